@@ -1,0 +1,212 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serviceNames, urlVariableOf } from '@jesus-walks/contracts/services';
+import type { IdentityDatabase } from '@jesus-walks/identity/db/database';
+import { createSessionCookie } from '@jesus-walks/identity/modules/sessions/session-cookie.testing';
+import { service as identity } from '@jesus-walks/identity/service';
+import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { createDatabase } from '@jesus-walks/service-kit/database';
+import { freePort } from '@jesus-walks/service-kit/network';
+import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
+import { identityHeader, testAdmin, testEnvSource, testSecrets } from '@jesus-walks/service-kit/testing/test-service';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { loadEnv } from './env';
+
+const ORIGIN = 'http://localhost:3000';
+let database: TestDatabase<IdentityDatabase>;
+let identityPort: number;
+let identityApp: ServiceApp | undefined;
+let gateway: FastifyInstance;
+let webDist: string;
+let adminId: number;
+
+async function startIdentity(): Promise<void> {
+  const env = identity.loadEnv(testEnvSource(database.url, { PORT: String(identityPort), HOST: '127.0.0.1' }));
+  const db = createDatabase<IdentityDatabase>({ connectionString: database.url, schema: identity.schema });
+  identityApp = await identity.buildApp(env, { db, logger: false });
+  await identityApp.listen({ host: '127.0.0.1', port: identityPort });
+}
+
+function gatewayEnv(extra: Record<string, string> = {}) {
+  const closedPort = 9; // discard: nothing listens there
+  return loadEnv({
+    ...testSecrets,
+    PUBLIC_ORIGIN: ORIGIN,
+    WEB_DIST_DIR: webDist,
+    LOG_LEVEL: 'silent',
+    ...Object.fromEntries(serviceNames.map((name) => [urlVariableOf(name), `http://127.0.0.1:${closedPort}`])),
+    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+    ...extra,
+  });
+}
+
+const sessionCookieFor = (userId: number) => createSessionCookie(database.db, userId, testSecrets.SESSION_SECRET);
+
+beforeAll(async () => {
+  webDist = await mkdtemp(join(tmpdir(), 'gateway-web-'));
+  await mkdir(join(webDist, 'assets'));
+  await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Jesus Walks</title><div id="root"></div>');
+  await writeFile(join(webDist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  database = await createTestDatabase<IdentityDatabase>({ schema: identity.schema, migrations: identity.migrations });
+  const admin = await database.db
+    .insertInto('users')
+    .values({ username: 'grace', email: 'grace@example.com', password: 'hash', isAdmin: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  adminId = admin.id;
+  identityPort = await freePort();
+  await startIdentity();
+  gateway = await buildApp(gatewayEnv(), { logger: false });
+  await gateway.ready();
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await identityApp?.close();
+  await database?.destroy();
+});
+
+describe('gateway: proxying and identity', () => {
+  it('proxies API routes of the route table to the owning service', async () => {
+    const response = await gateway.inject({ url: '/api/auth/me' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('resolves the session cookie through identity and forwards a signed identity', async () => {
+    const cookie = await sessionCookieFor(adminId);
+    const me = await gateway.inject({ url: '/api/auth/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: adminId, username: 'grace', isAdmin: true });
+    const users = await gateway.inject({ url: '/api/users', headers: { cookie } });
+    expect(users.statusCode).toBe(200);
+  });
+
+  it('strips an x-identity header sent by a client, even a correctly signed one', async () => {
+    const response = await gateway.inject({ url: '/api/users', headers: identityHeader(testAdmin) });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('never exposes /internal routes', async () => {
+    const response = await gateway.inject({
+      url: '/internal/sessions/resolve',
+      headers: { 'x-internal-token': testSecrets.INTERNAL_TOKEN },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('carries one request id from the gateway to the service and back', async () => {
+    const response = await gateway.inject({ url: '/api/auth/me', headers: { 'x-request-id': 'trace-123' } });
+    expect(response.headers['x-request-id']).toBe('trace-123');
+    const minted = await gateway.inject({ url: '/api/auth/me', headers: { 'x-request-id': 'bad id\nwith newline' } });
+    expect(minted.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('gateway: cross-site requests', () => {
+  it('refuses state-changing requests from another origin', async () => {
+    const foreign = await gateway.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ message: 'Cross-site requests are not allowed', code: 'forbidden' });
+    const crossSite = await gateway.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+  });
+
+  it('lets the site itself through', async () => {
+    for (const headers of [{ origin: ORIGIN }, { 'sec-fetch-site': 'same-origin' }, {}]) {
+      const response = await gateway.inject({ method: 'POST', url: '/api/auth/logout', headers });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
+  it('allows safe methods from anywhere', async () => {
+    const response = await gateway.inject({ url: '/api/auth/me', headers: { origin: 'https://evil.example' } });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('gateway: the web app', () => {
+  it('serves index.html for the app routes with 200', async () => {
+    for (const url of ['/', '/shop', '/events/42', '/admin/seo', '/login?recovery=success']) {
+      const response = await gateway.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves the app (its 404 page) with status 404 for any other path', async () => {
+    const response = await gateway.inject({ url: '/no-such-page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('answers JSON 404 for unknown API paths', async () => {
+    const response = await gateway.inject({ url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const response = await gateway.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends security headers with a CSP that allows the payment providers', async () => {
+    const response = await gateway.inject({ url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain('https://js.stripe.com');
+    expect(csp).toContain('https://web.squarecdn.com');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('gateway: limits and failures', () => {
+  it('rate limits API requests per address with a JSON 429', async () => {
+    const limited = await buildApp(gatewayEnv({ RATE_LIMIT_MAX: '3' }), { logger: false });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await limited.inject({ url: '/api/auth/me' })).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const last = await limited.inject({ url: '/api/auth/me' });
+      expect(last.json()).toMatchObject({ code: 'rate_limited' });
+      expect((await limited.inject({ url: '/shop' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers 503 JSON quickly while a service is down, and recovers when it returns', async () => {
+    await identityApp?.close();
+    const started = Date.now();
+    const down = await gateway.inject({ url: '/api/users' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({
+      message: 'The identity service is unavailable right now. Please try again shortly.',
+      code: 'upstream_unavailable',
+    });
+    const ready = await gateway.inject({ url: '/health/ready' });
+    expect(ready.statusCode).toBe(503);
+
+    await startIdentity();
+    const back = await gateway.inject({ url: '/api/users' });
+    expect(back.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,102 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { headers } from '@jesus-walks/contracts/common';
+import { serviceNames } from '@jesus-walks/contracts/services';
+import { registerErrorHandling } from '@jesus-walks/service-kit/error-handling';
+import { createInternalClient } from '@jesus-walks/service-kit/internal-client';
+import { metricsPlugin } from '@jesus-walks/service-kit/metrics';
+import { requestIdOf } from '@jesus-walks/service-kit/request-id';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import { request as undiciRequest } from 'undici';
+import type { Env } from './env';
+import { createOriginCheck } from './origin-check';
+import { registerProxies } from './proxy';
+import { contentSecurityPolicy } from './security-headers';
+import { registerWebApp } from './web-app';
+
+export interface GatewayDeps {
+  logger: Logger | false;
+}
+
+/** Builds the public entry point; never listens (main.ts, standalone and tests do). */
+export async function buildApp(env: Env, deps: GatewayDeps): Promise<FastifyInstance> {
+  const logger: FastifyBaseLogger =
+    deps.logger === false ? pino({ level: 'silent' }) : deps.logger.child({ service: 'gateway' });
+  const app = Fastify({
+    loggerInstance: logger,
+    genReqId: requestIdOf,
+    trustProxy: env.TRUST_PROXY,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    bodyLimit: 1024 * 1024,
+  });
+  registerErrorHandling(app);
+
+  const identityClient = createInternalClient({
+    baseUrl: env.upstreams.identity,
+    internalToken: env.INTERNAL_TOKEN,
+    timeoutMs: 2_000,
+  });
+  app.addHook('onClose', () => identityClient.close());
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Only the gateway speaks for the caller: whatever identity or token a client sent is dropped.
+    delete request.headers[headers.identity];
+    delete request.headers[headers.internalToken];
+    reply.header(headers.requestId, request.id);
+  });
+  app.addHook('onRequest', createOriginCheck(env.PUBLIC_ORIGIN));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(env.PUBLIC_ORIGIN),
+    hsts: env.PUBLIC_ORIGIN.startsWith('https:'),
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(rateLimit, {
+    max: env.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    // Pages and assets are cheap and cached; the API is what needs protecting.
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      code: 'rate_limited',
+    }),
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(metricsPlugin, { service: 'gateway' });
+
+  app.get('/health/live', { logLevel: 'warn' }, async () => ({ status: 'ok', service: 'gateway' }));
+  app.get('/health/ready', { logLevel: 'warn' }, async (_request, reply) => {
+    const results = await Promise.all(
+      serviceNames.map(async (name) => {
+        try {
+          const response = await undiciRequest(`${env.upstreams[name]}/health/ready`, {
+            headersTimeout: 1_500,
+            bodyTimeout: 1_500,
+          });
+          await response.body.dump();
+          return [name, response.statusCode === 200 ? 'ok' : 'not_ready'] as const;
+        } catch {
+          return [name, 'unavailable'] as const;
+        }
+      }),
+    );
+    const ready = results.every(([, state]) => state === 'ok');
+    return reply
+      .code(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'not_ready', service: 'gateway', checks: Object.fromEntries(results) });
+  });
+
+  await registerProxies(app, {
+    upstreams: env.upstreams,
+    identitySigningKey: env.IDENTITY_SIGNING_KEY,
+    identityClient,
+    upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+  });
+  await registerWebApp(app, env.WEB_DIST_DIR);
+  return app;
+}

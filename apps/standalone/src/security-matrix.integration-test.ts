@@ -1,0 +1,141 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RouteContract } from '@jesus-walks/contracts/route-contract';
+import { routeTable } from '@jesus-walks/contracts/route-table';
+import type { IdentityDatabase } from '@jesus-walks/identity/db/database';
+import { createSessionCookie } from '@jesus-walks/identity/modules/sessions/session-cookie.testing';
+import { createDatabase } from '@jesus-walks/service-kit/database';
+import { signIdentity } from '@jesus-walks/service-kit/identity';
+import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
+import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, services, startStack } from './stack';
+
+/**
+ * The security matrix, generated from the route table (packages/contracts): adding a route adds
+ * its rows here. Everything goes through the real gateway to the real services.
+ */
+let database: TestDatabase<unknown>;
+let identityDb: Kysely<IdentityDatabase>;
+let stack: Stack;
+let userCookie: string;
+let adminCookie: string;
+
+const [firstService, ...otherServices] = services.map((service) => ({
+  schema: service.schema,
+  migrations: service.migrations,
+}));
+
+beforeAll(async () => {
+  if (!firstService) throw new Error('no services');
+  database = await createTestDatabase(firstService, ...otherServices);
+  const webDist = await mkdtemp(join(tmpdir(), 'matrix-web-'));
+  await writeFile(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  stack = await startStack({
+    databaseUrl: database.url,
+    host: '127.0.0.1',
+    port: 0,
+    publicOrigin: 'http://localhost:3000',
+    secrets: testSecrets,
+    seed: true,
+    logger: false,
+    logLevel: 'silent',
+    environment: { WEB_DIST_DIR: webDist, RATE_LIMIT_MAX: '100000' },
+  });
+  identityDb = createDatabase<IdentityDatabase>({ connectionString: database.url, schema: 'identity' });
+  const [user, admin] = await identityDb
+    .insertInto('users')
+    .values([
+      { username: 'matrix-user', email: 'user@example.com', password: 'x' },
+      { username: 'matrix-admin', email: 'admin@example.com', password: 'x', isAdmin: true },
+    ])
+    .returning('id')
+    .execute();
+  userCookie = await createSessionCookie(identityDb, user?.id ?? 0, testSecrets.SESSION_SECRET);
+  adminCookie = await createSessionCookie(identityDb, admin?.id ?? 0, testSecrets.SESSION_SECRET);
+});
+
+afterAll(async () => {
+  await stack?.close();
+  await identityDb?.destroy();
+  await database?.destroy();
+});
+
+const pathOf = (route: RouteContract) => route.path.replace(/:[A-Za-z_]+/g, '1');
+const exposed = routeTable.filter((route) => route.access !== 'internal');
+const internal = routeTable.filter((route) => route.access === 'internal');
+
+async function call(route: RouteContract, options: { cookie?: string; body?: string } = {}) {
+  return fetch(`${stack.url}${pathOf(route)}`, {
+    method: route.method,
+    headers: {
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(options.body !== undefined ? { body: options.body } : {}),
+  });
+}
+
+describe('security matrix from the route table', () => {
+  it.each(exposed.filter((route) => route.access === 'admin').map((route) => [`${route.method} ${route.path}`, route]))(
+    '%s: 401 anonymous, 403 for a user',
+    async (_name, route) => {
+      expect((await call(route)).status).toBe(401);
+      expect((await call(route, { cookie: userCookie })).status).toBe(403);
+    },
+  );
+
+  it.each(exposed.filter((route) => route.access === 'user').map((route) => [`${route.method} ${route.path}`, route]))(
+    '%s: 401 anonymous',
+    async (_name, route) => {
+      expect((await call(route)).status).toBe(401);
+    },
+  );
+
+  it.each(exposed.map((route) => [`${route.method} ${route.path}`, route]))(
+    '%s: never 5xx, even for malformed bodies',
+    async (_name, route) => {
+      const cookie = route.access === 'user' ? userCookie : adminCookie;
+      const plain = await call(route, { cookie });
+      expect(plain.status).toBeLessThan(500);
+      if (route.method === 'GET') return;
+      for (const body of ['{not json', '[]', '{"unexpected":{"deeply":[1,2,3]}}', '"text"', 'null']) {
+        const response = await call(route, { cookie, body });
+        expect(response.status, body).toBeLessThan(500);
+        if (route.request?.body) expect(response.status, body).toBe(400);
+        if (response.status >= 400) expect(await response.json()).toHaveProperty('code');
+      }
+    },
+  );
+
+  it.each(internal.map((route) => [`${route.method} ${route.path}`, route]))(
+    '%s: unreachable through the gateway, refused without the token',
+    async (_name, route) => {
+      const viaGateway = await fetch(`${stack.url}${pathOf(route)}`, {
+        method: route.method,
+        headers: { 'x-internal-token': testSecrets.INTERNAL_TOKEN },
+      });
+      expect(viaGateway.status).toBe(404);
+      const direct = await fetch(`${stack.services[route.service]?.url}${pathOf(route)}`, { method: route.method });
+      expect(direct.status).toBe(401);
+    },
+  );
+});
+
+describe('every service', () => {
+  it.each(services.map((service) => [service.name]))('%s is ready and refuses a forged x-identity', async (name) => {
+    const base = stack.services[name]?.url;
+    expect((await fetch(`${base}/health/ready`)).status).toBe(200);
+    const forged = signIdentity({ id: 1, username: 'mallory', isAdmin: true }, 'not-the-real-signing-key-0123456789abcdef');
+    const response = await fetch(`${base}/health/no-such-route`, { headers: { 'x-identity': forged } });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'invalid_identity' });
+  });
+
+  it('the gateway is ready when every service is', async () => {
+    const response = await fetch(`${stack.url}/health/ready`);
+    expect(response.status).toBe(200);
+  });
+});

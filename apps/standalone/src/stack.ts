@@ -1,0 +1,116 @@
+import { service as aiAssistant } from '@jesus-walks/ai-assistant/service';
+import { service as catalogAndOrders } from '@jesus-walks/catalog-and-orders/service';
+import { service as contentAndEvents } from '@jesus-walks/content-and-events/service';
+import { serviceNames, urlVariableOf } from '@jesus-walks/contracts/services';
+import { buildApp as buildGateway } from '@jesus-walks/gateway/app';
+import { loadEnv as loadGatewayEnv } from '@jesus-walks/gateway/env';
+import { service as identity } from '@jesus-walks/identity/service';
+import { service as payments } from '@jesus-walks/payments/service';
+import { service as seo } from '@jesus-walks/seo/service';
+import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { createDatabase, migrateToLatest } from '@jesus-walks/service-kit/database';
+import type { EnvSource } from '@jesus-walks/service-kit/env';
+import { freePort } from '@jesus-walks/service-kit/network';
+import type { BaseServiceEnv, ServiceDefinition } from '@jesus-walks/service-kit/service-definition';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+
+/** Every service, in start order (identity first: the gateway resolves sessions through it). */
+// biome-ignore lint/suspicious/noExplicitAny: each service has its own table types; the runner needs none of them
+type AnyService = ServiceDefinition<BaseServiceEnv, any>;
+export const services: readonly AnyService[] = [
+  identity,
+  catalogAndOrders,
+  payments,
+  contentAndEvents,
+  seo,
+  aiAssistant,
+] as readonly AnyService[];
+
+export interface StackSecrets {
+  INTERNAL_TOKEN: string;
+  IDENTITY_SIGNING_KEY: string;
+  SESSION_SECRET: string;
+}
+
+export interface StackOptions {
+  databaseUrl: string;
+  host: string;
+  port: number;
+  publicOrigin: string;
+  secrets: StackSecrets;
+  seed: boolean;
+  logger: Logger | false;
+  logLevel: string;
+  /** Extra environment for the services and gateway (provider keys, WEB_DIST_DIR, ...). */
+  environment?: EnvSource;
+}
+
+export interface Stack {
+  /** The gateway's address, e.g. http://localhost:3000. */
+  url: string;
+  gateway: FastifyInstance;
+  services: Record<string, { app: ServiceApp; url: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole product in one process: every service's migrations and seed, every service on its
+ * own loopback port, then the gateway in front. The services still talk over HTTP, exactly as
+ * they do when deployed apart, so this mode exercises the real wiring.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const ports = await Promise.all(services.map(() => freePort()));
+  const urls = Object.fromEntries(services.map((definition, i) => [definition.name, `http://127.0.0.1:${ports[i]}`]));
+  const shared: EnvSource = {
+    ...options.environment,
+    ...options.secrets,
+    LOG_LEVEL: options.logLevel,
+    PUBLIC_ORIGIN: options.publicOrigin,
+    ...Object.fromEntries(serviceNames.map((name) => [urlVariableOf(name), urls[name]])),
+  };
+
+  const started: Array<{ name: string; app: ServiceApp; url: string }> = [];
+  try {
+    for (const [i, definition] of services.entries()) {
+      const env = definition.loadEnv({
+        ...shared,
+        DATABASE_URL: options.databaseUrl,
+        HOST: '127.0.0.1',
+        PORT: String(ports[i]),
+        DATABASE_POOL_MAX: '5',
+      });
+      const db = createDatabase<unknown>({
+        connectionString: env.DATABASE_URL,
+        schema: definition.schema,
+        poolMax: env.DATABASE_POOL_MAX,
+        applicationName: definition.name,
+      });
+      await migrateToLatest(db, definition.schema, definition.migrations);
+      if (options.seed) await definition.seed(db);
+      const app = await definition.buildApp(env, { db, logger: options.logger });
+      await app.listen({ host: env.HOST, port: env.PORT });
+      started.push({ name: definition.name, app, url: urls[definition.name] ?? '' });
+    }
+
+    const gatewayEnv = loadGatewayEnv({ ...shared, HOST: options.host, PORT: String(options.port) });
+    const gateway = await buildGateway(gatewayEnv, { logger: options.logger });
+    await gateway.listen({ host: gatewayEnv.HOST, port: gatewayEnv.PORT });
+    const address = gateway.server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    const displayHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+
+    return {
+      url: `http://${displayHost.includes(':') ? `[${displayHost}]` : displayHost}:${port}`,
+      gateway,
+      services: Object.fromEntries(started.map(({ name, app, url }) => [name, { app, url }])),
+      async close() {
+        await gateway.close();
+        await Promise.all(started.map(({ app }) => app.close()));
+      },
+    };
+  } catch (error) {
+    await Promise.all(started.map(({ app }) => app.close().catch(() => {})));
+    throw error;
+  }
+}

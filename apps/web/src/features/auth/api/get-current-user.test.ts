@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { currentUserQueryKey, getCurrentUser, getCurrentUserQueryOptions } from './get-current-user';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function stubFetch(response: Response) {
+  const fetchMock = vi.fn<typeof fetch>(async () => response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('getCurrentUser', () => {
+  it('asks GET /api/auth/me with the session cookie', async () => {
+    const user = { id: 1, username: 'ruth', email: 'ruth@example.com', isAdmin: false };
+    const fetchMock = stubFetch(Response.json(user));
+    await expect(getCurrentUser()).resolves.toEqual(user);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/me');
+    expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe('include');
+  });
+
+  it('returns null for 401: a visitor, not an error', async () => {
+    stubFetch(Response.json({ message: 'Not logged in', code: 'unauthorized' }, { status: 401 }));
+    await expect(getCurrentUser()).resolves.toBeNull();
+  });
+
+  it('throws for other failures', async () => {
+    stubFetch(new Response('', { status: 503, statusText: 'Service Unavailable' }));
+    await expect(getCurrentUser()).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('has stable query options', () => {
+    expect(getCurrentUserQueryOptions().queryKey).toEqual(currentUserQueryKey);
+  });
+});

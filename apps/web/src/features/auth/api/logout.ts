@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { toast } from '@/components/ui/use-toast';
+import { api, getServerMessage } from '@/lib/api-client';
+import { currentUserQueryKey } from './get-current-user';
+
+export function logout(): Promise<unknown> {
+  return api.post<unknown>('/api/auth/logout');
+}
+
+/** Ends the session, clears every cached query and goes to /login (SPEC.md section 7). */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      queryClient.clear();
+      // Known now, so the header switches to the visitor's links without another request.
+      queryClient.setQueryData(currentUserQueryKey, null);
+      navigate('/login', { replace: true });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Logout failed',
+        description: getServerMessage(error) ?? 'Please try again.',
+      });
+    },
+  });
+}

@@ -1,0 +1,79 @@
+import { ShoppingCartIcon } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Container } from '@/components/layout/container';
+import { EmptyState } from '@/components/layout/empty-state';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { useCart } from '@/lib/cart/cart-context';
+import { formatPrice } from '@/lib/format';
+import { CartLine } from '../components/cart-line';
+
+export function CartRoute() {
+  const { items, total, itemCount, removeItem, updateQuantity } = useCart();
+
+  return (
+    <>
+      <title>Shopping Cart</title>
+      <PageHeader title="Shopping Cart" eyebrow="Your order" />
+      <Container className="py-10 md:py-14">
+        {items.length === 0 ? (
+          <EmptyState
+            icon={ShoppingCartIcon}
+            title="Your cart is empty"
+            actions={
+              <Button asChild size="lg">
+                <Link to="/shop">Continue Shopping</Link>
+              </Button>
+            }
+          >
+            Shirts, caps and trail gear are waiting in the shop.
+          </EmptyState>
+        ) : (
+          <div className="grid items-start gap-8 lg:grid-cols-[1fr_360px]">
+            <section aria-label="Items in your cart">
+              <ul className="grid gap-4">
+                {items.map((item) => (
+                  <li key={item.id}>
+                    <CartLine
+                      item={item}
+                      onQuantityChange={(quantity) => updateQuantity(item.id, quantity)}
+                      onRemove={() => removeItem(item.id)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <Card className="lg:sticky lg:top-24">
+              <CardHeader>
+                <CardTitle as="h2">Order Summary</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <dl className="grid gap-3 text-sm">
+                  <div className="flex justify-between">
+                    <dt className="text-muted-foreground">
+                      Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})
+                    </dt>
+                    <dd className="tabular-nums">{formatPrice(total)}</dd>
+                  </div>
+                  <div className="flex justify-between border-t border-border pt-3 text-base font-semibold">
+                    <dt>Total</dt>
+                    <dd className="tabular-nums">{formatPrice(total)}</dd>
+                  </div>
+                </dl>
+              </CardContent>
+              <CardFooter className="flex-col items-stretch">
+                <Button asChild size="lg">
+                  <Link to="/checkout">Proceed to Checkout</Link>
+                </Button>
+                <Button asChild variant="link">
+                  <Link to="/shop">Continue Shopping</Link>
+                </Button>
+              </CardFooter>
+            </Card>
+          </div>
+        )}
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
+import { repositoryRoot } from './site';
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+
+/** The system Chromium (CHROMIUM_PATH, else the usual install paths); tests never download a browser. */
+export function chromiumPath(): string {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) return fromEnv;
+  const found = CANDIDATES.find((candidate) => existsSync(candidate));
+  if (!found) {
+    throw new Error(
+      'No Chromium found for the end-to-end tests. Install it (Debian/Ubuntu: `apt-get install chromium`) or set CHROMIUM_PATH.',
+    );
+  }
+  return found;
+}
+
+export const ARTIFACTS_DIR = join(repositoryRoot, 'e2e/artifacts');
+
+export interface BrowserHarness {
+  baseUrl: string;
+  /** A fresh page (own context: no shared cookies or storage) at the given viewport width. */
+  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+}
+
+/**
+ * One Chromium per spec file, with a fresh profile; a page per test. When a test fails, a
+ * screenshot of each of its pages is kept in e2e/artifacts.
+ */
+export function useBrowser(): BrowserHarness {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const baseUrl = inject('baseUrl');
+
+  beforeAll(async () => {
+    // Playwright gives every launch a fresh, temporary profile (user data dir).
+    browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    baseUrl,
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      onTestFailed(async ({ task }) => {
+        await mkdir(ARTIFACTS_DIR, { recursive: true });
+        const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+        await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}-${options.width ?? 1280}.png`), fullPage: true }).catch(() => {});
+      });
+      return page;
+    },
+  };
+}

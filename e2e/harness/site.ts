@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface RunningSite {
+  baseUrl: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the product the way a newcomer does (`pnpm start`'s runner on the built web app), on a
+ * free port with a fresh data directory. With DATABASE_URL unset it runs on embedded Postgres,
+ * exactly the standalone path; a set DATABASE_URL is not passed on, so the site's data never
+ * mixes with anything else.
+ */
+export async function startSite(): Promise<RunningSite> {
+  if (!existsSync(join(repositoryRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `pnpm test` (it builds first) or `pnpm build`.');
+  }
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'jesus-walks-e2e-'));
+  const { DATABASE_URL: _ignored, ...environment } = process.env;
+  let output = '';
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repositoryRoot, 'apps/standalone/src/main.ts')],
+    {
+      cwd: join(repositoryRoot, 'apps/standalone'),
+      env: { ...environment, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const early = await Promise.race([exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 250))]);
+    if (early !== 'running') throw new Error(`The site exited (code ${early}) while starting:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/health/ready`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The site did not become ready within 90 s:\n${output}`);
+    }
+  }
+
+  return {
+    baseUrl,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 20_000))]);
+      if (code === 'timeout') child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

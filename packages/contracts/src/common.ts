@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Every error answer of every service and the gateway (ARCHITECTURE.md section 6). */
+export const ErrorResponseSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  issues: z
+    .array(
+      z.object({
+        path: z.array(z.union([z.string(), z.number()])),
+        message: z.string(),
+      }),
+    )
+    .optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** Who is calling, as the gateway signs it into `x-identity` for the services. */
+export const IdentitySchema = z.object({
+  id: z.number().int().positive(),
+  username: z.string(),
+  isAdmin: z.boolean(),
+});
+export type Identity = z.infer<typeof IdentitySchema>;
+
+export const IdParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+});
+export type IdParams = z.infer<typeof IdParamsSchema>;
+
+export const HealthResponseSchema = z.object({
+  status: z.enum(['ok', 'ready', 'not_ready']),
+  service: z.string(),
+  checks: z.record(z.string(), z.string()).optional(),
+});
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+/** Header names shared by the gateway, the services and the internal client. */
+export const headers = {
+  identity: 'x-identity',
+  internalToken: 'x-internal-token',
+  requestId: 'x-request-id',
+} as const;

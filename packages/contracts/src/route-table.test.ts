@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineRoute, type RouteContract } from './route-contract';
+import { proxyPrefixes, publicRouteTable, routesOf, routeTable } from './route-table';
+import { serviceNames } from './services';
+
+const route = (overrides: Pick<RouteContract, 'path' | 'service'> & Partial<RouteContract>): RouteContract =>
+  defineRoute({
+    method: 'GET',
+    access: 'public',
+    summary: 'test',
+    responses: { 200: z.object({}) },
+    ...overrides,
+  });
+
+describe('the route table', () => {
+  it('has each method and path once', () => {
+    const keys = routeTable.map((entry) => `${entry.method} ${entry.path}`);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('names only known services', () => {
+    for (const entry of routeTable) expect(serviceNames).toContain(entry.service);
+  });
+
+  it('marks every /internal/ path internal, and only those', () => {
+    for (const entry of routeTable) {
+      expect(entry.access === 'internal', `${entry.method} ${entry.path}`).toBe(
+        entry.path.startsWith('/internal/'),
+      );
+    }
+  });
+
+  it('keeps public paths under the prefixes the gateway proxies', () => {
+    for (const entry of publicRouteTable()) {
+      expect(entry.path, entry.path).toMatch(/^\/(api\/|sitemap\.xml$|robots\.txt$)/);
+    }
+  });
+
+  it('gives every route a success response schema', () => {
+    for (const entry of routeTable) {
+      const statuses = Object.keys(entry.responses).map(Number);
+      expect(
+        statuses.some((status) => status >= 200 && status < 300),
+        `${entry.method} ${entry.path}`,
+      ).toBe(true);
+    }
+  });
+
+  it('splits into per-service lists that cover it exactly', () => {
+    const total = serviceNames.reduce((sum, service) => sum + routesOf(service).length, 0);
+    expect(total).toBe(routeTable.length);
+    for (const entry of routesOf('identity')) expect(entry.service).toBe('identity');
+  });
+
+  it('exposes no internal route to the gateway', () => {
+    expect(publicRouteTable().some((entry) => entry.access === 'internal')).toBe(false);
+    expect(publicRouteTable().length).toBe(routeTable.filter((entry) => entry.access !== 'internal').length);
+  });
+});
+
+describe('proxyPrefixes', () => {
+  it('routes the real table without conflict, each prefix once and never an internal one', () => {
+    const prefixes = proxyPrefixes();
+    expect(prefixes.length).toBeGreaterThan(0);
+    expect(new Set(prefixes.map((entry) => entry.prefix)).size).toBe(prefixes.length);
+    for (const { prefix } of prefixes) expect(prefix.startsWith('/internal')).toBe(false);
+    expect(prefixes).toContainEqual({ prefix: '/api/auth/me', service: 'identity' });
+  });
+
+  it('cuts a path at its first parameter and de-duplicates', () => {
+    const prefixes = proxyPrefixes([
+      route({ path: '/api/events', service: 'content-and-events' }),
+      route({ path: '/api/events/:id', service: 'content-and-events' }),
+      route({ path: '/api/events/:id/register', service: 'content-and-events', method: 'POST' }),
+      route({ path: '/api/products/:id', service: 'catalog-and-orders' }),
+    ]);
+    expect(prefixes).toEqual([
+      { prefix: '/api/events', service: 'content-and-events' },
+      { prefix: '/api/products', service: 'catalog-and-orders' },
+    ]);
+  });
+
+  it('throws when two services claim one prefix', () => {
+    expect(() =>
+      proxyPrefixes([
+        route({ path: '/api/orders', service: 'catalog-and-orders' }),
+        route({ path: '/api/orders/:id', service: 'payments' }),
+      ]),
+    ).toThrow('Prefix /api/orders is claimed by both catalog-and-orders and payments');
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * The six domain services. One name per service, only the case changing:
+ * folder and package `catalog-and-orders`, Postgres schema `catalog_and_orders`,
+ * gateway variable `CATALOG_AND_ORDERS_URL`.
+ */
+export const serviceNames = [
+  'identity',
+  'catalog-and-orders',
+  'payments',
+  'content-and-events',
+  'seo',
+  'ai-assistant',
+] as const;
+
+export type ServiceName = (typeof serviceNames)[number];
+
+/** Postgres schema owned by a service. */
+export function schemaNameOf(service: ServiceName): string {
+  return service.replaceAll('-', '_');
+}
+
+/** Environment variable holding a service's base URL (gateway, peers, compose). */
+export function urlVariableOf(service: ServiceName): string {
+  return `${service.replaceAll('-', '_').toUpperCase()}_URL`;
+}
+
+/** Port each service listens on by default (compose, development); the gateway takes 3000. */
+export const defaultPorts: Record<ServiceName | 'gateway', number> = {
+  gateway: 3000,
+  identity: 3001,
+  'catalog-and-orders': 3002,
+  payments: 3003,
+  'content-and-events': 3004,
+  seo: 3005,
+  'ai-assistant': 3006,
+};

@@ -1,0 +1,77 @@
+import { CamelCasePlugin, type Kysely as KyselyType, Kysely, PostgresDialect, sql } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import pg from 'pg';
+
+// numeric (money) comes back as a string, never as a float; bigint counts as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export type Migrations = Record<string, Migration>;
+
+/** Migrations and checks work on any schema's database, whatever its table types. */
+// biome-ignore lint/suspicious/noExplicitAny: deliberately schema-agnostic
+type AnyDatabase = KyselyType<any>;
+
+export interface DatabaseOptions {
+  connectionString: string;
+  /** The Postgres schema this service owns; every unqualified name resolves in it. */
+  schema: string;
+  poolMax?: number;
+  applicationName?: string;
+}
+
+/** Quotes an identifier we control (schema or database names); refuses anything unusual. */
+export function quoteIdentifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
+  return `"${name}"`;
+}
+
+/**
+ * A Kysely instance bound to one schema: the pool sets search_path on every connection, so
+ * repositories and migrations use plain table names and can never reach another service's tables
+ * by accident. CamelCasePlugin maps snake_case columns to camelCase properties.
+ */
+export function createDatabase<DB>(options: DatabaseOptions): KyselyType<DB> {
+  quoteIdentifier(options.schema);
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolMax ?? 10,
+    application_name: options.applicationName ?? options.schema,
+    options: `-c search_path=${options.schema}`,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+}
+
+function migratorFor(db: AnyDatabase, schema: string, migrations: Migrations): Migrator {
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: schema,
+  });
+}
+
+/** Creates the schema if needed and applies every pending migration; throws on the first failure. */
+export async function migrateToLatest(db: AnyDatabase, schema: string, migrations: Migrations): Promise<string[]> {
+  await sql`create schema if not exists ${sql.raw(quoteIdentifier(schema))}`.execute(db);
+  const { error, results } = await migratorFor(db, schema, migrations).migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} of schema ${schema} failed: ${String(error)}`, {
+      cause: error,
+    });
+  }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** Names of migrations not yet applied (all of them when the schema does not exist yet). */
+export async function pendingMigrations(db: AnyDatabase, schema: string, migrations: Migrations): Promise<string[]> {
+  const exists = await sql<{ present: boolean }>`
+    select exists (select 1 from information_schema.tables
+      where table_schema = ${schema} and table_name = 'kysely_migration') as present`.execute(db);
+  if (!exists.rows[0]?.present) return Object.keys(migrations);
+  const all = await migratorFor(db, schema, migrations).getMigrations();
+  return all.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}

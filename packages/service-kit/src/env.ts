@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** Raised when the environment does not satisfy a schema; names every offending key. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type EnvSource = Record<string, string | undefined>;
+
+/**
+ * Parses an environment with a zod schema. Empty strings count as unset, so `FOO=` in a
+ * compose file behaves like a missing value and gets the default or the error.
+ */
+export function parseEnv<S extends z.ZodType>(schema: S, source: EnvSource): z.infer<S> {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = schema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const key = issue.path.join('.') || '(root)';
+    const missing = issue.code === 'invalid_type' && !(key in cleaned);
+    return missing ? `${key} is required but not set` : `${key}: ${issue.message}`;
+  });
+  throw new ConfigError(problems);
+}
+
+const secret = (name: string) =>
+  z.string().min(32, `${name} must be at least 32 characters`);
+
+export const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** What every service reads; a service's env.ts extends it with its own keys. */
+export const serviceEnvSchema = z.object({
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.url(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  INTERNAL_TOKEN: secret('INTERNAL_TOKEN'),
+  IDENTITY_SIGNING_KEY: secret('IDENTITY_SIGNING_KEY'),
+  PUBLIC_ORIGIN: z.url().default('http://localhost:3000'),
+  RUN_MIGRATIONS: booleanFromString.default(true),
+});
+
+export const portSchema = (defaultPort: number) => z.coerce.number().int().min(0).max(65535).default(defaultPort);
+export const optionalUrl = z.url().optional();

@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError, type ErrorIssue } from './errors';
+
+/**
+ * The one error-to-HTTP map (ARCHITECTURE.md section 6): every error answer is
+ * `{message, code, issues?}`; 5xx are logged with the request's context and their text hidden.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues: ErrorIssue[] = error.validation.map((issue) => ({
+        path: [
+          ...(error.validationContext ? [error.validationContext] : []),
+          ...issue.instancePath.split('/').filter(Boolean),
+        ],
+        message: issue.message ?? 'Invalid value',
+      }));
+      return reply.code(400).send({ message: 'The request is not valid', code: 'validation_failed', issues });
+    }
+    if (error instanceof DomainError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return reply
+        .code(error.status)
+        .send({ message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, payload too large, unsupported media type...):
+      // their messages are written for clients and never carry internals.
+      const code = status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : 'bad_request';
+      return reply.code(status).send({ message: error.message, code });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
+  });
+}
+
+/** JSON 404 for unknown routes. */
+export function sendJsonNotFound(request: FastifyRequest, reply: FastifyReply): void {
+  reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+}

@@ -1,0 +1,21 @@
+import pino, { type Logger } from 'pino';
+
+/** The JSON logger every deployable uses; only main.ts files call this. */
+export function createLogger(options: { level: string; name: string }): Logger {
+  return pino({
+    level: options.level,
+    name: options.name,
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-identity"]',
+        'req.headers["x-internal-token"]',
+        '*.password',
+        '*.newPassword',
+        '*.currentPassword',
+      ],
+      censor: '[redacted]',
+    },
+  });
+}

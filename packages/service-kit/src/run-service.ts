@@ -1,0 +1,40 @@
+import closeWithGrace from 'close-with-grace';
+import { createDatabase, migrateToLatest } from './database';
+import { ConfigError } from './env';
+import { createLogger } from './logger';
+import type { BaseServiceEnv, ServiceDefinition } from './service-definition';
+
+/**
+ * A service's main.ts: env -> logger -> database (and migrations) -> buildApp -> listen, and a
+ * graceful close on SIGINT/SIGTERM (stop accepting, finish in-flight requests, close the pool).
+ */
+export async function runService<E extends BaseServiceEnv, DB>(service: ServiceDefinition<E, DB>): Promise<void> {
+  let env: E;
+  try {
+    env = service.loadEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`${service.name}: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger({ level: env.LOG_LEVEL, name: service.name });
+  const db = createDatabase<DB>({
+    connectionString: env.DATABASE_URL,
+    schema: service.schema,
+    poolMax: env.DATABASE_POOL_MAX,
+    applicationName: service.name,
+  });
+  if (env.RUN_MIGRATIONS) {
+    const applied = await migrateToLatest(db as never, service.schema, service.migrations);
+    if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  }
+  const app = await service.buildApp(env, { db, logger });
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) logger.error({ err }, 'closing after an error');
+    else logger.info({ signal }, 'closing');
+    await app.close();
+  });
+  await app.listen({ host: env.HOST, port: env.PORT });
+}

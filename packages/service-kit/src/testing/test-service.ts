@@ -1,0 +1,57 @@
+import type { Identity } from '@jesus-walks/contracts/common';
+import { headers } from '@jesus-walks/contracts/common';
+import type { Kysely } from 'kysely';
+import type { ServiceApp } from '../create-service';
+import { signIdentity } from '../identity';
+import type { BaseServiceEnv, ServiceDefinition } from '../service-definition';
+import { createTestDatabase } from './test-database';
+
+/** Secrets used by every test; long enough for the env schemas, never used outside tests. */
+export const testSecrets = {
+  INTERNAL_TOKEN: 'test-internal-token-0123456789abcdef0123456789',
+  IDENTITY_SIGNING_KEY: 'test-identity-signing-key-0123456789abcdef012345',
+  SESSION_SECRET: 'test-session-secret-0123456789abcdef0123456789ab',
+} as const;
+
+export function testEnvSource(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...testSecrets, ...extra };
+}
+
+/** Header value a gateway would send for this identity. */
+export function identityHeader(identity: Identity): Record<string, string> {
+  return { [headers.identity]: signIdentity(identity, testSecrets.IDENTITY_SIGNING_KEY) };
+}
+
+export const internalHeader = { [headers.internalToken]: testSecrets.INTERNAL_TOKEN } as const;
+
+export const testUser: Identity = { id: 900001, username: 'test-user', isAdmin: false };
+export const testAdmin: Identity = { id: 900002, username: 'test-admin', isAdmin: true };
+
+export interface TestService<E, DB> {
+  app: ServiceApp;
+  db: Kysely<DB>;
+  env: E;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A service built on its own fresh, migrated database, ready for `app.inject`. */
+export async function startTestService<E extends BaseServiceEnv, DB>(
+  service: ServiceDefinition<E, DB>,
+  extraEnv: Record<string, string> = {},
+): Promise<TestService<E, DB>> {
+  const database = await createTestDatabase<DB>({ schema: service.schema, migrations: service.migrations });
+  const env = service.loadEnv(testEnvSource(database.url, extraEnv));
+  const app = await service.buildApp(env, { db: database.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    env,
+    databaseUrl: database.url,
+    async close() {
+      await app.close(); // closes the pool too
+      await database.destroy().catch(() => {});
+    },
+  };
+}

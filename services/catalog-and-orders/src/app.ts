@@ -1,0 +1,21 @@
+import { schemaNameOf } from '@jesus-walks/contracts/services';
+import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
+import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
+import type { Kysely } from 'kysely';
+import type { CatalogAndOrdersDatabase } from './db/database';
+import { migrations } from './db/migrations/index';
+import type { Env } from './env';
+
+/** Builds the catalog-and-orders service; never listens (main.ts, the standalone runner and tests do). */
+export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatabase>): Promise<ServiceApp> {
+  const app = createService({
+    name: 'catalog-and-orders',
+    logger: deps.logger,
+    identitySigningKey: env.IDENTITY_SIGNING_KEY,
+    internalToken: env.INTERNAL_TOKEN,
+    database: { db: deps.db as Kysely<unknown>, schema: schemaNameOf('catalog-and-orders'), migrations },
+  });
+  verifyRouteTable(app, 'catalog-and-orders');
+  return app;
+}

@@ -1,0 +1,111 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** numeric(12,2): read as a string so money never passes through a float. */
+type Money = ColumnType<string, string | number, string | number>;
+type MoneyWithDefault = ColumnType<string, string | number | undefined, string | number>;
+
+export type OrderStatus = 'pending' | 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+
+/** Stored as given by the caller: checkout and admin forms send different key sets (SPEC section 3). */
+export type StoredShippingAddress = Record<string, unknown>;
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  price: Money;
+  imageUrl: string | null;
+  category: string | null;
+  stock: Generated<number>;
+  createdAt: Generated<Timestamp>;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  userId: number | null;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  total: Money;
+  shippingMethodId: number | null;
+  shippingAddress: JSONColumnType<
+    StoredShippingAddress | null,
+    StoredShippingAddress | null | undefined,
+    StoredShippingAddress | null
+  >;
+  shippingCost: MoneyWithDefault;
+  trackingNumber: string | null;
+  estimatedDeliveryDate: Date | null;
+  paymentId: string | null;
+  paymentMethod: string | null;
+  customerEmail: string | null;
+  phoneNumber: string | null;
+  cancellationReason: string | null;
+  createdAt: Generated<Timestamp>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  orderId: number;
+  productId: number;
+  quantity: number;
+  price: Money;
+}
+
+export interface ShippingMethodsTable {
+  id: Generated<number>;
+  name: string;
+  carrier: string;
+  serviceCode: string;
+  estimatedDays: number;
+  isActive: Generated<boolean>;
+}
+
+export interface ShippingZonesTable {
+  id: Generated<number>;
+  name: string;
+  countries: string[];
+  regions: string[] | null;
+  postalCodes: string[] | null;
+}
+
+export interface ShippingRatesTable {
+  id: Generated<number>;
+  methodId: number;
+  zoneId: number;
+  baseRate: Money;
+  perWeightRate: MoneyWithDefault;
+  minimumWeight: ColumnType<string, string | number | undefined, string | number>;
+  maximumWeight: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+}
+
+export interface StockReservationsTable {
+  id: Generated<number>;
+  quoteId: string;
+  productId: number;
+  quantity: number;
+  expiresAt: Timestamp;
+  consumedAt: Date | null;
+  createdAt: Generated<Timestamp>;
+}
+
+export interface CartEventsTable {
+  id: Generated<number>;
+  sessionKey: string | null;
+  userId: number | null;
+  productId: number;
+  quantity: number;
+  createdAt: Generated<Timestamp>;
+}
+
+/** Kysely table types of the catalog_and_orders schema. */
+export interface CatalogAndOrdersDatabase {
+  products: ProductsTable;
+  orders: OrdersTable;
+  orderItems: OrderItemsTable;
+  shippingMethods: ShippingMethodsTable;
+  shippingZones: ShippingZonesTable;
+  shippingRates: ShippingRatesTable;
+  stockReservations: StockReservationsTable;
+  cartEvents: CartEventsTable;
+}

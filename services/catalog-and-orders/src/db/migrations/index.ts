@@ -1,0 +1,10 @@
+import type { Migrations } from '@jesus-walks/service-kit/database';
+import * as m0001 from './0001_create_products_orders_and_shipping';
+
+/**
+ * Every migration of the catalog_and_orders schema, in order. Listed explicitly so bundlers and tests
+ * see them.
+ */
+export const migrations: Migrations = {
+  '0001_create_products_orders_and_shipping': m0001,
+};

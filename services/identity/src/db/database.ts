@@ -1,0 +1,54 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface SocialProfiles {
+  facebook?: string;
+  instagram?: string;
+  twitter?: string;
+  linkedin?: string;
+  github?: string;
+  youtube?: string;
+  discord?: string;
+  whatsapp?: string;
+  telegram?: string;
+  signal?: string;
+  website?: string;
+  company?: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password: string;
+  email: string;
+  isAdmin: Generated<boolean>;
+  isVerified: Generated<boolean>;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string | null;
+  profilePicture: string | null;
+  notes: string | null;
+  socialProfiles: JSONColumnType<SocialProfiles, SocialProfiles | undefined, SocialProfiles>;
+  resetToken: string | null;
+  resetTokenExpiry: Date | null;
+  createdAt: Generated<Timestamp>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface SessionsTable {
+  sid: string;
+  userId: number | null;
+  data: JSONColumnType<Record<string, unknown>>;
+  expiresAt: Date;
+  createdAt: Generated<Timestamp>;
+}
+
+/** Kysely table types of the identity schema. */
+export interface IdentityDatabase {
+  users: UsersTable;
+  sessions: SessionsTable;
+}

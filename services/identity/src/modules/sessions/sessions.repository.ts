@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { IdentityDatabase } from '../../db/database';
+
+export interface StoredSession {
+  data: Record<string, unknown>;
+  expiresAt: Date;
+}
+
+export async function findSession(db: Kysely<IdentityDatabase>, sid: string): Promise<StoredSession | undefined> {
+  return db
+    .selectFrom('sessions')
+    .select(['data', 'expiresAt'])
+    .where('sid', '=', sid)
+    .where('expiresAt', '>', new Date())
+    .executeTakeFirst();
+}
+
+export async function upsertSession(
+  db: Kysely<IdentityDatabase>,
+  session: { sid: string; userId: number | null; data: Record<string, unknown>; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({ ...session, data: JSON.stringify(session.data) })
+    .onConflict((oc) =>
+      oc.column('sid').doUpdateSet({
+        userId: session.userId,
+        data: JSON.stringify(session.data),
+        expiresAt: session.expiresAt,
+      }),
+    )
+    .execute();
+}
+
+export async function deleteSession(db: Kysely<IdentityDatabase>, sid: string): Promise<void> {
+  await db.deleteFrom('sessions').where('sid', '=', sid).execute();
+}
+
+export async function deleteExpiredSessions(db: Kysely<IdentityDatabase>): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expiresAt', '<=', new Date()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,21 @@
+import { authRoutes } from '@jesus-walks/contracts/auth';
+import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { registerRoute } from '@jesus-walks/service-kit/routes';
+import type { Kysely } from 'kysely';
+import type { IdentityDatabase } from '../../db/database';
+import { findUserById } from '../users/users.repository';
+
+const resolveRoute = authRoutes[2];
+
+/**
+ * The gateway calls this once per request that carries a session cookie, forwarding the cookie.
+ * The user is read fresh, so a removed admin flag or a deleted user takes effect at once.
+ */
+export function sessionsRoutes(app: ServiceApp, deps: { db: Kysely<IdentityDatabase> }): void {
+  registerRoute(app, resolveRoute, async (request) => {
+    const userId = request.session.userId;
+    if (userId === undefined) return { identity: null };
+    const user = await findUserById(deps.db, userId);
+    return { identity: user ? { id: user.id, username: user.username, isAdmin: user.isAdmin } : null };
+  });
+}

@@ -1,0 +1,4 @@
+import { runService } from '@jesus-walks/service-kit/run-service';
+import { service } from './service';
+
+await runService(service);

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One run for the whole workspace: one Postgres server (global setup), then every package's
+ * project. Suffixes say what a test needs: *.test.ts nothing, *.integration-test.ts Postgres,
+ * e2e/*.spec.ts the running site in Chromium.
+ */
+export default defineConfig({
+  test: {
+    globalSetup: ['./packages/service-kit/src/testing/global-setup.ts'],
+    projects: ['packages/*', 'services/*', 'apps/*', 'infra', 'e2e'],
+    pool: 'forks',
+    reporters: ['default', './vitest-summary-reporter.ts'],
+    passWithNoTests: false,
+  },
+});
