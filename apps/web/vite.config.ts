@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 // The gateway (pnpm dev / pnpm start) listens here and owns every server path below.
 const gatewayUrl = 'http://localhost:3000';
@@ -15,8 +15,45 @@ const proxy: Record<string, ProxyOptions> = {
   '/health': { target: gatewayUrl },
 };
 
+/**
+ * Adds `<link rel="modulepreload">` for the home page's chunk to index.html. The home page is where
+ * most visits start; without the hint its chunk would only be requested after the entry had run,
+ * one round trip later.
+ */
+function preloadHomeRoute(): Plugin {
+  let base = '/';
+  return {
+    name: 'jesus-walks:preload-home-route',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).flatMap((output) =>
+          output.type === 'chunk' ? [output] : [],
+        );
+        const home = chunks.find((chunk) =>
+          chunk.facadeModuleId?.endsWith('/src/features/home/routes/home.tsx'),
+        );
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!home || !entry) return undefined;
+        const alreadyLoaded = new Set([entry.fileName, ...entry.imports]);
+        return [home.fileName, ...home.imports]
+          .filter((file) => !alreadyLoaded.has(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadHomeRoute()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

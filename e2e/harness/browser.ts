@@ -5,19 +5,25 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
 import { repositoryRoot } from './site';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
-/** The system Chromium (CHROMIUM_PATH, else the usual install paths); tests never download a browser. */
-export function chromiumPath(): string {
+interface ChromiumLaunch {
+  executablePath: string;
+  extraArgs: string[];
+}
+
+/**
+ * The Chromium to drive: CHROMIUM_PATH, else the system's (Debian: `apt-get install chromium`),
+ * else the build shipped inside the @sparticuz/chromium npm package (unpacked to the temp dir), so
+ * that `pnpm test` also works on a machine with only Node and npm. Nothing is downloaded.
+ */
+export async function resolveChromium(): Promise<ChromiumLaunch> {
   const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv) return fromEnv;
-  const found = CANDIDATES.find((candidate) => existsSync(candidate));
-  if (!found) {
-    throw new Error(
-      'No Chromium found for the end-to-end tests. Install it (Debian/Ubuntu: `apt-get install chromium`) or set CHROMIUM_PATH.',
-    );
-  }
-  return found;
+  if (fromEnv) return { executablePath: fromEnv, extraArgs: [] };
+  const system = SYSTEM_CHROMIUM.find((candidate) => existsSync(candidate));
+  if (system) return { executablePath: system, extraArgs: [] };
+  const packaged = (await import('@sparticuz/chromium')).default;
+  return { executablePath: await packaged.executablePath(), extraArgs: ['--no-zygote', '--single-process'] };
 }
 
 export const ARTIFACTS_DIR = join(repositoryRoot, 'e2e/artifacts');
@@ -39,9 +45,11 @@ export function useBrowser(): BrowserHarness {
 
   beforeAll(async () => {
     // Playwright gives every launch a fresh, temporary profile (user data dir).
+    const { executablePath, extraArgs } = await resolveChromium();
     browser = await chromium.launch({
-      executablePath: chromiumPath(),
+      executablePath,
       args: [
+        ...extraArgs,
         '--headless',
         '--no-sandbox',
         '--disable-gpu',

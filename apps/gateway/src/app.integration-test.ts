@@ -202,8 +202,10 @@ describe('gateway: limits and failures', () => {
       message: 'The identity service is unavailable right now. Please try again shortly.',
       code: 'upstream_unavailable',
     });
-    const ready = await gateway.inject({ url: '/health/ready' });
-    expect(ready.statusCode).toBe(503);
+    const upstreams = await gateway.inject({ url: '/health/upstreams' });
+    expect(upstreams.statusCode).toBe(503);
+    expect(upstreams.json()).toMatchObject({ checks: { identity: 'unavailable' } });
+    expect((await gateway.inject({ url: '/health/ready' })).statusCode).toBe(200);
 
     await startIdentity();
     const back = await gateway.inject({ url: '/api/users' });

@@ -70,7 +70,10 @@ export async function buildApp(env: Env, deps: GatewayDeps): Promise<FastifyInst
   await app.register(metricsPlugin, { service: 'gateway' });
 
   app.get('/health/live', { logLevel: 'warn' }, async () => ({ status: 'ok', service: 'gateway' }));
-  app.get('/health/ready', { logLevel: 'warn' }, async (_request, reply) => {
+  // The gateway is ready when it can serve: one service being down must not take every gateway
+  // replica out of rotation (its routes answer 503 on their own). /health/upstreams tells the rest.
+  app.get('/health/ready', { logLevel: 'warn' }, async () => ({ status: 'ready', service: 'gateway' }));
+  app.get('/health/upstreams', { logLevel: 'warn' }, async (_request, reply) => {
     const results = await Promise.all(
       serviceNames.map(async (name) => {
         try {

@@ -1,10 +1,10 @@
 import { defaultPorts, type ServiceName, serviceNames, urlVariableOf } from '@jesus-walks/contracts/services';
-import { type EnvSource, parseEnv, portSchema } from '@jesus-walks/service-kit/env';
+import { type EnvSource, httpUrl, parseEnv, portSchema } from '@jesus-walks/service-kit/env';
 import { z } from 'zod';
 
-const serviceUrls = Object.fromEntries(serviceNames.map((name) => [urlVariableOf(name), z.url()])) as Record<
+const serviceUrls = Object.fromEntries(serviceNames.map((name) => [urlVariableOf(name), httpUrl])) as Record<
   string,
-  z.ZodURL
+  typeof httpUrl
 >;
 
 export const envSchema = z.object({
@@ -14,7 +14,7 @@ export const envSchema = z.object({
   INTERNAL_TOKEN: z.string().min(32, 'INTERNAL_TOKEN must be at least 32 characters'),
   IDENTITY_SIGNING_KEY: z.string().min(32, 'IDENTITY_SIGNING_KEY must be at least 32 characters'),
   /** The site's own origin: state-changing requests from any other origin are refused. */
-  PUBLIC_ORIGIN: z.url().default('http://localhost:3000'),
+  PUBLIC_ORIGIN: httpUrl.default('http://localhost:3000'),
   /** Where the web app's build is (apps/web/dist). */
   WEB_DIST_DIR: z.string().default(new URL('../../web/dist', import.meta.url).pathname),
   /** API requests per minute per client address. */

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { booleanFromString, type EnvSource, parseEnv, portSchema } from '@jesus-walks/service-kit/env';
+import { booleanFromString, type EnvSource, httpUrl, parseEnv, portSchema } from '@jesus-walks/service-kit/env';
 import { z } from 'zod';
 
 export const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -16,7 +16,7 @@ export const envSchema = z.object({
   /** Port of the embedded Postgres (127.0.0.1 only); 0 picks a free one. */
   EMBEDDED_POSTGRES_PORT: portSchema(0),
   SEED_DEMO_DATA: booleanFromString.default(true),
-  PUBLIC_ORIGIN: z.url().optional(),
+  PUBLIC_ORIGIN: httpUrl.optional(),
   /** Generated once and kept in DATA_DIR/secrets.json when not given. */
   INTERNAL_TOKEN: z.string().min(32).optional(),
   IDENTITY_SIGNING_KEY: z.string().min(32).optional(),

@@ -134,8 +134,8 @@ describe('every service', () => {
     expect(await response.json()).toMatchObject({ code: 'invalid_identity' });
   });
 
-  it('the gateway is ready when every service is', async () => {
-    const response = await fetch(`${stack.url}/health/ready`);
+  it('the gateway sees every service ready', async () => {
+    const response = await fetch(`${stack.url}/health/upstreams`);
     expect(response.status).toBe(200);
   });
 });

@@ -55,7 +55,11 @@ function migratorFor(db: AnyDatabase, schema: string, migrations: Migrations): M
 
 /** Creates the schema if needed and applies every pending migration; throws on the first failure. */
 export async function migrateToLatest(db: AnyDatabase, schema: string, migrations: Migrations): Promise<string[]> {
-  await sql`create schema if not exists ${sql.raw(quoteIdentifier(schema))}`.execute(db);
+  // Checked first: `create schema if not exists` needs CREATE on the database even when the schema
+  // exists, and a service's role in production owns its schema but may not create others.
+  const present = await sql<{ present: boolean }>`
+    select exists (select 1 from pg_namespace where nspname = ${schema}) as present`.execute(db);
+  if (!present.rows[0]?.present) await sql`create schema ${sql.raw(quoteIdentifier(schema))}`.execute(db);
   const { error, results } = await migratorFor(db, schema, migrations).migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import {
   booleanFromString,
   ConfigError,
   type EnvSource,
+  optionalUrl,
   parseEnv,
   portSchema,
   serviceEnvSchema,
 } from './env';
 
-const schema = serviceEnvSchema.extend({ PORT: portSchema(3999), FEATURE_URL: z.url().optional() });
+const schema = serviceEnvSchema.extend({ PORT: portSchema(3999), FEATURE_URL: optionalUrl });
 
 const valid: EnvSource = {
   DATABASE_URL: 'postgres://app:secret@db:5432/app',
@@ -101,6 +101,28 @@ describe('parseEnv', () => {
     const env = parseEnv(schema, { ...valid, PATH: '/usr/bin', SOMETHING_ELSE: 'x' });
     expect(env).not.toHaveProperty('PATH');
   });
+});
+
+describe('optionalUrl and PUBLIC_ORIGIN', () => {
+  it('accept http and https URLs', () => {
+    const env = parseEnv(schema, {
+      ...valid,
+      FEATURE_URL: 'http://catalog-and-orders:3002',
+      PUBLIC_ORIGIN: 'https://example.org',
+    });
+    expect(env.FEATURE_URL).toBe('http://catalog-and-orders:3002');
+    expect(env.PUBLIC_ORIGIN).toBe('https://example.org');
+  });
+
+  it.each(['localhost:3002', 'catalog-and-orders', 'ftp://files.example.org', 'http:/missing-slash'])(
+    'refuse %s at start',
+    (value) => {
+      expect(configErrorOf({ ...valid, FEATURE_URL: value, PUBLIC_ORIGIN: value }).problems).toEqual([
+        expect.stringMatching(/^PUBLIC_ORIGIN: /),
+        expect.stringMatching(/^FEATURE_URL: /),
+      ]);
+    },
+  );
 });
 
 describe('booleanFromString', () => {

@@ -15,7 +15,9 @@ export type EnvSource = Record<string, string | undefined>;
  * compose file behaves like a missing value and gets the default or the error.
  */
 export function parseEnv<S extends z.ZodType>(schema: S, source: EnvSource): z.infer<S> {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const result = schema.safeParse(cleaned);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
@@ -26,12 +28,17 @@ export function parseEnv<S extends z.ZodType>(schema: S, source: EnvSource): z.i
   throw new ConfigError(problems);
 }
 
-const secret = (name: string) =>
-  z.string().min(32, `${name} must be at least 32 characters`);
+const secret = (name: string) => z.string().min(32, `${name} must be at least 32 characters`);
 
 export const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/**
+ * An http(s) URL. z.url() alone accepts any scheme, so `localhost:3002` (read as scheme
+ * `localhost:`) would pass validation and only fail at the first call.
+ */
+export const httpUrl = z.url({ protocol: /^https?$/ });
 
 /** What every service reads; a service's env.ts extends it with its own keys. */
 export const serviceEnvSchema = z.object({
@@ -41,9 +48,10 @@ export const serviceEnvSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   INTERNAL_TOKEN: secret('INTERNAL_TOKEN'),
   IDENTITY_SIGNING_KEY: secret('IDENTITY_SIGNING_KEY'),
-  PUBLIC_ORIGIN: z.url().default('http://localhost:3000'),
+  PUBLIC_ORIGIN: httpUrl.default('http://localhost:3000'),
   RUN_MIGRATIONS: booleanFromString.default(true),
 });
 
-export const portSchema = (defaultPort: number) => z.coerce.number().int().min(0).max(65535).default(defaultPort);
-export const optionalUrl = z.url().optional();
+export const portSchema = (defaultPort: number) =>
+  z.coerce.number().int().min(0).max(65535).default(defaultPort);
+export const optionalUrl = httpUrl.optional();

@@ -115,7 +115,6 @@ describe('tokensEqual', () => {
   it('is true only for the same token', () => {
     const token = 'internal-token-0123456789abcdef0123';
     expect(tokensEqual(token, token)).toBe(true);
-    expect(tokensEqual(`${token}`.slice(0), token)).toBe(true);
     expect(tokensEqual(token.replace(/3$/, '4'), token)).toBe(false);
     expect(tokensEqual(token.slice(0, -1), token)).toBe(false);
     expect(tokensEqual(`${token}x`, token)).toBe(false);

@@ -101,7 +101,7 @@ beforeAll(async () => {
     throw new Error('peer database exploded');
   });
   peer.get('/internal/kit/slow', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     return {};
   });
   baseUrl = await peer.listen({ host: '127.0.0.1', port: 0 });
@@ -217,8 +217,8 @@ describe('createInternalClient', () => {
     const error = await domainErrorOf(impatient.call(routes.slow));
     const elapsed = Date.now() - started;
     await impatient.close();
-    console.log('ELAPSED', elapsed);
     expect(error.code).toBe('upstream_unavailable');
-    expect(elapsed).toBeLessThan(1_200);
+    // undici's timers tick coarsely (about half a second), well before the peer would answer.
+    expect(elapsed).toBeLessThan(2_000);
   });
 });

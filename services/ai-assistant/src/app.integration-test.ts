@@ -1,3 +1,4 @@
+import { ConfigError } from '@jesus-walks/service-kit/env';
 import { signIdentity } from '@jesus-walks/service-kit/identity';
 import {
   identityHeader,
@@ -5,13 +6,14 @@ import {
   startTestService,
   type TestService,
   testAdmin,
+  testEnvSource,
   testSecrets,
   testUser,
 } from '@jesus-walks/service-kit/testing/test-service';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiAssistantDatabase } from './db/database';
-import type { Env } from './env';
+import { type Env, loadEnv } from './env';
 import { service } from './service';
 
 let ai: TestService<Env, AiAssistantDatabase>;
@@ -260,5 +262,29 @@ describe('ai-assistant schema', () => {
     expect(row).toMatchObject({ productId: 123456, embedding: [1, 2] });
     expect(row.createdAt).toBeInstanceOf(Date);
     expect(row.updatedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('ai-assistant configuration', () => {
+  it('starts without an OpenAI key (the built-in assistant answers) and reads one when given', () => {
+    expect(ai.env.OPENAI_API_KEY).toBeUndefined();
+    expect(ai.env.PORT).toBe(3006);
+    const env = loadEnv(
+      testEnvSource(ai.databaseUrl, {
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: 'http://127.0.0.1:9999/v1',
+        OPENAI_MODEL: 'gpt-test',
+      }),
+    );
+    expect(env).toMatchObject({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9999/v1' });
+  });
+
+  it('names a malformed endpoint at start', () => {
+    expect(() => loadEnv(testEnvSource(ai.databaseUrl, { OPENAI_BASE_URL: 'localhost:9999' }))).toThrow(
+      /OPENAI_BASE_URL: /,
+    );
+    expect(() => loadEnv(testEnvSource(ai.databaseUrl, { OPENAI_BASE_URL: 'localhost:9999' }))).toThrow(
+      ConfigError,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { ConfigError } from '@jesus-walks/service-kit/env';
 import { signIdentity } from '@jesus-walks/service-kit/identity';
 import {
   identityHeader,
@@ -5,13 +6,14 @@ import {
   startTestService,
   type TestService,
   testAdmin,
+  testEnvSource,
   testSecrets,
   testUser,
 } from '@jesus-walks/service-kit/testing/test-service';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeoDatabase } from './db/database';
-import type { Env } from './env';
+import { type Env, loadEnv } from './env';
 import { service } from './service';
 
 let seo: TestService<Env, SeoDatabase>;
@@ -163,5 +165,37 @@ describe('seo schema', () => {
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     expect(Number(count.count)).toBe(1);
+  });
+});
+
+describe('seo configuration', () => {
+  it('starts without Search Console settings, and reads an escaped private key as PEM lines', () => {
+    expect(seo.env.GOOGLE_CLIENT_EMAIL).toBeUndefined();
+    expect(seo.env.PORT).toBe(3005);
+    const env = loadEnv(
+      testEnvSource(seo.databaseUrl, {
+        GOOGLE_CLIENT_EMAIL: 'seo@project.iam.gserviceaccount.com',
+        GOOGLE_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nMIIE\\n-----END PRIVATE KEY-----\\n',
+        SEARCH_CONSOLE_SITE_URL: 'sc-domain:example.org',
+      }),
+    );
+    expect(env.GOOGLE_PRIVATE_KEY).toBe('-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n');
+    expect(env.SEARCH_CONSOLE_SITE_URL).toBe('sc-domain:example.org');
+  });
+
+  it('names a malformed peer URL or e-mail at start', () => {
+    let problems: string[] = [];
+    try {
+      loadEnv(
+        testEnvSource(seo.databaseUrl, { CATALOG_AND_ORDERS_URL: 'not a url', GOOGLE_CLIENT_EMAIL: 'nope' }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems = error.problems;
+    }
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual([
+      'CATALOG_AND_ORDERS_URL',
+      'GOOGLE_CLIENT_EMAIL',
+    ]);
   });
 });

@@ -25,7 +25,7 @@ describe('test databases', () => {
       expect(a.url).not.toBe(b.url);
       await a.db.insertInto('notes').values({ id: 1 }).execute();
       expect(await b.db.selectFrom('notes').selectAll().execute()).toEqual([]);
-      const path = await sql<{ search_path: string }>`show search_path`.execute(a.db);
+      const path = await sql<{ searchPath: string }>`show search_path`.execute(a.db);
       expect(path.rows[0]?.searchPath).toBe('kit_test');
     } finally {
       await Promise.all([a.destroy(), b.destroy()]);

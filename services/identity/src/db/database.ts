@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
+/** Read as a Date; optional on insert (the database default). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface SocialProfiles {
@@ -35,8 +36,8 @@ export interface UsersTable {
   socialProfiles: JSONColumnType<SocialProfiles, SocialProfiles | undefined, SocialProfiles>;
   resetToken: string | null;
   resetTokenExpiry: Date | null;
-  createdAt: Generated<Timestamp>;
-  updatedAt: Generated<Timestamp>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
 }
 
 export interface SessionsTable {
@@ -44,7 +45,7 @@ export interface SessionsTable {
   userId: number | null;
   data: JSONColumnType<Record<string, unknown>>;
   expiresAt: Date;
-  createdAt: Generated<Timestamp>;
+  createdAt: Timestamp;
 }
 
 /** Kysely table types of the identity schema. */

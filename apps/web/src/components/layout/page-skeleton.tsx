@@ -2,12 +2,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Container } from './container';
 
 /**
- * Suspense fallback while a page's code loads. It fills the space a page takes so that the footer
- * does not jump up and back down.
+ * Suspense fallback while a page's code loads. It is at least a screen tall, so the footer stays
+ * below the fold instead of showing and then jumping down (layout shift), and it fades in late.
  */
 export function PageSkeleton() {
   return (
-    <div role="status" className="flex min-h-[70vh] flex-1 flex-col">
+    <div role="status" className="flex min-h-[calc(100dvh-4rem)] flex-1 animate-appear-late flex-col">
       <span className="sr-only">Loading page…</span>
       <div className="border-b border-border bg-secondary/40">
         <Container className="grid gap-3 py-10 md:py-14">

@@ -1,6 +1,7 @@
 import { ImageIcon, MinusIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
 import type { CartItem } from '@/lib/cart/cart-reducer';
 import { formatPrice } from '@/lib/format';
 
@@ -58,7 +59,7 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
             >
               <MinusIcon aria-hidden="true" />
             </Button>
-            <input
+            <Input
               type="number"
               inputMode="numeric"
               min={1}
@@ -71,7 +72,7 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
                   onQuantityChange(next);
                 }
               }}
-              className="h-9 w-14 rounded-md border border-input bg-card text-center text-sm tabular-nums"
+              className="h-9 w-14 px-1 text-center tabular-nums"
             />
             <Button
               variant="outline"

@@ -31,7 +31,10 @@ export function CartRoute() {
           </EmptyState>
         ) : (
           <div className="grid items-start gap-8 lg:grid-cols-[1fr_360px]">
-            <section aria-label="Items in your cart">
+            <section aria-labelledby="cart-items-heading">
+              <h2 id="cart-items-heading" className="sr-only">
+                Items in your cart
+              </h2>
               <ul className="grid gap-4">
                 {items.map((item) => (
                   <li key={item.id}>

@@ -16,9 +16,10 @@ function ValleyIllustration() {
       <defs>
         <linearGradient id="hero-sky" x1="0" x2="0" y1="0" y2="1">
           <stop offset="0" stopColor="#142a1a" />
-          <stop offset="0.5" stopColor="#24492e" />
-          <stop offset="0.8" stopColor="#5e3a3a" />
-          <stop offset="1" stopColor="#b9794f" />
+          <stop offset="0.3" stopColor="#1f4029" />
+          <stop offset="0.52" stopColor="#4b4a35" />
+          <stop offset="0.68" stopColor="#9b6a45" />
+          <stop offset="0.8" stopColor="#c98f55" />
         </linearGradient>
         <radialGradient id="hero-sun" cx="0.5" cy="0.5" r="0.5">
           <stop offset="0" stopColor="#f6d98e" />

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+/** Newsletter subscription (SPEC.md section 3); the e-mail is checked again on the server. */
+export const NewsletterSubscriptionSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address.')),
+});
+export type NewsletterSubscription = z.infer<typeof NewsletterSubscriptionSchema>;
