@@ -62,6 +62,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the served build: the gateway serves dist as is.
+    sourcemap: false,
   },
 });

@@ -5,7 +5,12 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
 import { repositoryRoot } from './site';
 
-const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const SYSTEM_CHROMIUM = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 interface ChromiumLaunch {
   executablePath: string;
@@ -78,7 +83,9 @@ export function useBrowser(): BrowserHarness {
       onTestFailed(async ({ task }) => {
         await mkdir(ARTIFACTS_DIR, { recursive: true });
         const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-        await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}-${options.width ?? 1280}.png`), fullPage: true }).catch(() => {});
+        await page
+          .screenshot({ path: join(ARTIFACTS_DIR, `${name}-${options.width ?? 1280}.png`), fullPage: true })
+          .catch(() => {});
       });
       return page;
     },

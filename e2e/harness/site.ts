@@ -14,7 +14,9 @@ async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -59,7 +61,10 @@ export async function startSite(): Promise<RunningSite> {
 
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const early = await Promise.race([exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 250))]);
+    const early = await Promise.race([
+      exited,
+      new Promise<'running'>((r) => setTimeout(() => r('running'), 250)),
+    ]);
     if (early !== 'running') throw new Error(`The site exited (code ${early}) while starting:\n${output}`);
     try {
       const response = await fetch(`${baseUrl}/health/ready`);
@@ -78,7 +83,14 @@ export async function startSite(): Promise<RunningSite> {
     output: () => output,
     async stop() {
       child.kill('SIGTERM');
-      const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 20_000))]);
+      let timer: NodeJS.Timeout | undefined;
+      const code = await Promise.race([
+        exited,
+        new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), 20_000);
+        }),
+      ]);
+      clearTimeout(timer);
       if (code === 'timeout') child.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
     },

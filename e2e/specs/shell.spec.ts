@@ -14,7 +14,8 @@ describe('page shell', () => {
     for (const name of ['Events', 'Shop', 'AI Assistant', 'Cart']) {
       expect(await nav.getByRole('link', { name, exact: false }).first().isVisible(), name).toBe(true);
     }
-    expect(await header.getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
+    // The visitor variant appears once /api/auth/me has answered 401.
+    await expect.poll(() => header.getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
     expect(await header.getByRole('button', { name: 'Join Now' }).isVisible()).toBe(true);
 
     const footer = page.getByRole('contentinfo');
@@ -29,7 +30,9 @@ describe('page shell', () => {
   it('opens the newsletter dialog from Join Now', async () => {
     const page = await site.newPage({ width: 1280 });
     await page.goto('/');
-    await page.getByRole('banner').getByRole('button', { name: 'Join Now' }).click();
+    const joinNow = page.getByRole('banner').getByRole('button', { name: 'Join Now' });
+    await expect.poll(() => joinNow.isVisible()).toBe(true);
+    await joinNow.click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText('Join Jesus Walks Community').isVisible()).toBe(true);
     expect(await dialog.getByPlaceholder('Enter your email').getAttribute('type')).toBe('email');
@@ -69,7 +72,9 @@ describe('mobile drawer at 375 px', () => {
     const drawer = page.getByRole('dialog');
     await expect.poll(() => drawer.isVisible()).toBe(true);
     for (const name of ['Events', 'Shop', 'AI Assistant', 'Cart', 'Login']) {
-      expect(await drawer.getByRole('link', { name, exact: false }).first().isVisible(), name).toBe(true);
+      await expect
+        .poll(() => drawer.getByRole('link', { name, exact: false }).first().isVisible(), { message: name })
+        .toBe(true);
     }
     const box = await drawer.boundingBox();
     expect(box?.width ?? 0).toBeLessThanOrEqual(375);

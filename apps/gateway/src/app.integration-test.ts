@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serviceNames, urlVariableOf } from '@jesus-walks/contracts/services';
@@ -9,7 +9,12 @@ import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { createDatabase } from '@jesus-walks/service-kit/database';
 import { freePort } from '@jesus-walks/service-kit/network';
 import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
-import { identityHeader, testAdmin, testEnvSource, testSecrets } from '@jesus-walks/service-kit/testing/test-service';
+import {
+  identityHeader,
+  testAdmin,
+  testEnvSource,
+  testSecrets,
+} from '@jesus-walks/service-kit/testing/test-service';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
@@ -24,7 +29,9 @@ let webDist: string;
 let adminId: number;
 
 async function startIdentity(): Promise<void> {
-  const env = identity.loadEnv(testEnvSource(database.url, { PORT: String(identityPort), HOST: '127.0.0.1' }));
+  const env = identity.loadEnv(
+    testEnvSource(database.url, { PORT: String(identityPort), HOST: '127.0.0.1' }),
+  );
   const db = createDatabase<IdentityDatabase>({ connectionString: database.url, schema: identity.schema });
   identityApp = await identity.buildApp(env, { db, logger: false });
   await identityApp.listen({ host: '127.0.0.1', port: identityPort });
@@ -37,20 +44,32 @@ function gatewayEnv(extra: Record<string, string> = {}) {
     PUBLIC_ORIGIN: ORIGIN,
     WEB_DIST_DIR: webDist,
     LOG_LEVEL: 'silent',
-    ...Object.fromEntries(serviceNames.map((name) => [urlVariableOf(name), `http://127.0.0.1:${closedPort}`])),
+    ...Object.fromEntries(
+      serviceNames.map((name) => [urlVariableOf(name), `http://127.0.0.1:${closedPort}`]),
+    ),
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
     ...extra,
   });
 }
 
-const sessionCookieFor = (userId: number) => createSessionCookie(database.db, userId, testSecrets.SESSION_SECRET);
+const sessionCookieFor = (userId: number) =>
+  createSessionCookie(database.db, userId, testSecrets.SESSION_SECRET);
 
 beforeAll(async () => {
   webDist = await mkdtemp(join(tmpdir(), 'gateway-web-'));
   await mkdir(join(webDist, 'assets'));
-  await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Jesus Walks</title><div id="root"></div>');
-  await writeFile(join(webDist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
-  database = await createTestDatabase<IdentityDatabase>({ schema: identity.schema, migrations: identity.migrations });
+  await writeFile(
+    join(webDist, 'index.html'),
+    '<!doctype html><title>Jesus Walks</title><div id="root"></div>',
+  );
+  await writeFile(
+    join(webDist, 'assets', 'app-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(4000))});`,
+  );
+  database = await createTestDatabase<IdentityDatabase>({
+    schema: identity.schema,
+    migrations: identity.migrations,
+  });
   const admin = await database.db
     .insertInto('users')
     .values({ username: 'grace', email: 'grace@example.com', password: 'hash', isAdmin: true })
@@ -102,7 +121,10 @@ describe('gateway: proxying and identity', () => {
   it('carries one request id from the gateway to the service and back', async () => {
     const response = await gateway.inject({ url: '/api/auth/me', headers: { 'x-request-id': 'trace-123' } });
     expect(response.headers['x-request-id']).toBe('trace-123');
-    const minted = await gateway.inject({ url: '/api/auth/me', headers: { 'x-request-id': 'bad id\nwith newline' } });
+    const minted = await gateway.inject({
+      url: '/api/auth/me',
+      headers: { 'x-request-id': 'bad id\nwith newline' },
+    });
     expect(minted.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -132,7 +154,10 @@ describe('gateway: cross-site requests', () => {
   });
 
   it('allows safe methods from anywhere', async () => {
-    const response = await gateway.inject({ url: '/api/auth/me', headers: { origin: 'https://evil.example' } });
+    const response = await gateway.inject({
+      url: '/api/auth/me',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -160,7 +185,10 @@ describe('gateway: the web app', () => {
   });
 
   it('caches hashed assets for a year and compresses them', async () => {
-    const response = await gateway.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const response = await gateway.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
     expect(response.headers['content-encoding']).toBe('gzip');

@@ -89,9 +89,11 @@ export async function buildApp(env: Env, deps: GatewayDeps): Promise<FastifyInst
       }),
     );
     const ready = results.every(([, state]) => state === 'ok');
-    return reply
-      .code(ready ? 200 : 503)
-      .send({ status: ready ? 'ready' : 'not_ready', service: 'gateway', checks: Object.fromEntries(results) });
+    return reply.code(ready ? 200 : 503).send({
+      status: ready ? 'ready' : 'not_ready',
+      service: 'gateway',
+      checks: Object.fromEntries(results),
+    });
   });
 
   await registerProxies(app, {

@@ -22,7 +22,10 @@ export const envSchema = z.object({
   /** How long a service may take to answer before the gateway gives up (the assistant is the slowest). */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /** Trust X-Forwarded-* from a reverse proxy in front (the client address for rate limits). */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   ...serviceUrls,
 });
 
@@ -35,6 +38,8 @@ export type Env = z.infer<typeof envSchema> & {
 export function loadEnv(source: EnvSource = process.env): Env {
   const parsed = parseEnv(envSchema, source);
   const values = parsed as Record<string, unknown>;
-  const upstreams = Object.fromEntries(serviceNames.map((name) => [name, String(values[urlVariableOf(name)])]));
+  const upstreams = Object.fromEntries(
+    serviceNames.map((name) => [name, String(values[urlVariableOf(name)])]),
+  );
   return { ...parsed, upstreams: upstreams as Record<ServiceName, string> };
 }

@@ -65,7 +65,8 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
           delete rewritten[headers.identity];
           delete rewritten[headers.internalToken];
           rewritten[headers.requestId] = request.id;
-          if (request.caller) rewritten[headers.identity] = signIdentity(request.caller, options.identitySigningKey);
+          if (request.caller)
+            rewritten[headers.identity] = signIdentity(request.caller, options.identitySigningKey);
           return rewritten;
         },
         onError: (reply, { error }) => {

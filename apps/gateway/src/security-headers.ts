@@ -42,8 +42,18 @@ export function contentSecurityPolicy(publicOrigin: string) {
       ],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       // Radix positions popovers and the providers' fields with inline styles.
-      styleSrc: ["'self'", "'unsafe-inline'", 'https://web.squarecdn.com', 'https://sandbox.web.squarecdn.com'],
-      fontSrc: ["'self'", 'data:', 'https://square-fonts-production-f.squarecdn.com', 'https://d1g145x70srn7h.cloudfront.net'],
+      styleSrc: [
+        "'self'",
+        "'unsafe-inline'",
+        'https://web.squarecdn.com',
+        'https://sandbox.web.squarecdn.com',
+      ],
+      fontSrc: [
+        "'self'",
+        'data:',
+        'https://square-fonts-production-f.squarecdn.com',
+        'https://d1g145x70srn7h.cloudfront.net',
+      ],
       workerSrc: ["'self'", 'blob:'],
       ...(https ? { upgradeInsecureRequests: [] } : {}),
     },

@@ -11,7 +11,10 @@ const SESSION_COOKIE = /(?:^|;\s*)sid=/;
  * connection, one indexed lookup). Without a cookie there is nothing to ask. If identity is down,
  * the request goes on as anonymous: public pages keep working and protected routes answer 401.
  */
-export async function resolveIdentity(request: FastifyRequest, identity: InternalClient): Promise<Identity | null> {
+export async function resolveIdentity(
+  request: FastifyRequest,
+  identity: InternalClient,
+): Promise<Identity | null> {
   const cookie = request.headers.cookie;
   if (!cookie || !SESSION_COOKIE.test(cookie)) return null;
   try {

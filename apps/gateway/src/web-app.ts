@@ -33,7 +33,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/internal/');
-    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) return sendJsonNotFound(request, reply);
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD'))
+      return sendJsonNotFound(request, reply);
     if (!indexHtml) {
       return reply
         .code(503)

@@ -1,5 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { booleanFromString, type EnvSource, httpUrl, parseEnv, portSchema } from '@jesus-walks/service-kit/env';
+import {
+  booleanFromString,
+  type EnvSource,
+  httpUrl,
+  parseEnv,
+  portSchema,
+} from '@jesus-walks/service-kit/env';
 import { z } from 'zod';
 
 export const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));

@@ -37,7 +37,9 @@ try {
   logger.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
-logger.info(database.embedded ? `embedded Postgres ready (data in ${env.DATA_DIR}/postgres)` : 'using DATABASE_URL');
+logger.info(
+  database.embedded ? `embedded Postgres ready (data in ${env.DATA_DIR}/postgres)` : 'using DATABASE_URL',
+);
 
 let stack: Awaited<ReturnType<typeof startStack>> | undefined;
 closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
@@ -63,10 +65,14 @@ try {
     logLevel: env.LOG_LEVEL,
     environment: env.passthrough,
   });
-  logger.info(`Jesus Walks is running at ${stack.url} (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
+  logger.info(
+    `Jesus Walks is running at ${stack.url} (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+  );
 } catch (error) {
   const inUse = (error as { code?: string }).code === 'EADDRINUSE';
-  logger.error(inUse ? `port ${env.PORT} is already in use: stop the other program or set PORT` : { err: error });
+  logger.error(
+    inUse ? `port ${env.PORT} is already in use: stop the other program or set PORT` : { err: error },
+  );
   await database.stop();
   process.exit(1);
 }

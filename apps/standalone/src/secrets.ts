@@ -8,7 +8,10 @@ import type { StackSecrets } from './stack';
  * Secrets for a standalone install: taken from the environment when given, otherwise generated
  * once and kept in DATA_DIR/secrets.json (owner-only), so sessions survive a restart.
  */
-export async function loadOrCreateSecrets(dataDir: string, given: Partial<StackSecrets>): Promise<StackSecrets> {
+export async function loadOrCreateSecrets(
+  dataDir: string,
+  given: Partial<StackSecrets>,
+): Promise<StackSecrets> {
   const file = join(dataDir, 'secrets.json');
   const stored: Partial<StackSecrets> = existsSync(file) ? JSON.parse(await readFile(file, 'utf8')) : {};
   const generate = () => randomBytes(32).toString('base64url');

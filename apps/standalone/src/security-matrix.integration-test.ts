@@ -79,20 +79,22 @@ async function call(route: RouteContract, options: { cookie?: string; body?: str
 }
 
 describe('security matrix from the route table', () => {
-  it.each(exposed.filter((route) => route.access === 'admin').map((route) => [`${route.method} ${route.path}`, route]))(
-    '%s: 401 anonymous, 403 for a user',
-    async (_name, route) => {
-      expect((await call(route)).status).toBe(401);
-      expect((await call(route, { cookie: userCookie })).status).toBe(403);
-    },
-  );
+  it.each(
+    exposed
+      .filter((route) => route.access === 'admin')
+      .map((route) => [`${route.method} ${route.path}`, route]),
+  )('%s: 401 anonymous, 403 for a user', async (_name, route) => {
+    expect((await call(route)).status).toBe(401);
+    expect((await call(route, { cookie: userCookie })).status).toBe(403);
+  });
 
-  it.each(exposed.filter((route) => route.access === 'user').map((route) => [`${route.method} ${route.path}`, route]))(
-    '%s: 401 anonymous',
-    async (_name, route) => {
-      expect((await call(route)).status).toBe(401);
-    },
-  );
+  it.each(
+    exposed
+      .filter((route) => route.access === 'user')
+      .map((route) => [`${route.method} ${route.path}`, route]),
+  )('%s: 401 anonymous', async (_name, route) => {
+    expect((await call(route)).status).toBe(401);
+  });
 
   it.each(exposed.map((route) => [`${route.method} ${route.path}`, route]))(
     '%s: never 5xx, even for malformed bodies',
@@ -118,21 +120,29 @@ describe('security matrix from the route table', () => {
         headers: { 'x-internal-token': testSecrets.INTERNAL_TOKEN },
       });
       expect(viaGateway.status).toBe(404);
-      const direct = await fetch(`${stack.services[route.service]?.url}${pathOf(route)}`, { method: route.method });
+      const direct = await fetch(`${stack.services[route.service]?.url}${pathOf(route)}`, {
+        method: route.method,
+      });
       expect(direct.status).toBe(401);
     },
   );
 });
 
 describe('every service', () => {
-  it.each(services.map((service) => [service.name]))('%s is ready and refuses a forged x-identity', async (name) => {
-    const base = stack.services[name]?.url;
-    expect((await fetch(`${base}/health/ready`)).status).toBe(200);
-    const forged = signIdentity({ id: 1, username: 'mallory', isAdmin: true }, 'not-the-real-signing-key-0123456789abcdef');
-    const response = await fetch(`${base}/health/no-such-route`, { headers: { 'x-identity': forged } });
-    expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ code: 'invalid_identity' });
-  });
+  it.each(services.map((service) => [service.name]))(
+    '%s is ready and refuses a forged x-identity',
+    async (name) => {
+      const base = stack.services[name]?.url;
+      expect((await fetch(`${base}/health/ready`)).status).toBe(200);
+      const forged = signIdentity(
+        { id: 1, username: 'mallory', isAdmin: true },
+        'not-the-real-signing-key-0123456789abcdef',
+      );
+      const response = await fetch(`${base}/health/no-such-route`, { headers: { 'x-identity': forged } });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ code: 'invalid_identity' });
+    },
+  );
 
   it('the gateway sees every service ready', async () => {
     const response = await fetch(`${stack.url}/health/upstreams`);

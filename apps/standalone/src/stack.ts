@@ -61,7 +61,9 @@ export interface Stack {
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const ports = await Promise.all(services.map(() => freePort()));
-  const urls = Object.fromEntries(services.map((definition, i) => [definition.name, `http://127.0.0.1:${ports[i]}`]));
+  const urls = Object.fromEntries(
+    services.map((definition, i) => [definition.name, `http://127.0.0.1:${ports[i]}`]),
+  );
   const shared: EnvSource = {
     ...options.environment,
     ...options.secrets,

@@ -7,7 +7,13 @@ export const OrderStatusSchema = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 /** Statuses an admin is offered in the order detail view (SPEC.md section 4). */
-export const adminSelectableStatuses = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const adminSelectableStatuses = [
+  'pending',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
 
 export const OrderItemInputSchema = z.object({
   productId: z.number().int().positive(),
@@ -36,7 +42,9 @@ export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
 /** The completed-order record kept in session storage for the confirmation page. */
 export const CompletedOrderSchema = z.object({
   orderId: z.union([z.number(), z.string()]),
-  items: z.array(z.object({ id: z.number(), name: z.string(), price: z.string(), quantity: z.number().int() })),
+  items: z.array(
+    z.object({ id: z.number(), name: z.string(), price: z.string(), quantity: z.number().int() }),
+  ),
   total: z.number(),
 });
 export type CompletedOrder = z.infer<typeof CompletedOrderSchema>;
@@ -56,7 +64,10 @@ export type ManualOrderAddress = z.infer<typeof ManualOrderAddressSchema>;
 export const ManualOrderBodySchema = z.object({
   userId: z.number().int().positive(),
   items: z.array(OrderItemInputSchema).min(1),
-  total: z.string().regex(/^\d+\.\d{2}$/).optional(),
+  total: z
+    .string()
+    .regex(/^\d+\.\d{2}$/)
+    .optional(),
   shippingAddress: ManualOrderAddressSchema,
   status: z.literal('pending').default('pending'),
 });
@@ -98,6 +109,13 @@ export function describeShippingAddress(address: AdminOrder['shippingAddress'] |
   };
   const joinedName = [field('firstName'), field('lastName')].filter(Boolean).join(' ');
   const name = field('fullName') ?? (joinedName || undefined);
-  const parts = [name, field('street', 'address1'), field('city'), field('state'), field('zipCode', 'postalCode'), field('country')];
+  const parts = [
+    name,
+    field('street', 'address1'),
+    field('city'),
+    field('state'),
+    field('zipCode', 'postalCode'),
+    field('country'),
+  ];
   return parts.map((part) => part ?? 'N/A').join(', ');
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CartItemSchema } from './cart';
-import { cryptoAmount } from './payments';
 import { formatMoney, fromCents, PriceSchema, toCents } from './money';
 import { NewsletterSubscriptionSchema } from './newsletter';
 import { describeShippingAddress, ManualOrderBodySchema } from './orders';
+import { cryptoAmount } from './payments';
 import { deliveryText, ShippingAddressSchema } from './shipping';
 
 describe('money', () => {
@@ -34,7 +34,9 @@ describe('cart item', () => {
 
 describe('newsletter subscription', () => {
   it('stores e-mails trimmed and lower-cased, and refuses invalid ones with the spec message', () => {
-    expect(NewsletterSubscriptionSchema.parse({ email: '  Mary@Example.COM ' }).email).toBe('mary@example.com');
+    expect(NewsletterSubscriptionSchema.parse({ email: '  Mary@Example.COM ' }).email).toBe(
+      'mary@example.com',
+    );
     const invalid = NewsletterSubscriptionSchema.safeParse({ email: 'no-at-sign' });
     expect(invalid.success).toBe(false);
     expect(invalid.error?.issues[0]?.message).toBe('Please enter a valid email address.');
@@ -43,7 +45,15 @@ describe('newsletter subscription', () => {
 
 describe('shipping', () => {
   it('validates the checkout address with the spec messages', () => {
-    const result = ShippingAddressSchema.safeParse({ firstName: '', lastName: 'X', address1: 'a', city: 'c', state: 's', postalCode: '123', country: 'US' });
+    const result = ShippingAddressSchema.safeParse({
+      firstName: '',
+      lastName: 'X',
+      address1: 'a',
+      city: 'c',
+      state: 's',
+      postalCode: '123',
+      country: 'US',
+    });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
       'First name is required',
       'Valid postal code is required',
@@ -61,11 +71,24 @@ describe('shipping', () => {
 describe('admin order address', () => {
   it('reads either naming of the fields', () => {
     expect(
-      describeShippingAddress({ fullName: 'Ann Lee', street: '1 Vine St', city: 'Napa', state: 'CA', zipCode: '94559', country: 'US' }),
+      describeShippingAddress({
+        fullName: 'Ann Lee',
+        street: '1 Vine St',
+        city: 'Napa',
+        state: 'CA',
+        zipCode: '94559',
+        country: 'US',
+      }),
     ).toBe('Ann Lee, 1 Vine St, Napa, CA, 94559, US');
     expect(
       describeShippingAddress(
-        JSON.stringify({ firstName: 'Ann', lastName: 'Lee', address1: '1 Vine St', city: 'Napa', postalCode: '94559' }),
+        JSON.stringify({
+          firstName: 'Ann',
+          lastName: 'Lee',
+          address1: '1 Vine St',
+          city: 'Napa',
+          postalCode: '94559',
+        }),
       ),
     ).toBe('Ann Lee, 1 Vine St, Napa, N/A, 94559, N/A');
   });

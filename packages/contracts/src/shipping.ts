@@ -24,7 +24,12 @@ export const ShippingMethodSchema = z.object({
 export type ShippingMethod = z.infer<typeof ShippingMethodSchema>;
 
 /** The spec's test shipping shortcut: USPS Ground, 9.99, 3 days; test address in Napa. */
-export const TEST_SHIPPING_METHOD: ShippingMethod = { carrier: 'USPS', service: 'Ground', rate: 9.99, estimatedDays: 3 };
+export const TEST_SHIPPING_METHOD: ShippingMethod = {
+  carrier: 'USPS',
+  service: 'Ground',
+  rate: 9.99,
+  estimatedDays: 3,
+};
 export const TEST_SHIPPING_ADDRESS: ShippingAddress = {
   firstName: 'Test',
   lastName: 'Customer',
@@ -37,7 +42,12 @@ export const TEST_SHIPPING_ADDRESS: ShippingAddress = {
 
 /** Delivery text: '1 day', 'N days' or 'Delivery time unknown' (SPEC.md section 9). */
 export function deliveryText(estimatedDays: number | null | undefined): string {
-  if (estimatedDays === null || estimatedDays === undefined || !Number.isFinite(estimatedDays) || estimatedDays < 1) {
+  if (
+    estimatedDays === null ||
+    estimatedDays === undefined ||
+    !Number.isFinite(estimatedDays) ||
+    estimatedDays < 1
+  ) {
     return 'Delivery time unknown';
   }
   return estimatedDays === 1 ? '1 day' : `${estimatedDays} days`;

@@ -34,7 +34,9 @@ export function isWebRoute(pathname: string): boolean {
     const pathParts = path.split('/');
     return (
       patternParts.length === pathParts.length &&
-      patternParts.every((part, i) => part.startsWith(':') ? (pathParts[i] ?? '') !== '' : part === pathParts[i])
+      patternParts.every((part, i) =>
+        part.startsWith(':') ? (pathParts[i] ?? '') !== '' : part === pathParts[i],
+      )
     );
   });
 }

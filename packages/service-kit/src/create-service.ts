@@ -7,18 +7,14 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
 import { type Migrations, pendingMigrations } from './database';
 import { registerErrorHandling, sendJsonNotFound } from './error-handling';
 import { identityPlugin } from './guards';
-import { requestIdOf } from './request-id';
 import { metricsPlugin } from './metrics';
+import { requestIdOf } from './request-id';
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -95,7 +91,10 @@ export function createService(options: CreateServiceOptions): ServiceApp {
     });
   }
 
-  app.get('/health/live', { logLevel: 'warn' }, async () => ({ status: 'ok' as const, service: options.name }));
+  app.get('/health/live', { logLevel: 'warn' }, async () => ({
+    status: 'ok' as const,
+    service: options.name,
+  }));
   app.get('/health/ready', { logLevel: 'warn' }, async (_request, reply) => {
     const checks: Record<string, string> = {};
     let ready = true;

@@ -1,4 +1,4 @@
-import { CamelCasePlugin, type Kysely as KyselyType, Kysely, PostgresDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, type Kysely as KyselyType, PostgresDialect, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 
@@ -54,7 +54,11 @@ function migratorFor(db: AnyDatabase, schema: string, migrations: Migrations): M
 }
 
 /** Creates the schema if needed and applies every pending migration; throws on the first failure. */
-export async function migrateToLatest(db: AnyDatabase, schema: string, migrations: Migrations): Promise<string[]> {
+export async function migrateToLatest(
+  db: AnyDatabase,
+  schema: string,
+  migrations: Migrations,
+): Promise<string[]> {
   // Checked first: `create schema if not exists` needs CREATE on the database even when the schema
   // exists, and a service's role in production owns its schema but may not create others.
   const present = await sql<{ present: boolean }>`
@@ -63,15 +67,24 @@ export async function migrateToLatest(db: AnyDatabase, schema: string, migration
   const { error, results } = await migratorFor(db, schema, migrations).migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');
-    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} of schema ${schema} failed: ${String(error)}`, {
-      cause: error,
-    });
+    throw new Error(
+      `Migration ${failed?.migrationName ?? '(unknown)'} of schema ${schema} failed: ${String(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
-  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
 }
 
 /** Names of migrations not yet applied (all of them when the schema does not exist yet). */
-export async function pendingMigrations(db: AnyDatabase, schema: string, migrations: Migrations): Promise<string[]> {
+export async function pendingMigrations(
+  db: AnyDatabase,
+  schema: string,
+  migrations: Migrations,
+): Promise<string[]> {
   const exists = await sql<{ present: boolean }>`
     select exists (select 1 from information_schema.tables
       where table_schema = ${schema} and table_name = 'kysely_migration') as present`.execute(db);

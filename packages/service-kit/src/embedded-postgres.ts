@@ -38,7 +38,14 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
     createPostgresUser: isRoot,
     authMethod: 'scram-sha-256',
     // Listen on loopback only; the embedded database is never meant to be reachable from outside.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=300',
+    ],
     onLog: (message: string) => {
       recent.push(message.trim());
       if (recent.length > 20) recent.shift();

@@ -20,9 +20,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof DomainError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return reply
-        .code(error.status)
-        .send({ message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) });
+      return reply.code(error.status).send({
+        message: error.message,
+        code: error.code,
+        ...(error.issues ? { issues: error.issues } : {}),
+      });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
@@ -32,11 +34,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(status).send({ message: error.message, code });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
+    return reply
+      .code(500)
+      .send({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
   });
 }
 
 /** JSON 404 for unknown routes. */
 export function sendJsonNotFound(request: FastifyRequest, reply: FastifyReply): void {
-  reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+  reply
+    .code(404)
+    .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
 }

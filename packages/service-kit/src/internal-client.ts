@@ -83,7 +83,10 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
       }
       if (response.statusCode >= 400) {
         const message =
-          typeof payload === 'object' && payload !== null && 'message' in payload && typeof payload.message === 'string'
+          typeof payload === 'object' &&
+          payload !== null &&
+          'message' in payload &&
+          typeof payload.message === 'string'
             ? payload.message
             : `${contract.service} answered ${response.statusCode}`;
         const code = response.statusCode >= 500 ? 'upstream_error' : statusToCode(response.statusCode);

@@ -33,7 +33,11 @@ const guards: Record<RouteContract['access'], onRequestHookHandler[]> = {
  * table, so a route cannot drift from what the gateway, the web client and the security tests
  * believe. Guards run on onRequest, before the body is parsed: 401/403 come before 400.
  */
-export function registerRoute<C extends RouteContract>(app: ServiceApp, contract: C, handler: RouteHandler<C>): void {
+export function registerRoute<C extends RouteContract>(
+  app: ServiceApp,
+  contract: C,
+  handler: RouteHandler<C>,
+): void {
   app.route({
     method: contract.method,
     url: contract.path,
@@ -54,7 +58,9 @@ export function registerRoute<C extends RouteContract>(app: ServiceApp, contract
  */
 export function verifyRouteTable(app: ServiceApp, service: ServiceName): void {
   app.addHook('onReady', async () => {
-    const missing = routesOf(service).filter((route) => !app.hasRoute({ method: route.method, url: route.path }));
+    const missing = routesOf(service).filter(
+      (route) => !app.hasRoute({ method: route.method, url: route.path }),
+    );
     if (missing.length > 0) {
       throw new Error(
         `${service} does not implement: ${missing.map((route) => `${route.method} ${route.path}`).join(', ')}`,

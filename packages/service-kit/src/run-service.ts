@@ -8,7 +8,9 @@ import type { BaseServiceEnv, ServiceDefinition } from './service-definition';
  * A service's main.ts: env -> logger -> database (and migrations) -> buildApp -> listen, and a
  * graceful close on SIGINT/SIGTERM (stop accepting, finish in-flight requests, close the pool).
  */
-export async function runService<E extends BaseServiceEnv, DB>(service: ServiceDefinition<E, DB>): Promise<void> {
+export async function runService<E extends BaseServiceEnv, DB>(
+  service: ServiceDefinition<E, DB>,
+): Promise<void> {
   let env: E;
   try {
     env = service.loadEnv();

@@ -1,4 +1,4 @@
-import { schemaNameOf, type ServiceName } from '@jesus-walks/contracts/services';
+import { type ServiceName, schemaNameOf } from '@jesus-walks/contracts/services';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { ServiceApp } from './create-service';

@@ -45,7 +45,9 @@ describe('identity service foundation', () => {
   it('refuses a forged identity header, even on public routes', async () => {
     // An attacker keeps a real user's signature and raises the payload to admin.
     const [version, , signature] = (identityHeader(testUser)['x-identity'] ?? '').split('.');
-    const payload = Buffer.from(JSON.stringify({ ...testUser, isAdmin: true, iat: Date.now() })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ ...testUser, isAdmin: true, iat: Date.now() })).toString(
+      'base64url',
+    );
     const response = await identity.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
@@ -88,12 +90,19 @@ describe('identity service foundation', () => {
       headers: identityHeader({ id: alice.id, username: 'alice', isAdmin: false }),
     });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ id: alice.id, username: 'alice', email: 'alice@example.com', isAdmin: false });
+    expect(me.json()).toEqual({
+      id: alice.id,
+      username: 'alice',
+      email: 'alice@example.com',
+      isAdmin: false,
+    });
   });
 
   it('GET /api/users is for admins only and never carries passwords', async () => {
     expect((await identity.app.inject({ url: '/api/users' })).statusCode).toBe(401);
-    expect((await identity.app.inject({ url: '/api/users', headers: identityHeader(testUser) })).statusCode).toBe(403);
+    expect(
+      (await identity.app.inject({ url: '/api/users', headers: identityHeader(testUser) })).statusCode,
+    ).toBe(403);
     const listed = await identity.app.inject({ url: '/api/users', headers: identityHeader(testAdmin) });
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toEqual([
@@ -104,7 +113,11 @@ describe('identity service foundation', () => {
 
   it('logout destroys the session so the cookie no longer resolves', async () => {
     const cookie = await sessionCookie(alice.id);
-    const logout = await identity.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    const logout = await identity.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie },
+    });
     expect(logout.statusCode).toBe(200);
     const resolved = await identity.app.inject({
       url: '/internal/sessions/resolve',

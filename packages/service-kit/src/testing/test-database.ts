@@ -5,7 +5,8 @@ import { createDatabase, type Migrations, migrateToLatest, quoteIdentifier } fro
 
 function serverUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set: run tests through the root vitest config (pnpm test)');
+  if (!url)
+    throw new Error('TEST_DATABASE_URL is not set: run tests through the root vitest config (pnpm test)');
   return url;
 }
 
@@ -49,7 +50,9 @@ async function createFromTemplate(client: pg.Client, name: string, template: str
  */
 async function ensureTemplate(schemas: Array<{ schema: string; migrations: Migrations }>): Promise<string> {
   const fingerprint = createHash('sha256')
-    .update(schemas.map(({ schema, migrations }) => `${schema}:${Object.keys(migrations).join(',')}`).join('|'))
+    .update(
+      schemas.map(({ schema, migrations }) => `${schema}:${Object.keys(migrations).join(',')}`).join('|'),
+    )
     .digest('hex')
     .slice(0, 10);
   const template = `tpl_${runId()}_${fingerprint}`;
@@ -84,7 +87,10 @@ export interface TestDatabase<DB> {
 
 /** A fresh, migrated database of one's own, for one test file. */
 export async function createTestDatabase<DB>(
-  ...schemas: [{ schema: string; migrations: Migrations }, ...Array<{ schema: string; migrations: Migrations }>]
+  ...schemas: [
+    { schema: string; migrations: Migrations },
+    ...Array<{ schema: string; migrations: Migrations }>,
+  ]
 ): Promise<TestDatabase<DB>> {
   const template = await ensureTemplate(schemas);
   const name = `t_${runId()}_${randomBytes(5).toString('hex')}`;
@@ -96,7 +102,9 @@ export async function createTestDatabase<DB>(
     db,
     async destroy() {
       await db.destroy().catch(() => {});
-      await withAdmin((client) => client.query(`drop database if exists ${quoteIdentifier(name)} with (force)`));
+      await withAdmin((client) =>
+        client.query(`drop database if exists ${quoteIdentifier(name)} with (force)`),
+      );
     },
   };
 }

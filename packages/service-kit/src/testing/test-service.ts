@@ -13,7 +13,10 @@ export const testSecrets = {
   SESSION_SECRET: 'test-session-secret-0123456789abcdef0123456789ab',
 } as const;
 
-export function testEnvSource(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+export function testEnvSource(
+  databaseUrl: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   return { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...testSecrets, ...extra };
 }
 

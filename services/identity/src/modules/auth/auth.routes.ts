@@ -22,5 +22,4 @@ export function authRoutesModule(app: ServiceApp, deps: { db: Kysely<IdentityDat
     }
     return { message: 'Logged out' };
   });
-
 }

@@ -27,8 +27,13 @@ export function createSessionStore(db: Kysely<IdentityDatabase>, lifetimes: Sess
     set(sid, session, callback) {
       const data = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
       const authenticatedAt = session.authenticatedAt ?? Date.now();
-      const expiresAt = new Date(Math.min(Date.now() + lifetimes.idleMs, authenticatedAt + lifetimes.absoluteMs));
-      upsertSession(db, { sid, userId: session.userId ?? null, data, expiresAt }).then(() => callback(), callback);
+      const expiresAt = new Date(
+        Math.min(Date.now() + lifetimes.idleMs, authenticatedAt + lifetimes.absoluteMs),
+      );
+      upsertSession(db, { sid, userId: session.userId ?? null, data, expiresAt }).then(
+        () => callback(),
+        callback,
+      );
     },
     get(sid, callback) {
       findSession(db, sid).then((stored) => {

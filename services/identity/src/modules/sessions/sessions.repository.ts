@@ -6,7 +6,10 @@ export interface StoredSession {
   expiresAt: Date;
 }
 
-export async function findSession(db: Kysely<IdentityDatabase>, sid: string): Promise<StoredSession | undefined> {
+export async function findSession(
+  db: Kysely<IdentityDatabase>,
+  sid: string,
+): Promise<StoredSession | undefined> {
   return db
     .selectFrom('sessions')
     .select(['data', 'expiresAt'])
