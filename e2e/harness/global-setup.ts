@@ -11,5 +11,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const site = await startSite();
   project.provide('baseUrl', site.baseUrl);
-  return () => site.stop();
+  return async () => {
+    const code = await site.stop();
+    // The site must stop cleanly on SIGTERM, its database included.
+    if (code !== 0) throw new Error(`The site did not stop cleanly (exit code ${code}):\n${site.output()}`);
+  };
 }

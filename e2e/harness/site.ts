@@ -24,7 +24,8 @@ async function freePort(): Promise<number> {
 export interface RunningSite {
   baseUrl: string;
   output(): string;
-  stop(): Promise<void>;
+  /** SIGTERM, as Ctrl-C or an orchestrator would; resolves with the exit code. */
+  stop(): Promise<number | null>;
 }
 
 /**
@@ -93,6 +94,7 @@ export async function startSite(): Promise<RunningSite> {
       clearTimeout(timer);
       if (code === 'timeout') child.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
+      return code === 'timeout' ? null : code;
     },
   };
 }
