@@ -35,8 +35,12 @@ export interface RunningSite {
  * mixes with anything else.
  */
 export async function startSite(): Promise<RunningSite> {
-  if (!existsSync(join(repositoryRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('The web app is not built: run `pnpm test` (it builds first) or `pnpm build`.');
+  // E2E_WEB_DIST lets a developer test a build kept elsewhere (vite build --outDir ...).
+  const webDist = process.env.E2E_WEB_DIST ?? join(repositoryRoot, 'apps/web/dist');
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error(
+      `The web app is not built in ${webDist}: run \`pnpm test\` (it builds first) or \`pnpm build\`.`,
+    );
   }
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'jesus-walks-e2e-'));
@@ -47,7 +51,14 @@ export async function startSite(): Promise<RunningSite> {
     ['--import', 'tsx', join(repositoryRoot, 'apps/standalone/src/main.ts')],
     {
       cwd: join(repositoryRoot, 'apps/standalone'),
-      env: { ...environment, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: {
+        ...environment,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: webDist,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -33,7 +33,9 @@ describe('standalone database', () => {
 
     const second = await openStandaloneDatabase({ databaseUrl: undefined, dataDir, port: 0 });
     try {
-      expect(await query<{ note: string }>(second.url, 'select note from kept')).toEqual([{ note: 'still here' }]);
+      expect(await query<{ note: string }>(second.url, 'select note from kept')).toEqual([
+        { note: 'still here' },
+      ]);
     } finally {
       await second.stop();
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RouteContract } from './route-contract';
 
 /** Cart item (SPEC.md section 3): price string or number, converted to number; category defaults to 'Product'. */
 export const CartItemSchema = z.object({
@@ -26,3 +27,6 @@ export const AddToCartBodySchema = z.object({
   quantity: z.number().int().min(1).max(100),
 });
 export type AddToCartBody = z.infer<typeof AddToCartBodySchema>;
+
+/** Routes of this domain in the route table (route-table.ts). */
+export const cartRoutes = [] as const satisfies readonly RouteContract[];

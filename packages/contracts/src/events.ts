@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RouteContract } from './route-contract';
 
 /** Event as listed to the client (SPEC.md section 3 "Event (list)"). */
 export const EventSummarySchema = z.object({
@@ -10,3 +11,6 @@ export const EventSummarySchema = z.object({
   description: z.string(),
 });
 export type EventSummary = z.infer<typeof EventSummarySchema>;
+
+/** Routes of this domain in the route table (route-table.ts). */
+export const eventRoutes = [] as const satisfies readonly RouteContract[];

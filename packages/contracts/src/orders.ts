@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MoneySchema } from './money';
+import type { RouteContract } from './route-contract';
 import { ShippingAddressSchema } from './shipping';
 
 export const orderStatuses = ['pending', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -119,3 +120,6 @@ export function describeShippingAddress(address: AdminOrder['shippingAddress'] |
   ];
   return parts.map((part) => part ?? 'N/A').join(', ');
 }
+
+/** Routes of this domain in the route table (route-table.ts). */
+export const orderRoutes = [] as const satisfies readonly RouteContract[];

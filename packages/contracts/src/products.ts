@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PriceSchema } from './money';
+import type { RouteContract } from './route-contract';
 
 /** Product as the client sees it (SPEC.md section 3): price number or string, stock integer. */
 export const ProductSchema = z.object({
@@ -23,3 +24,6 @@ export const ProductInputSchema = z.object({
   imageUrl: z.string().trim().min(1, 'Image URL is required').max(2000),
 });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
+
+/** Routes of this domain in the route table (route-table.ts). */
+export const productRoutes = [] as const satisfies readonly RouteContract[];

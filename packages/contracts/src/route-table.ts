@@ -1,10 +1,25 @@
 import { authRoutes } from './auth';
+import { cartRoutes } from './cart';
+import { eventRoutes } from './events';
+import { newsletterRoutes } from './newsletter';
+import { orderRoutes } from './orders';
+import { productRoutes } from './products';
 import type { RouteContract } from './route-contract';
 import type { ServiceName } from './services';
+import { shippingRoutes } from './shipping';
 import { userRoutes } from './users';
 
 /** The route table: every HTTP route of every service. Adding a route is one entry here. */
-export const routeTable: readonly RouteContract[] = [...authRoutes, ...userRoutes];
+export const routeTable: readonly RouteContract[] = [
+  ...authRoutes,
+  ...userRoutes,
+  ...productRoutes,
+  ...cartRoutes,
+  ...shippingRoutes,
+  ...orderRoutes,
+  ...eventRoutes,
+  ...newsletterRoutes,
+];
 
 export function routesOf(service: ServiceName): RouteContract[] {
   return routeTable.filter((route) => route.service === service);

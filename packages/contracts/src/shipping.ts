@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RouteContract } from './route-contract';
 
 /** Shipping address at checkout (SPEC.md section 3; messages from section 5). */
 export const ShippingAddressSchema = z.object({
@@ -52,3 +53,6 @@ export function deliveryText(estimatedDays: number | null | undefined): string {
   }
   return estimatedDays === 1 ? '1 day' : `${estimatedDays} days`;
 }
+
+/** Routes of this domain in the route table (route-table.ts). */
+export const shippingRoutes = [] as const satisfies readonly RouteContract[];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorResponseSchema } from './common';
+import { ErrorResponseSchema, IdParamsSchema } from './common';
 import { defineRoute } from './route-contract';
 
 /** User as listed to admins (SPEC.md section 3). */
@@ -20,5 +20,14 @@ export const userRoutes = [
     access: 'admin',
     summary: 'Every user, for the admin dashboard',
     responses: { 200: z.array(AdminUserSchema), 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/internal/users/:id',
+    service: 'identity',
+    access: 'internal',
+    summary: 'One user, for services that must check a user exists (manual orders, registrations)',
+    request: { params: IdParamsSchema },
+    responses: { 200: AdminUserSchema, 404: ErrorResponseSchema },
   }),
 ] as const;
