@@ -58,6 +58,8 @@ export async function startSite(): Promise<RunningSite> {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         WEB_DIST_DIR: webDist,
+        // The journeys read the reset token from the development toast.
+        EXPOSE_RESET_TOKEN: 'true',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

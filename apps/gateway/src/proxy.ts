@@ -65,6 +65,9 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
           delete rewritten[headers.identity];
           delete rewritten[headers.internalToken];
           rewritten[headers.requestId] = request.id;
+          // The client's address as the gateway sees it (TRUST_PROXY decides), replacing whatever
+          // the client claimed: services rate-limit by it.
+          rewritten['x-forwarded-for'] = request.ip;
           if (request.caller)
             rewritten[headers.identity] = signIdentity(request.caller, options.identitySigningKey);
           return rewritten;

@@ -64,6 +64,7 @@ try {
     logger: logger.child({}, { level: env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL }),
     logLevel: env.LOG_LEVEL,
     environment: env.passthrough,
+    notice: (message) => process.stdout.write(`\n${message}\n\n`),
   });
   logger.info(
     `Jesus Walks is running at ${stack.url} (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,

@@ -44,6 +44,8 @@ export interface StackOptions {
   logLevel: string;
   /** Extra environment for the services and gateway (provider keys, WEB_DIST_DIR, ...). */
   environment?: EnvSource;
+  /** Where seeds' notices go (the demo admin's credentials); printed however quiet the logs are. */
+  notice?: (message: string) => void;
 }
 
 export interface Stack {
@@ -89,7 +91,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         applicationName: definition.name,
       });
       await migrateToLatest(db, definition.schema, definition.migrations);
-      if (options.seed) await definition.seed(db);
+      if (options.seed) await definition.seed(db, { env, notice: options.notice ?? (() => {}) });
       const app = await definition.buildApp(env, { db, logger: options.logger });
       await app.listen({ host: env.HOST, port: env.PORT });
       started.push({ name: definition.name, app, url: urls[definition.name] ?? '' });

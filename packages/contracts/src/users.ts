@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PasswordSchema } from './auth';
 import { ErrorResponseSchema, IdParamsSchema } from './common';
 import { defineRoute } from './route-contract';
 
@@ -11,6 +12,40 @@ export const AdminUserSchema = z.object({
   isVerified: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(30, 'Username cannot exceed 30 characters')
+  .regex(/^[A-Za-z0-9._-]+$/, 'Username can only contain letters, numbers, dots, dashes and underscores');
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Please enter a valid email address').max(254, 'Email cannot exceed 254 characters'));
+
+/**
+ * POST /api/users: registration by anyone, or creation by an admin. isAdmin is honoured only when
+ * an admin calls; from anyone else it is ignored.
+ */
+export const CreateUserBodySchema = z.object({
+  username: UsernameSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+  isAdmin: z.boolean().optional(),
+});
+export type CreateUserBody = z.infer<typeof CreateUserBodySchema>;
+
+/** PUT /api/users/:id by an admin; the password is changed only when given. */
+export const UpdateUserBodySchema = z.object({
+  username: UsernameSchema,
+  email: EmailSchema,
+  isAdmin: z.boolean(),
+  password: PasswordSchema.optional(),
+});
+export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
 
 export const userRoutes = [
   defineRoute({
@@ -29,5 +64,36 @@ export const userRoutes = [
     summary: 'One user, for services that must check a user exists (manual orders, registrations)',
     request: { params: IdParamsSchema },
     responses: { 200: AdminUserSchema, 404: ErrorResponseSchema },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/users',
+    service: 'identity',
+    access: 'public',
+    summary: 'Registration (logs the new user in), or user creation by an admin (may set isAdmin)',
+    request: { body: CreateUserBodySchema },
+    responses: {
+      201: AdminUserSchema,
+      400: ErrorResponseSchema,
+      409: ErrorResponseSchema,
+      429: ErrorResponseSchema,
+    },
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/users/:id',
+    service: 'identity',
+    access: 'admin',
+    summary: "An admin edits a user's username, e-mail, admin flag and optionally password",
+    request: { params: IdParamsSchema, body: UpdateUserBodySchema },
+    responses: {
+      200: AdminUserSchema,
+      400: ErrorResponseSchema,
+      401: ErrorResponseSchema,
+      403: ErrorResponseSchema,
+      404: ErrorResponseSchema,
+      409: ErrorResponseSchema,
+      422: ErrorResponseSchema,
+    },
   }),
 ] as const;

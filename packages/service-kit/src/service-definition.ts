@@ -15,6 +15,13 @@ export interface BaseServiceEnv {
   RUN_MIGRATIONS: boolean;
 }
 
+/** What a seed may use besides its database. */
+export interface SeedContext<E> {
+  env: E;
+  /** Tells the person running the site something they must see (printed even at quiet log levels). */
+  notice(message: string): void;
+}
+
 export interface ServiceDeps<DB> {
   db: Kysely<DB>;
   logger: Logger | false;
@@ -31,7 +38,7 @@ export interface ServiceDefinition<E extends BaseServiceEnv, DB> {
   loadEnv(source?: EnvSource): E;
   buildApp(env: E, deps: ServiceDeps<DB>): Promise<ServiceApp>;
   /** Idempotent demo data for the standalone mode. */
-  seed(db: Kysely<DB>): Promise<void>;
+  seed(db: Kysely<DB>, context: SeedContext<E>): Promise<void>;
 }
 
 export function defineService<E extends BaseServiceEnv, DB>(

@@ -1,5 +1,6 @@
 import { schemaNameOf } from '@jesus-walks/contracts/services';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { createMailer } from '@jesus-walks/service-kit/mailer';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
 import type { Kysely } from 'kysely';
@@ -7,9 +8,15 @@ import type { IdentityDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
 import type { Env } from './env';
 import { authRoutesModule } from './modules/auth/auth.routes';
+import { recordOutbox } from './modules/mail/outbox.repository';
+import { deleteAttemptsOlderThan } from './modules/rate-limits/attempts.repository';
 import { sessionsPlugin } from './modules/sessions/sessions.plugin';
+import { deleteExpiredSessions } from './modules/sessions/sessions.repository';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { ensureConfiguredAdmin } from './modules/users/users.service';
+
+const HOUSEKEEPING_INTERVAL_MS = 15 * 60_000;
 
 /** Builds the identity service; never listens (main.ts, the standalone runner and tests do). */
 export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): Promise<ServiceApp> {
@@ -20,6 +27,13 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
     internalToken: env.INTERNAL_TOKEN,
     database: { db: deps.db as Kysely<unknown>, schema: schemaNameOf('identity'), migrations },
   });
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    logger: app.log,
+    record: (entry) => recordOutbox(deps.db, entry),
+  });
+
   await app.register(sessionsPlugin, {
     db: deps.db,
     secret: env.SESSION_SECRET,
@@ -28,8 +42,32 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
     maxDays: env.SESSION_MAX_DAYS,
   });
   sessionsRoutes(app, deps);
-  authRoutesModule(app, deps);
+  authRoutesModule(app, {
+    db: deps.db,
+    mailer,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    exposeResetToken: env.EXPOSE_RESET_TOKEN,
+  });
   usersRoutes(app, deps);
   verifyRouteTable(app, 'identity');
+
+  const firstAdmin = await ensureConfiguredAdmin(deps.db, {
+    username: env.ADMIN_USERNAME,
+    email: env.ADMIN_EMAIL,
+    password: env.ADMIN_PASSWORD,
+  });
+  if (firstAdmin === 'created') app.log.info({ username: env.ADMIN_USERNAME }, 'first administrator created');
+
+  // Expired sessions and old rate-limit records are deleted in the background.
+  const housekeeping = setInterval(() => {
+    Promise.all([deleteExpiredSessions(deps.db), deleteAttemptsOlderThan(deps.db, 24)]).catch((error) =>
+      app.log.warn({ err: error }, 'housekeeping failed'),
+    );
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(housekeeping);
+    mailer.close();
+  });
   return app;
 }

@@ -1,5 +1,12 @@
 import { defaultPorts } from '@jesus-walks/contracts/services';
-import { type EnvSource, parseEnv, portSchema, serviceEnvSchema } from '@jesus-walks/service-kit/env';
+import {
+  booleanFromString,
+  type EnvSource,
+  parseEnv,
+  portSchema,
+  serviceEnvSchema,
+} from '@jesus-walks/service-kit/env';
+import { mailEnvShape } from '@jesus-walks/service-kit/mailer';
 import { z } from 'zod';
 
 export const envSchema = serviceEnvSchema.extend({
@@ -12,6 +19,16 @@ export const envSchema = serviceEnvSchema.extend({
     .default(24 * 7),
   /** Absolute lifetime of a session, however active it is. */
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
+  /** The first administrator, created at start-up when no user has that username. */
+  ADMIN_USERNAME: z.string().trim().min(3).optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  /**
+   * Development only: forgot-password answers with the reset token itself (the spec's development
+   * toast). Never in production, where it would let anyone reset anyone's password.
+   */
+  EXPOSE_RESET_TOKEN: booleanFromString.default(false),
+  ...mailEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -48,8 +48,30 @@ export interface SessionsTable {
   createdAt: Timestamp;
 }
 
+export interface AuthAttemptsTable {
+  id: Generated<number>;
+  kind: 'login_failure' | 'forgot_password' | 'reset_password' | 'registration';
+  accountKey: string | null;
+  address: string;
+  createdAt: Timestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  toAddress: string;
+  fromAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  headers: JSONColumnType<Record<string, string>>;
+  transport: 'smtp' | 'log';
+  createdAt: Timestamp;
+}
+
 /** Kysely table types of the identity schema. */
 export interface IdentityDatabase {
   users: UsersTable;
   sessions: SessionsTable;
+  authAttempts: AuthAttemptsTable;
+  outbox: OutboxTable;
 }

@@ -1,9 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import type { SeedContext } from '@jesus-walks/service-kit/service-definition';
 import type { Kysely } from 'kysely';
+import type { Env } from '../env';
+import { hashPassword } from '../modules/passwords/password-hasher';
+import { countAdmins, insertUser } from '../modules/users/users.repository';
 import type { IdentityDatabase } from './database';
 
+export const DEMO_ADMIN = { username: 'admin', email: 'admin@jesuswalks.local' } as const;
+
 /**
- * Demo data for the standalone mode; must be idempotent. The first administrator is created here
- * by the accounts work (ADMIN_USERNAME / ADMIN_EMAIL / ADMIN_PASSWORD); until then there is nothing
- * to seed in this schema.
+ * Demo data for the standalone mode; idempotent. When no administrator exists and none is
+ * configured (ADMIN_*), creates one with a random password and shows its credentials once:
+ * they are never stored in plain text, so they cannot be shown again.
  */
-export async function seed(_db: Kysely<IdentityDatabase>): Promise<void> {}
+export async function seed(db: Kysely<IdentityDatabase>, context: SeedContext<Env>): Promise<void> {
+  if (context.env.ADMIN_USERNAME || (await countAdmins(db)) > 0) return;
+  const password = randomBytes(12).toString('base64url');
+  await insertUser(db, { ...DEMO_ADMIN, passwordHash: await hashPassword(password), isAdmin: true });
+  context.notice(
+    [
+      '┌──────────────────────────────────────────────────────────────┐',
+      '│ Demo administrator created (shown only this once):           │',
+      `│   username: ${DEMO_ADMIN.username.padEnd(49)}│`,
+      `│   password: ${password.padEnd(49)}│`,
+      '│ Log in at /login, then change the password in the dashboard. │',
+      '└──────────────────────────────────────────────────────────────┘',
+    ].join('\n'),
+  );
+}

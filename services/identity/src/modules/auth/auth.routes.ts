@@ -2,14 +2,31 @@ import { authRoutes } from '@jesus-walks/contracts/auth';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { unauthorized } from '@jesus-walks/service-kit/errors';
 import { identityOf } from '@jesus-walks/service-kit/guards';
+import type { Mailer } from '@jesus-walks/service-kit/mailer';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
+import { startSession } from '../sessions/start-session';
 import { findUserById } from '../users/users.repository';
+import {
+  authenticate,
+  changePassword,
+  FORGOT_PASSWORD_ANSWER,
+  requestPasswordReset,
+  resetPassword,
+} from './auth.service';
 
-const [meRoute, logoutRoute] = authRoutes;
+const [meRoute, logoutRoute, , loginRoute, forgotPasswordRoute, resetPasswordRoute, changePasswordRoute] =
+  authRoutes;
 
-export function authRoutesModule(app: ServiceApp, deps: { db: Kysely<IdentityDatabase> }): void {
+export interface AuthRoutesDeps {
+  db: Kysely<IdentityDatabase>;
+  mailer: Mailer;
+  publicOrigin: string;
+  exposeResetToken: boolean;
+}
+
+export function authRoutesModule(app: ServiceApp, deps: AuthRoutesDeps): void {
   registerRoute(app, meRoute, async (request) => {
     const user = await findUserById(deps.db, identityOf(request).id);
     if (!user) throw unauthorized();
@@ -17,9 +34,40 @@ export function authRoutesModule(app: ServiceApp, deps: { db: Kysely<IdentityDat
   });
 
   registerRoute(app, logoutRoute, async (request) => {
-    if (request.session.userId !== undefined || request.session.sessionId) {
-      await request.session.destroy();
-    }
+    await request.session.destroy();
     return { message: 'Logged out' };
+  });
+
+  registerRoute(app, loginRoute, async (request) => {
+    const user = await authenticate(deps.db, request.body, request.ip);
+    await startSession(request, user.id);
+    return { user };
+  });
+
+  registerRoute(app, forgotPasswordRoute, async (request) => {
+    const token = await requestPasswordReset(
+      deps.db,
+      {
+        mailer: deps.mailer,
+        publicOrigin: deps.publicOrigin,
+        onMailError: (error) => request.log.error({ err: error }, 'password reset e-mail failed'),
+      },
+      request.body.email,
+      request.ip,
+    );
+    return {
+      message: FORGOT_PASSWORD_ANSWER,
+      ...(deps.exposeResetToken && token ? { resetToken: token } : {}),
+    };
+  });
+
+  registerRoute(app, resetPasswordRoute, async (request) => {
+    await resetPassword(deps.db, request.body, request.ip);
+    return { message: 'Your password has been reset. Please log in with your new password.' };
+  });
+
+  registerRoute(app, changePasswordRoute, async (request) => {
+    await changePassword(deps.db, identityOf(request).id, request.body, request.session.sessionId);
+    return { message: 'Password changed successfully' };
   });
 }

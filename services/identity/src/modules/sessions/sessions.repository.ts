@@ -43,3 +43,14 @@ export async function deleteExpiredSessions(db: Kysely<IdentityDatabase>): Promi
   const result = await db.deleteFrom('sessions').where('expiresAt', '<=', new Date()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Ends every session of a user (password reset), or all but the current one (password change). */
+export async function deleteSessionsOfUser(
+  db: Kysely<IdentityDatabase>,
+  userId: number,
+  exceptSid?: string,
+): Promise<void> {
+  let query = db.deleteFrom('sessions').where('userId', '=', userId);
+  if (exceptSid) query = query.where('sid', '!=', exceptSid);
+  await query.execute();
+}

@@ -1,12 +1,131 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
+
+type Db = Kysely<IdentityDatabase> | Transaction<IdentityDatabase>;
 
 const publicColumns = ['id', 'username', 'email', 'isAdmin', 'isVerified'] as const;
 
-export async function listUsers(db: Kysely<IdentityDatabase>) {
+export async function listUsers(db: Db) {
   return db.selectFrom('users').select(publicColumns).orderBy('id').execute();
 }
 
-export async function findUserById(db: Kysely<IdentityDatabase>, id: number) {
+export async function findUserById(db: Db, id: number) {
   return db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** The account behind a login name: a username (any case) or an e-mail. */
+export async function findCredentialsByLogin(db: Db, login: string) {
+  const lowered = login.toLowerCase();
+  return db
+    .selectFrom('users')
+    .select([...publicColumns, 'password'])
+    .where((eb) => eb.or([eb(sql`lower(username)`, '=', lowered), eb(sql`lower(email)`, '=', lowered)]))
+    .executeTakeFirst();
+}
+
+export async function findPasswordHash(db: Db, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('password').where('id', '=', id).executeTakeFirst();
+  return row?.password;
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .select(publicColumns)
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findUserByUsername(db: Db, username: string) {
+  return db
+    .selectFrom('users')
+    .select(publicColumns)
+    .where(sql`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function insertUser(
+  db: Db,
+  user: { username: string; email: string; passwordHash: string; isAdmin: boolean },
+) {
+  return db
+    .insertInto('users')
+    .values({
+      username: user.username,
+      email: user.email,
+      password: user.passwordHash,
+      isAdmin: user.isAdmin,
+    })
+    .returning(publicColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  changes: { username: string; email: string; isAdmin: boolean; passwordHash?: string },
+) {
+  return db
+    .updateTable('users')
+    .set({
+      username: changes.username,
+      email: changes.email,
+      isAdmin: changes.isAdmin,
+      ...(changes.passwordHash ? { password: changes.passwordHash } : {}),
+      updatedAt: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .returning(publicColumns)
+    .executeTakeFirst();
+}
+
+export async function setPassword(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password: passwordHash, updatedAt: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Ids of every admin, locked until the transaction ends, so two demotions cannot both pass. */
+export async function lockAdminIds(trx: Transaction<IdentityDatabase>): Promise<number[]> {
+  const rows = await trx.selectFrom('users').select('id').where('isAdmin', '=', true).forUpdate().execute();
+  return rows.map((row) => row.id);
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('isAdmin', '=', true)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function storeResetToken(db: Db, id: number, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ resetToken: tokenHash, resetTokenExpiry: expiresAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Uses a reset token: sets the new password and clears the token in one statement, so a token
+ * works once even when two requests race. Returns the user's id, or undefined when the token is
+ * unknown, used or expired.
+ */
+export async function consumeResetToken(
+  db: Db,
+  tokenHash: string,
+  passwordHash: string,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('users')
+    .set({ password: passwordHash, resetToken: null, resetTokenExpiry: null, updatedAt: sql<Date>`now()` })
+    .where('resetToken', '=', tokenHash)
+    .where('resetTokenExpiry', '>', sql<Date>`now()`)
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
 }

@@ -4,15 +4,39 @@ import { notFound } from '@jesus-walks/service-kit/errors';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
+import { recordAttempt } from '../rate-limits/attempts.repository';
+import { assertWithinLimits } from '../rate-limits/rate-limits.service';
+import { startSession } from '../sessions/start-session';
 import { findUserById, listUsers } from './users.repository';
+import { createUser, updateUserAsAdmin } from './users.service';
 
-const [listUsersRoute, internalUserRoute] = userRoutes;
+const [listUsersRoute, internalUserRoute, createUserRoute, updateUserRoute] = userRoutes;
 
 export function usersRoutes(app: ServiceApp, deps: { db: Kysely<IdentityDatabase> }): void {
   registerRoute(app, listUsersRoute, async () => listUsers(deps.db));
+
   registerRoute(app, internalUserRoute, async (request) => {
     const user = await findUserById(deps.db, request.params.id);
     if (!user) throw notFound('User not found');
     return user;
   });
+
+  registerRoute(app, createUserRoute, async (request, reply) => {
+    const byAdmin = request.identity?.isAdmin === true;
+    if (byAdmin) {
+      // An admin adding a user stays logged in as themselves.
+      const user = await createUser(deps.db, request.body, true);
+      return reply.code(201).send(user);
+    }
+    // Registration: isAdmin from anyone but an admin is ignored, never honoured.
+    await assertWithinLimits(deps.db, 'registration', null, request.ip);
+    await recordAttempt(deps.db, { kind: 'registration', accountKey: null, address: request.ip });
+    const user = await createUser(deps.db, request.body, false);
+    await startSession(request, user.id);
+    return reply.code(201).send(user);
+  });
+
+  registerRoute(app, updateUserRoute, async (request) =>
+    updateUserAsAdmin(deps.db, request.params.id, request.body),
+  );
 }

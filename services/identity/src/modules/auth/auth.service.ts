@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ChangePasswordBody, LoginBody, ResetPasswordBody } from '@jesus-walks/contracts/auth';
+import { badRequest, DomainError } from '@jesus-walks/service-kit/errors';
+import type { Mailer } from '@jesus-walks/service-kit/mailer';
+import type { Kysely } from 'kysely';
+import type { IdentityDatabase } from '../../db/database';
+import { hashPassword, verifyDecoy, verifyPassword } from '../passwords/password-hasher';
+import { clearAccountAttempts, recordAttempt } from '../rate-limits/attempts.repository';
+import { assertWithinLimits } from '../rate-limits/rate-limits.service';
+import { deleteSessionsOfUser } from '../sessions/sessions.repository';
+import {
+  consumeResetToken,
+  findCredentialsByLogin,
+  findPasswordHash,
+  findUserByEmail,
+  setPassword,
+  storeResetToken,
+} from '../users/users.repository';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const INVALID_RESET_TOKEN = 'The reset link is invalid or expired.';
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account exists for that email, we have sent a link to reset the password.';
+const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+/** Reset tokens are stored only as their SHA-256: a leaked table gives nobody a usable link. */
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Checks the credentials, counting failures per account and per address (429 past the limits). */
+export async function authenticate(db: Kysely<IdentityDatabase>, body: LoginBody, address: string) {
+  const accountKey = body.username.toLowerCase();
+  await assertWithinLimits(db, 'login_failure', accountKey, address);
+  const account = await findCredentialsByLogin(db, body.username);
+  const valid = account
+    ? await verifyPassword(account.password, body.password)
+    : await verifyDecoy(body.password);
+  if (!account || !valid) {
+    await recordAttempt(db, { kind: 'login_failure', accountKey, address });
+    throw new DomainError('unauthorized', INVALID_CREDENTIALS);
+  }
+  await clearAccountAttempts(db, 'login_failure', accountKey);
+  return { id: account.id, username: account.username, email: account.email, isAdmin: account.isAdmin };
+}
+
+/**
+ * Starts a password reset. The answer is the same whether or not the e-mail has an account; the
+ * e-mail goes out in the background so the timing does not tell either. Returns the token only for
+ * the caller to expose in development.
+ */
+export async function requestPasswordReset(
+  db: Kysely<IdentityDatabase>,
+  deps: { mailer: Mailer; publicOrigin: string; onMailError: (error: unknown) => void },
+  email: string,
+  address: string,
+): Promise<string | undefined> {
+  await assertWithinLimits(db, 'forgot_password', email, address);
+  await recordAttempt(db, { kind: 'forgot_password', accountKey: email, address });
+  const user = await findUserByEmail(db, email);
+  if (!user) return undefined;
+  const token = randomBytes(32).toString('base64url');
+  await storeResetToken(db, user.id, hashResetToken(token), new Date(Date.now() + RESET_TOKEN_LIFETIME_MS));
+  const link = `${deps.publicOrigin.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+  deps.mailer
+    .send({
+      to: user.email,
+      subject: 'Reset your Jesus Walks password',
+      text: [
+        `Hello ${user.username},`,
+        '',
+        'Someone (hopefully you) asked to reset the password of your Jesus Walks account.',
+        `To choose a new password, open this link within the next hour:`,
+        '',
+        link,
+        '',
+        'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
+        '',
+        'Blessings on the trail,',
+        'Jesus Walks',
+      ].join('\n'),
+    })
+    .catch(deps.onMailError);
+  return token;
+}
+
+/** Sets a new password with a reset token (once, within the hour) and ends every session of the user. */
+export async function resetPassword(db: Kysely<IdentityDatabase>, body: ResetPasswordBody, address: string) {
+  await assertWithinLimits(db, 'reset_password', null, address);
+  const passwordHash = await hashPassword(body.newPassword);
+  const userId = await consumeResetToken(db, hashResetToken(body.token), passwordHash);
+  if (userId === undefined) {
+    await recordAttempt(db, { kind: 'reset_password', accountKey: null, address });
+    throw badRequest(INVALID_RESET_TOKEN);
+  }
+  await deleteSessionsOfUser(db, userId);
+}
+
+/** Changes the password of a logged-in user; their other sessions end. */
+export async function changePassword(
+  db: Kysely<IdentityDatabase>,
+  userId: number,
+  body: ChangePasswordBody,
+  currentSid: string,
+) {
+  const stored = await findPasswordHash(db, userId);
+  if (!stored || !(await verifyPassword(stored, body.currentPassword))) {
+    throw badRequest('Current password is incorrect');
+  }
+  await setPassword(db, userId, await hashPassword(body.newPassword));
+  await deleteSessionsOfUser(db, userId, currentSid);
+}

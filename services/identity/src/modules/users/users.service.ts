@@ -1,0 +1,104 @@
+import type { CreateUserBody, UpdateUserBody } from '@jesus-walks/contracts/users';
+import { businessRule, conflict, notFound } from '@jesus-walks/service-kit/errors';
+import type { Kysely } from 'kysely';
+import type { IdentityDatabase } from '../../db/database';
+import { hashPassword } from '../passwords/password-hasher';
+import { deleteSessionsOfUser } from '../sessions/sessions.repository';
+import {
+  findUserByEmail,
+  findUserByUsername,
+  insertUser,
+  lockAdminIds,
+  updateUser,
+} from './users.repository';
+
+const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
+const EMAIL_TAKEN = 'An account with that email already exists. Try logging in or resetting your password.';
+
+/** Postgres unique violations on the users table, mapped to the message a person can act on. */
+function conflictFromUniqueViolation(error: unknown): Error {
+  const pgError = error as { code?: string; constraint?: string };
+  if (pgError.code === '23505') {
+    return conflict(pgError.constraint?.includes('email') ? EMAIL_TAKEN : USERNAME_TAKEN);
+  }
+  return error as Error;
+}
+
+async function assertAvailable(
+  db: Kysely<IdentityDatabase>,
+  fields: { username: string; email: string },
+  exceptId?: number,
+): Promise<void> {
+  const [byUsername, byEmail] = await Promise.all([
+    findUserByUsername(db, fields.username),
+    findUserByEmail(db, fields.email),
+  ]);
+  if (byUsername && byUsername.id !== exceptId) throw conflict(USERNAME_TAKEN);
+  if (byEmail && byEmail.id !== exceptId) throw conflict(EMAIL_TAKEN);
+}
+
+/** Creates a user; isAdmin is honoured only when `allowAdmin` (the caller is an admin). */
+export async function createUser(db: Kysely<IdentityDatabase>, body: CreateUserBody, allowAdmin: boolean) {
+  await assertAvailable(db, body);
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await insertUser(db, {
+      username: body.username,
+      email: body.email,
+      passwordHash,
+      isAdmin: allowAdmin && body.isAdmin === true,
+    });
+  } catch (error) {
+    throw conflictFromUniqueViolation(error);
+  }
+}
+
+/**
+ * An admin edits a user. The last administrator cannot lose the admin flag (the site would have
+ * nobody left to manage it); admins are locked while this is decided.
+ */
+export async function updateUserAsAdmin(db: Kysely<IdentityDatabase>, id: number, body: UpdateUserBody) {
+  await assertAvailable(db, body, id);
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  try {
+    const updated = await db.transaction().execute(async (trx) => {
+      const adminIds = await lockAdminIds(trx);
+      if (!body.isAdmin && adminIds.length === 1 && adminIds[0] === id) {
+        throw businessRule('This is the last administrator. Make another user an administrator first.');
+      }
+      const user = await updateUser(trx, id, { ...body, ...(passwordHash ? { passwordHash } : {}) });
+      if (!user) throw notFound('User not found');
+      return user;
+    });
+    // A password set by an admin ends the user's sessions everywhere.
+    if (passwordHash) await deleteSessionsOfUser(db, id);
+    return updated;
+  } catch (error) {
+    throw conflictFromUniqueViolation(error);
+  }
+}
+
+/**
+ * The first administrator from ADMIN_USERNAME / ADMIN_EMAIL / ADMIN_PASSWORD, created at start-up
+ * when no user has that username. An existing account is never changed.
+ */
+export async function ensureConfiguredAdmin(
+  db: Kysely<IdentityDatabase>,
+  admin: { username?: string | undefined; email?: string | undefined; password?: string | undefined },
+): Promise<'created' | 'exists' | 'not-configured'> {
+  if (!admin.username || !admin.email || !admin.password) return 'not-configured';
+  if (await findUserByUsername(db, admin.username)) return 'exists';
+  try {
+    await insertUser(db, {
+      username: admin.username,
+      email: admin.email.toLowerCase(),
+      passwordHash: await hashPassword(admin.password),
+      isAdmin: true,
+    });
+    return 'created';
+  } catch (error) {
+    // Another replica created it at the same moment.
+    if ((error as { code?: string }).code === '23505') return 'exists';
+    throw error;
+  }
+}
