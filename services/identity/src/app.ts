@@ -34,14 +34,17 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
     record: (entry) => recordOutbox(deps.db, entry),
   });
 
+  const lifetimes = {
+    idleMs: env.SESSION_IDLE_HOURS * 3_600_000,
+    absoluteMs: env.SESSION_MAX_DAYS * 86_400_000,
+  };
   await app.register(sessionsPlugin, {
     db: deps.db,
     secret: env.SESSION_SECRET,
     secureCookie: env.PUBLIC_ORIGIN.startsWith('https:'),
-    idleHours: env.SESSION_IDLE_HOURS,
-    maxDays: env.SESSION_MAX_DAYS,
+    lifetimes,
   });
-  sessionsRoutes(app, deps);
+  sessionsRoutes(app, { db: deps.db, lifetimes });
   authRoutesModule(app, {
     db: deps.db,
     mailer,

@@ -345,3 +345,74 @@ describe('change password', () => {
     expect((await login(identity, body.username, 'changed-secret')).statusCode).toBe(200);
   });
 });
+
+describe('session lifetime', () => {
+  it('use pushes the idle expiry forward, never beyond the absolute lifetime', async () => {
+    const { body } = await register(identity);
+    const response = await login(identity, body.username, body.password);
+    const cookie = cookieOf(response);
+    const userId: number = response.json().user.id;
+    // Only the login's session: registration opened another.
+    await identity.db
+      .deleteFrom('sessions')
+      .where('userId', '=', userId)
+      .where('expiresAt', '<', new Date(0))
+      .execute();
+    const sessions = await identity.db
+      .selectFrom('sessions')
+      .select('sid')
+      .where('userId', '=', userId)
+      .orderBy('createdAt')
+      .execute();
+    await identity.db
+      .deleteFrom('sessions')
+      .where('sid', '=', sessions[0]?.sid ?? '')
+      .execute();
+    const expiryOf = async () =>
+      (
+        await identity.db
+          .selectFrom('sessions')
+          .select('expiresAt')
+          .where('userId', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).expiresAt.getTime();
+
+    await identity.db
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() + 60_000) })
+      .where('userId', '=', userId)
+      .execute();
+    await resolve(identity, cookie);
+    const idleDays = (await expiryOf()) - Date.now();
+    expect(idleDays / 86_400_000).toBeGreaterThan(6.9);
+
+    // Logged in almost 30 days ago: the session may live only until the 30 days are up.
+    const row = await identity.db
+      .selectFrom('sessions')
+      .select(['sid', 'data'])
+      .where('userId', '=', userId)
+      .executeTakeFirstOrThrow();
+    const authenticatedAt = Date.now() - 30 * 86_400_000 + 3 * 3_600_000;
+    await identity.db
+      .updateTable('sessions')
+      .set({
+        data: JSON.stringify({ ...row.data, authenticatedAt }),
+        expiresAt: new Date(Date.now() + 60_000),
+      })
+      .where('sid', '=', row.sid)
+      .execute();
+    await resolve(identity, cookie);
+    expect(Math.abs((await expiryOf()) - (authenticatedAt + 30 * 86_400_000))).toBeLessThan(5_000);
+  });
+
+  it('an expired session resolves to nobody', async () => {
+    const { body } = await register(identity);
+    const response = await login(identity, body.username, body.password);
+    await identity.db
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where('userId', '=', response.json().user.id)
+      .execute();
+    expect(await resolve(identity, cookieOf(response))).toBeNull();
+  });
+});

@@ -3,7 +3,7 @@ import fastifySession from '@fastify/session';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
-import { createSessionStore } from './session-store';
+import { createSessionStore, type SessionLifetimes } from './session-store';
 
 export const SESSION_COOKIE_NAME = 'sid';
 
@@ -12,27 +12,25 @@ export interface SessionsPluginOptions {
   secret: string;
   /** Cookies are Secure when the site is served over https. */
   secureCookie: boolean;
-  idleHours: number;
-  maxDays: number;
+  lifetimes: SessionLifetimes;
 }
 
 /** Cookie sessions (ARCHITECTURE.md section 3): httpOnly, SameSite=Lax, Secure over https, stored in Postgres. */
 export const sessionsPlugin = fp<SessionsPluginOptions>(
   async (app, options) => {
-    const idleMs = options.idleHours * 3_600_000;
     await app.register(fastifyCookie);
     await app.register(fastifySession, {
       secret: options.secret,
       cookieName: SESSION_COOKIE_NAME,
       saveUninitialized: false,
       rolling: true,
-      store: createSessionStore(options.db, { idleMs, absoluteMs: options.maxDays * 86_400_000 }),
+      store: createSessionStore(options.db, options.lifetimes),
       cookie: {
         httpOnly: true,
         sameSite: 'lax',
         secure: options.secureCookie,
         path: '/',
-        maxAge: idleMs,
+        maxAge: options.lifetimes.idleMs,
       },
     });
   },

@@ -35,6 +35,24 @@ export async function upsertSession(
     .execute();
 }
 
+/**
+ * Pushes a session's expiry forward (idle timeout), at most once per `granularityMs`, so the
+ * lookup that runs on every request rarely writes.
+ */
+export async function touchSession(
+  db: Kysely<IdentityDatabase>,
+  sid: string,
+  expiresAt: Date,
+  granularityMs: number,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ expiresAt })
+    .where('sid', '=', sid)
+    .where('expiresAt', '<', new Date(expiresAt.getTime() - granularityMs))
+    .execute();
+}
+
 export async function deleteSession(db: Kysely<IdentityDatabase>, sid: string): Promise<void> {
   await db.deleteFrom('sessions').where('sid', '=', sid).execute();
 }
