@@ -109,6 +109,22 @@ describe('gateway: proxying and identity', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it("replaces the client's X-Forwarded-For with the address it sees (services rate-limit by it)", async () => {
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+      payload: { username: 'nobody-here', password: 'wrong' },
+    });
+    expect(response.statusCode).toBe(401);
+    const attempts = await database.db
+      .selectFrom('authAttempts')
+      .select('address')
+      .where('accountKey', '=', 'nobody-here')
+      .execute();
+    expect(attempts).toEqual([{ address: '127.0.0.1' }]);
+  });
+
   it('never exposes /internal routes', async () => {
     const response = await gateway.inject({
       url: '/internal/sessions/resolve',
