@@ -1,9 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlusIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import {
+  REGISTER_FAILURE_FALLBACK,
+  type RegisterInput,
+  registerInputSchema,
+  useRegister,
+} from '../api/register';
 import { AuthCard } from '../components/auth-card';
+import { FormField } from '../components/form-field';
+import { postLoginPath } from '../utils/post-login-path';
+import { failureMessage, serverFieldErrors } from '../utils/server-errors';
+
+const fields = ['username', 'email', 'password'] as const;
 
 export function RegisterRoute() {
+  const navigate = useNavigate();
+  const registration = useRegister();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<RegisterInput>({
+    resolver: zodResolver(registerInputSchema),
+    defaultValues: { username: '', email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    if (registration.isPending) return;
+    registration.mutate(values, {
+      onSuccess: (user) => {
+        toast({
+          title: 'Registration successful!',
+          description: `Welcome to Jesus Walks, ${user.username}!`,
+        });
+        navigate(postLoginPath(user), { replace: true });
+      },
+      onError: (error) => {
+        // The server's own rules (e.g. the username's characters) also show under the field.
+        const fieldErrors = serverFieldErrors(error, fields);
+        const first = fields.find((name) => fieldErrors[name]);
+        for (const name of fields) {
+          const message = fieldErrors[name];
+          if (message) setError(name, { type: 'server', message });
+        }
+        if (first) setFocus(first);
+        toast({
+          variant: 'destructive',
+          title: 'Registration failed',
+          description: failureMessage(error, REGISTER_FAILURE_FALLBACK),
+        });
+      },
+    });
+  });
+
   return (
     <>
       <title>Create an Account</title>
@@ -20,9 +75,43 @@ export function RegisterRoute() {
           </p>
         }
       >
-        <Alert>
-          <AlertDescription>Account registration opens here soon.</AlertDescription>
-        </Alert>
+        <form noValidate onSubmit={onSubmit} className="grid gap-3" aria-label="Create an Account">
+          <FormField
+            id="register-username"
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            hint="3 to 30 letters, numbers, dots, dashes or underscores."
+            error={errors.username?.message}
+            {...register('username')}
+          />
+          <FormField
+            id="register-email"
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <FormField
+            id="register-password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 6 characters."
+            revealable
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Button type="submit" size="lg" className="mt-1 w-full" disabled={registration.isPending}>
+            {registration.isPending ? 'Creating account...' : 'Create Account'}
+          </Button>
+        </form>
       </AuthCard>
     </>
   );
