@@ -21,7 +21,8 @@ let database: TestDatabase<unknown>;
 let identityDb: Kysely<IdentityDatabase>;
 let stack: Stack;
 let userCookie: string;
-let adminCookie: string;
+let userId: number;
+let adminId: number;
 
 const [firstService, ...otherServices] = services.map((service) => ({
   schema: service.schema,
@@ -53,8 +54,9 @@ beforeAll(async () => {
     ])
     .returning('id')
     .execute();
-  userCookie = await createSessionCookie(identityDb, user?.id ?? 0, testSecrets.SESSION_SECRET);
-  adminCookie = await createSessionCookie(identityDb, admin?.id ?? 0, testSecrets.SESSION_SECRET);
+  userId = user?.id ?? 0;
+  adminId = admin?.id ?? 0;
+  userCookie = await createSessionCookie(identityDb, userId, testSecrets.SESSION_SECRET);
 });
 
 afterAll(async () => {
@@ -99,7 +101,13 @@ describe('security matrix from the route table', () => {
   it.each(exposed.map((route) => [`${route.method} ${route.path}`, route]))(
     '%s: never 5xx, even for malformed bodies',
     async (_name, route) => {
-      const cookie = route.access === 'user' ? userCookie : adminCookie;
+      // A session of its own per route: calling logout (or anything that ends sessions) must not
+      // turn the routes after it into anonymous calls.
+      const cookie = await createSessionCookie(
+        identityDb,
+        route.access === 'user' ? userId : adminId,
+        testSecrets.SESSION_SECRET,
+      );
       const plain = await call(route, { cookie });
       expect(plain.status).toBeLessThan(500);
       if (route.method === 'GET') return;

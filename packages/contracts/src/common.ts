@@ -23,8 +23,11 @@ export const IdentitySchema = z.object({
 });
 export type Identity = z.infer<typeof IdentitySchema>;
 
+/** Largest value of a Postgres integer (every table's identity column): beyond it, 400 rather than a database error. */
+export const MAX_ROW_ID = 2_147_483_647;
+
 export const IdParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(MAX_ROW_ID),
 });
 export type IdParams = z.infer<typeof IdParamsSchema>;
 

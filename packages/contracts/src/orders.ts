@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { ErrorResponseSchema, IdParamsSchema } from './common';
 import { MoneySchema } from './money';
-import type { RouteContract } from './route-contract';
-import { ShippingAddressSchema } from './shipping';
+import { RowIdSchema } from './products';
+import { defineRoute } from './route-contract';
+import { ShippingAddressSchema, ShippingDestinationSchema, ShippingRateSchema } from './shipping';
 
 export const orderStatuses = ['pending', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const OrderStatusSchema = z.enum(orderStatuses);
@@ -17,7 +19,7 @@ export const adminSelectableStatuses = [
 ] as const;
 
 export const OrderItemInputSchema = z.object({
-  productId: z.number().int().positive(),
+  productId: RowIdSchema,
   quantity: z.number().int().min(1, 'Quantity must be at least 1').max(1000),
   /** Sent by the client, never trusted: the server prices every item from the catalog. */
   price: MoneySchema.optional(),
@@ -63,7 +65,7 @@ export type ManualOrderAddress = z.infer<typeof ManualOrderAddressSchema>;
 
 /** POST /api/admin/create-order (SPEC.md section 3 "Manual order payload"). */
 export const ManualOrderBodySchema = z.object({
-  userId: z.number().int().positive(),
+  userId: RowIdSchema,
   items: z.array(OrderItemInputSchema).min(1),
   total: z
     .string()
@@ -74,16 +76,73 @@ export const ManualOrderBodySchema = z.object({
 });
 export type ManualOrderBody = z.infer<typeof ManualOrderBodySchema>;
 
+/** A line of an order, at the price it was sold for. */
+export const OrderLineSchema = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  quantity: z.number().int(),
+  price: z.string(),
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
 /** Order as listed to admins: total with 2 decimals; address object or JSON string. */
 export const AdminOrderSchema = z.object({
   id: z.number().int(),
   userId: z.number().int().nullable(),
   status: OrderStatusSchema,
   total: z.string(),
+  shippingCost: z.string(),
   createdAt: z.string(),
+  updatedAt: z.string(),
   shippingAddress: z.union([z.record(z.string(), z.unknown()), z.string()]).nullable(),
+  items: z.array(OrderLineSchema),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+/** PUT /api/orders/{id}: any status of the list, no transition restrictions (SPEC.md section 4). */
+export const UpdateOrderBodySchema = z.object({ status: OrderStatusSchema });
+export type UpdateOrderBody = z.infer<typeof UpdateOrderBodySchema>;
+
+export const OrderDeletedSchema = z.object({ id: z.number().int(), message: z.string() });
+export type OrderDeleted = z.infer<typeof OrderDeletedSchema>;
+
+/** How long a quote holds its stock (ARCHITECTURE.md section 4). */
+export const QUOTE_RESERVATION_MINUTES = 30;
+
+/**
+ * Internal quote request (payments -> catalog): the items (client prices ignored), where they go
+ * and, optionally, the chosen method (else the cheapest that serves the address). A quote that
+ * replaces an earlier one of the same checkout releases the earlier reservation first.
+ */
+export const QuoteBodySchema = z.object({
+  items: z.array(OrderItemInputSchema).min(1).max(100),
+  destination: ShippingDestinationSchema,
+  shippingMethodId: RowIdSchema.optional(),
+  replacesQuoteId: z.uuid().optional(),
+});
+export type QuoteBody = z.infer<typeof QuoteBodySchema>;
+
+export const QuoteLineSchema = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.string(),
+  lineTotal: z.string(),
+});
+export type QuoteLine = z.infer<typeof QuoteLineSchema>;
+
+/** Server-side prices, subtotal + shipping = total (strings, 2 decimals), and the reservation's expiry. */
+export const QuoteSchema = z.object({
+  quoteId: z.uuid(),
+  currency: z.literal('USD'),
+  items: z.array(QuoteLineSchema),
+  subtotal: z.string(),
+  shipping: z.string(),
+  total: z.string(),
+  shippingMethod: ShippingRateSchema,
+  expiresAt: z.string(),
+});
+export type Quote = z.infer<typeof QuoteSchema>;
 
 /**
  * Reads an admin order's address tolerantly (SPEC.md section 3): fullName or firstName+lastName;
@@ -121,5 +180,79 @@ export function describeShippingAddress(address: AdminOrder['shippingAddress'] |
   return parts.map((part) => part ?? 'N/A').join(', ');
 }
 
+const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema } as const;
+
 /** Routes of this domain in the route table (route-table.ts). */
-export const orderRoutes = [] as const satisfies readonly RouteContract[];
+export const orderRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/orders',
+    service: 'catalog-and-orders',
+    // Admins see every order, other users their own: the service makes the distinction.
+    access: 'user',
+    summary: 'Orders, newest first: every order for an admin, their own for a user',
+    responses: { 200: z.array(AdminOrderSchema), 401: ErrorResponseSchema },
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/orders/:id',
+    service: 'catalog-and-orders',
+    access: 'admin',
+    summary:
+      "Sets an order's status; cancelling returns unshipped stock, reviving a cancelled order takes it again (409 when short)",
+    request: { params: IdParamsSchema, body: UpdateOrderBodySchema },
+    responses: {
+      200: AdminOrderSchema,
+      400: ErrorResponseSchema,
+      ...adminErrors,
+      404: ErrorResponseSchema,
+      409: ErrorResponseSchema,
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/orders/:id',
+    service: 'catalog-and-orders',
+    access: 'admin',
+    summary: 'Deletes an order (stock it held and never shipped returns to the shelf)',
+    request: { params: IdParamsSchema },
+    responses: {
+      200: OrderDeletedSchema,
+      400: ErrorResponseSchema,
+      ...adminErrors,
+      404: ErrorResponseSchema,
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/admin/create-order',
+    service: 'catalog-and-orders',
+    access: 'admin',
+    summary:
+      'Manual order for an existing customer: priced from the catalog, created pending, stock taken (409 when short)',
+    request: { body: ManualOrderBodySchema },
+    responses: {
+      201: AdminOrderSchema,
+      400: ErrorResponseSchema,
+      ...adminErrors,
+      404: ErrorResponseSchema,
+      409: ErrorResponseSchema,
+      503: ErrorResponseSchema,
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/internal/quotes',
+    service: 'catalog-and-orders',
+    access: 'internal',
+    summary: `Prices items for an address and method and reserves their stock for ${QUOTE_RESERVATION_MINUTES} minutes`,
+    request: { body: QuoteBodySchema },
+    responses: {
+      201: QuoteSchema,
+      400: ErrorResponseSchema,
+      404: ErrorResponseSchema,
+      409: ErrorResponseSchema,
+      422: ErrorResponseSchema,
+    },
+  }),
+] as const;

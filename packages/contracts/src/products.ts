@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { PriceSchema } from './money';
-import type { RouteContract } from './route-contract';
+import { ErrorResponseSchema, IdParamsSchema, MAX_ROW_ID } from './common';
+import { hasWholeCents, MAX_CENTS, PriceSchema } from './money';
+import { defineRoute } from './route-contract';
+
+/** Shipped with the web app: shown for a product without an image or whose image fails to load. */
+export const DEFAULT_PRODUCT_IMAGE_URL = '/images/products/vineyard-default.svg';
+
+/** A product (or any row) id in a request body: a positive Postgres integer. */
+export const RowIdSchema = z.number().int().positive().max(MAX_ROW_ID);
 
 /** Product as the client sees it (SPEC.md section 3): price number or string, stock integer. */
 export const ProductSchema = z.object({
@@ -14,16 +21,102 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
+/** A price an admin may set: at least 0, whole cents, within numeric(12, 2). */
+export const ProductPriceSchema = PriceSchema.pipe(
+  z
+    .number()
+    .refine(hasWholeCents, 'Price can have at most 2 decimals')
+    .refine((price) => price * 100 <= MAX_CENTS, 'Price is too large'),
+);
+
+/** An absolute http(s) address or a path on this site (the seeded images live under /images/). */
+export const ImageUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'Image URL is required')
+  .max(2000)
+  .refine(
+    (value) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value),
+    'Image URL must be a web address (https://...) or a path on this site (/images/...)',
+  );
+
 /** The admin's product form (SPEC.md "Edit product": all fields required). */
 export const ProductInputSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   description: z.string().trim().min(1, 'Description is required').max(5000),
-  price: PriceSchema,
+  price: ProductPriceSchema,
   category: z.string().trim().min(1, 'Category is required').max(100),
-  stock: z.number().int().min(0).max(1_000_000),
-  imageUrl: z.string().trim().min(1, 'Image URL is required').max(2000),
+  stock: z
+    .number()
+    .int('Stock must be a whole number')
+    .min(0, 'Stock cannot be negative')
+    .max(1_000_000, 'Stock cannot exceed 1,000,000'),
+  imageUrl: ImageUrlSchema,
 });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 
+export const ProductDeletedSchema = z.object({ id: z.number().int(), message: z.string() });
+export type ProductDeleted = z.infer<typeof ProductDeletedSchema>;
+
+const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema } as const;
+
 /** Routes of this domain in the route table (route-table.ts). */
-export const productRoutes = [] as const satisfies readonly RouteContract[];
+export const productRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/products',
+    service: 'catalog-and-orders',
+    access: 'public',
+    summary: 'Every product on sale, in a stable order (oldest first)',
+    responses: { 200: z.array(ProductSchema) },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/products/:id',
+    service: 'catalog-and-orders',
+    access: 'public',
+    summary: 'One product on sale',
+    request: { params: IdParamsSchema },
+    responses: { 200: ProductSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/products',
+    service: 'catalog-and-orders',
+    access: 'admin',
+    summary: 'Adds a product',
+    request: { body: ProductInputSchema },
+    responses: { 201: ProductSchema, 400: ErrorResponseSchema, ...adminErrors },
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/products/:id',
+    service: 'catalog-and-orders',
+    access: 'admin',
+    summary: 'Replaces every field of a product',
+    request: { params: IdParamsSchema, body: ProductInputSchema },
+    responses: { 200: ProductSchema, 400: ErrorResponseSchema, ...adminErrors, 404: ErrorResponseSchema },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/products/:id',
+    service: 'catalog-and-orders',
+    access: 'admin',
+    summary: 'Takes a product off sale; orders that include it keep it for their history',
+    request: { params: IdParamsSchema },
+    responses: {
+      200: ProductDeletedSchema,
+      400: ErrorResponseSchema,
+      ...adminErrors,
+      404: ErrorResponseSchema,
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/admin/create-test-product',
+    service: 'catalog-and-orders',
+    access: 'admin',
+    summary: 'Adds a test product (no body), for trying the shop and manual orders',
+    responses: { 201: ProductSchema, ...adminErrors },
+  }),
+] as const;

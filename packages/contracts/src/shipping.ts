@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { RouteContract } from './route-contract';
+import { ErrorResponseSchema } from './common';
+import { defineRoute } from './route-contract';
 
 /** Shipping address at checkout (SPEC.md section 3; messages from section 5). */
 export const ShippingAddressSchema = z.object({
@@ -54,5 +55,42 @@ export function deliveryText(estimatedDays: number | null | undefined): string {
   return estimatedDays === 1 ? '1 day' : `${estimatedDays} days`;
 }
 
+/** Where a parcel goes, as far as pricing it needs: country (ISO code), and optionally state and postal code. */
+export const ShippingDestinationSchema = z.object({
+  country: z
+    .string()
+    .trim()
+    .min(2, 'Country is required')
+    .max(56)
+    .default('US')
+    .transform((value) => value.toUpperCase()),
+  state: z.string().trim().max(100).optional(),
+  postalCode: z.string().trim().max(20).optional(),
+});
+export type ShippingDestination = z.infer<typeof ShippingDestinationSchema>;
+
+/** A method that serves an address, with its rate there (money as a number, as the checkout reads it). */
+export const ShippingRateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  carrier: z.string(),
+  service: z.string(),
+  rate: z.number(),
+  estimatedDays: z.number().int().nullable(),
+  zone: z.string(),
+});
+export type ShippingRate = z.infer<typeof ShippingRateSchema>;
+
 /** Routes of this domain in the route table (route-table.ts). */
-export const shippingRoutes = [] as const satisfies readonly RouteContract[];
+export const shippingRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/shipping/rates',
+    service: 'catalog-and-orders',
+    access: 'public',
+    summary:
+      'Methods that ship to an address (?country=US&state=CA&postalCode=94559), cheapest first; an empty list means no shipping there',
+    request: { querystring: ShippingDestinationSchema },
+    responses: { 200: z.array(ShippingRateSchema), 400: ErrorResponseSchema },
+  }),
+] as const;

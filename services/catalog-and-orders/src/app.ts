@@ -1,11 +1,18 @@
+import cookie from '@fastify/cookie';
 import { schemaNameOf } from '@jesus-walks/contracts/services';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { createInternalClient } from '@jesus-walks/service-kit/internal-client';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
 import type { Kysely } from 'kysely';
 import type { CatalogAndOrdersDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
 import type { Env } from './env';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { productsRoutes } from './modules/products/products.routes';
+import { quotesRoutes } from './modules/quotes/quotes.routes';
+import { shippingRoutes } from './modules/shipping/shipping.routes';
 
 /** Builds the catalog-and-orders service; never listens (main.ts, the standalone runner and tests do). */
 export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatabase>): Promise<ServiceApp> {
@@ -16,6 +23,18 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
     internalToken: env.INTERNAL_TOKEN,
     database: { db: deps.db as Kysely<unknown>, schema: schemaNameOf('catalog-and-orders'), migrations },
   });
+  await app.register(cookie);
+
+  const identity = env.IDENTITY_URL
+    ? createInternalClient({ baseUrl: env.IDENTITY_URL, internalToken: env.INTERNAL_TOKEN })
+    : null;
+  if (identity) app.addHook('onClose', () => identity.close());
+
+  productsRoutes(app, deps);
+  cartRoutes(app, { db: deps.db, secureCookie: env.PUBLIC_ORIGIN.startsWith('https:') });
+  shippingRoutes(app, deps);
+  ordersRoutes(app, { db: deps.db, identity });
+  quotesRoutes(app, deps);
   verifyRouteTable(app, 'catalog-and-orders');
   return app;
 }

@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp with a database default (now()): optional on insert. */
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** numeric(12,2): read as a string so money never passes through a float. */
 type Money = ColumnType<string, string | number, string | number>;
 type MoneyWithDefault = ColumnType<string, string | number | undefined, string | number>;
@@ -18,7 +20,11 @@ export interface ProductsTable {
   imageUrl: string | null;
   category: string | null;
   stock: Generated<number>;
-  createdAt: Generated<Timestamp>;
+  createdAt: GeneratedTimestamp;
+  /** Set when taken off sale; the row stays for the orders that include it. */
+  deletedAt: Date | null;
+  /** The seed's natural key; null for products created by admins. */
+  sku: string | null;
 }
 
 export interface OrdersTable {
@@ -40,8 +46,10 @@ export interface OrdersTable {
   customerEmail: string | null;
   phoneNumber: string | null;
   cancellationReason: string | null;
-  createdAt: Generated<Timestamp>;
-  updatedAt: Generated<Timestamp>;
+  /** True while the order's items are counted out of stock (see migration 0002). */
+  stockHeld: Generated<boolean>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
 }
 
 export interface OrderItemsTable {
@@ -86,7 +94,7 @@ export interface StockReservationsTable {
   quantity: number;
   expiresAt: Timestamp;
   consumedAt: Date | null;
-  createdAt: Generated<Timestamp>;
+  createdAt: GeneratedTimestamp;
 }
 
 export interface CartEventsTable {
@@ -95,7 +103,7 @@ export interface CartEventsTable {
   userId: number | null;
   productId: number;
   quantity: number;
-  createdAt: Generated<Timestamp>;
+  createdAt: GeneratedTimestamp;
 }
 
 /** Kysely table types of the catalog_and_orders schema. */

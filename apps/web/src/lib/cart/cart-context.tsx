@@ -2,10 +2,12 @@ import { createContext, type ReactNode, use, useEffect, useMemo, useReducer, use
 import { trackAddToCart, trackRemoveFromCart } from '@/lib/analytics';
 import { getLocalStorage, type KeyValueStorage } from '@/lib/storage';
 import {
+  type CartAction,
   type CartItem,
   type CartItemId,
   type CartProductInput,
   type CartState,
+  canAddOneMore,
   cartReducer,
   emptyCart,
   selectItemCount,
@@ -19,13 +21,19 @@ export interface CartContextValue {
   total: number;
   /** Units in the cart (the header badge). */
   itemCount: number;
-  /** Adds one unit, records the analytics event and syncs the add to the server. */
-  addItem: (product: CartProductInput) => void;
+  /**
+   * Adds one unit, records the analytics event and syncs the add to the server. Answers 'limit'
+   * (nothing added) when the cart already holds the product's whole stock, 'invalid' for a product
+   * without a usable price.
+   */
+  addItem: (product: CartProductInput) => AddItemResult;
   removeItem: (id: CartItemId) => void;
   /** Negative is ignored, 0 removes the line. */
   updateQuantity: (id: CartItemId, quantity: number) => void;
   clearCart: () => void;
 }
+
+export type AddItemResult = 'added' | 'limit' | 'invalid';
 
 const CartContext = createContext<CartContextValue | null>(null);
 
@@ -63,39 +71,51 @@ export function CartProvider({ children, storage = getLocalStorage() }: CartProv
       }
       if (!next) return;
       lastSaved.current = next;
+      stateRef.current = next;
       dispatch({ type: 'replace', state: next });
     }
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const actions = useMemo(
-    () => ({
-      addItem(product: CartProductInput) {
-        const before = stateRef.current;
-        const after = cartReducer(before, { type: 'add', product });
-        if (after === before) return;
-        dispatch({ type: 'add', product });
+  const actions = useMemo(() => {
+    /**
+     * Applies an action to the latest state at once (not at the next render), so that two clicks
+     * in the same frame both see the first one's result.
+     */
+    function apply(action: CartAction): { before: CartState; after: CartState } {
+      const before = stateRef.current;
+      const after = cartReducer(before, action);
+      stateRef.current = after;
+      dispatch(action);
+      return { before, after };
+    }
+
+    return {
+      addItem(product: CartProductInput): AddItemResult {
+        if (!canAddOneMore(stateRef.current, product)) return 'limit';
+        const { before, after } = apply({ type: 'add', product });
+        if (after === before) return 'invalid';
         const added = after.items.find((item) => item.id === product.id);
         if (added) trackAddToCart({ ...added, quantity: 1 });
         void syncCartAdd(product.id);
+        return 'added';
       },
       removeItem(id: CartItemId) {
         const removed = stateRef.current.items.find((item) => item.id === id);
-        dispatch({ type: 'remove', id });
+        apply({ type: 'remove', id });
         if (removed) trackRemoveFromCart(removed);
       },
       updateQuantity(id: CartItemId, quantity: number) {
         const existing = stateRef.current.items.find((item) => item.id === id);
-        dispatch({ type: 'update-quantity', id, quantity });
+        apply({ type: 'update-quantity', id, quantity });
         if (existing && quantity === 0) trackRemoveFromCart(existing);
       },
       clearCart() {
-        dispatch({ type: 'clear' });
+        apply({ type: 'clear' });
       },
-    }),
-    [],
-  );
+    };
+  }, []);
 
   const value = useMemo<CartContextValue>(
     () => ({ items: state.items, total: state.total, itemCount: selectItemCount(state), ...actions }),

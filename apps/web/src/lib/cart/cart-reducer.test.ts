@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CartProductInput,
   type CartState,
+  canAddOneMore,
   cartReducer,
   emptyCart,
   roundMoney,
@@ -74,6 +75,13 @@ describe('cartReducer add', () => {
     expect(state.total).toBe(0.3);
     for (let i = 0; i < 9; i++) state = add(state, { id: 'a', name: 'A', price: 0.1 });
     expect(state.total).toBe(1.2);
+  });
+
+  it('refreshes the stock of an item added again, keeping its first price', () => {
+    const state = add(add(emptyCart, { ...shirt, stock: 5 }), { ...shirt, price: 30, stock: 2 });
+    expect(state.items[0]).toMatchObject({ quantity: 2, price: 25, stock: 2 });
+    const unknown = add(add(emptyCart, { ...shirt, stock: 5 }), shirt);
+    expect(unknown.items[0]?.stock).toBe(5);
   });
 
   it('does not mutate the previous state', () => {
@@ -162,6 +170,26 @@ describe('cartReducer clear and replace', () => {
   it('replace takes the given state (restore, another tab)', () => {
     const next: CartState = { items: [], total: 0 };
     expect(cartReducer(add(emptyCart, shirt), { type: 'replace', state: next })).toBe(next);
+  });
+});
+
+describe('canAddOneMore', () => {
+  it('allows adds up to the stock and refuses beyond it', () => {
+    const limited = { ...shirt, stock: 2 };
+    expect(canAddOneMore(emptyCart, limited)).toBe(true);
+    const one = add(emptyCart, limited);
+    expect(canAddOneMore(one, limited)).toBe(true);
+    expect(canAddOneMore(add(one, limited), limited)).toBe(false);
+  });
+
+  it('refuses a product with no stock and allows any when the stock is unknown', () => {
+    expect(canAddOneMore(emptyCart, { ...shirt, stock: 0 })).toBe(false);
+    expect(canAddOneMore(add(add(emptyCart, shirt), shirt), shirt)).toBe(true);
+  });
+
+  it('uses the stock stored with the line when the product does not say', () => {
+    const state = add(emptyCart, { ...shirt, stock: 1 });
+    expect(canAddOneMore(state, shirt)).toBe(false);
   });
 });
 

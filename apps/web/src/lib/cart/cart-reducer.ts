@@ -78,9 +78,13 @@ export function toCartItem(product: CartProductInput, quantity = 1): CartItem | 
 function addItem(state: CartState, product: CartProductInput): CartState {
   const existing = state.items.find((item) => item.id === product.id);
   if (existing) {
+    // The price stays the one first added (SPEC.md section 4); the stock is refreshed when known.
+    const stock = product.stock ?? existing.stock;
     return {
       items: state.items.map((item) =>
-        item.id === product.id ? { ...item, quantity: item.quantity + 1 } : item,
+        item.id === product.id
+          ? { ...item, quantity: item.quantity + 1, ...(stock == null ? {} : { stock }) }
+          : item,
       ),
       total: roundMoney(state.total + existing.price),
     };
@@ -123,6 +127,16 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case 'replace':
       return action.state;
   }
+}
+
+/**
+ * Whether one more unit of the product may go in the cart: never more than its stock, when the
+ * stock is known (the cart page's maximum is the stock too).
+ */
+export function canAddOneMore(state: CartState, product: CartProductInput): boolean {
+  const inCart = state.items.find((item) => item.id === product.id)?.quantity ?? 0;
+  const stock = product.stock ?? state.items.find((item) => item.id === product.id)?.stock;
+  return stock == null || inCart + 1 <= stock;
 }
 
 /** Total number of units in the cart (the header badge). */

@@ -1,5 +1,6 @@
 import type { Migrations } from '@jesus-walks/service-kit/database';
 import * as m0001 from './0001_create_products_orders_and_shipping';
+import * as m0002 from './0002_add_product_soft_delete_sku_and_order_stock';
 
 /**
  * Every migration of the catalog_and_orders schema, in order. Listed explicitly so bundlers and tests
@@ -7,4 +8,5 @@ import * as m0001 from './0001_create_products_orders_and_shipping';
  */
 export const migrations: Migrations = {
   '0001_create_products_orders_and_shipping': m0001,
+  '0002_add_product_soft_delete_sku_and_order_stock': m0002,
 };

@@ -1,8 +1,12 @@
-import { ImageIcon, MinusIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { DEFAULT_PRODUCT_IMAGE_URL } from '@jesus-walks/contracts/products';
+import { MinusIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { Input } from '@/components/ui/input';
-import type { CartItem } from '@/lib/cart/cart-reducer';
+import { canDecrease, canIncrease, parseTypedQuantity, quantityLimits } from '@/lib/cart/cart-quantity';
+import { type CartItem, roundMoney } from '@/lib/cart/cart-reducer';
 import { formatPrice } from '@/lib/format';
 
 interface CartLineProps {
@@ -11,50 +15,59 @@ interface CartLineProps {
   onRemove: () => void;
 }
 
-/** One cart line. Quantity stays between 1 and the product's stock; other typed values are ignored. */
+/**
+ * One cart line (SPEC.md section 4): quantity from 1 to the product's stock; minus disabled at 1,
+ * plus at the stock; a typed value outside the range is ignored (the field shows the real
+ * quantity again when it loses focus).
+ */
 export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
-  const max = item.stock !== undefined && item.stock > 0 ? item.stock : undefined;
-  const canIncrease = max === undefined || item.quantity < max;
+  const limits = quantityLimits(item);
+  const nameId = useId();
+  // What the field shows while being typed in; null when it shows the quantity itself.
+  const [draft, setDraft] = useState<string | null>(null);
 
   return (
-    <Card className="flex gap-4 p-4">
-      <div className="size-20 shrink-0 overflow-hidden rounded-lg bg-secondary sm:size-24">
-        {item.imageUrl ? (
-          <img
-            src={item.imageUrl}
-            alt={item.name}
-            width={96}
-            height={96}
-            loading="lazy"
-            className="size-full object-cover"
-          />
-        ) : (
-          <div className="flex size-full items-center justify-center text-muted-foreground">
-            <ImageIcon aria-hidden="true" className="size-6" />
-          </div>
-        )}
+    <Card className="flex gap-4 p-4 sm:gap-5" aria-labelledby={nameId} role="group">
+      <div className="size-20 shrink-0 overflow-hidden rounded-lg bg-secondary sm:size-28">
+        <ImageWithFallback
+          src={item.imageUrl}
+          fallbackSrc={DEFAULT_PRODUCT_IMAGE_URL}
+          alt={item.name}
+          width={112}
+          height={112}
+          decoding="async"
+          className="size-full object-cover"
+        />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h3 className="font-semibold leading-snug">{item.name}</h3>
+            <h3 id={nameId} className="font-semibold leading-snug">
+              {item.name}
+            </h3>
             {item.description ? (
               <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{item.description}</p>
             ) : null}
-            <p className="mt-1 text-sm font-medium text-primary">{formatPrice(item.price)}</p>
+            <p className="mt-1 text-sm font-medium tabular-nums text-primary">{formatPrice(item.price)}</p>
           </div>
-          <Button variant="ghost" size="icon" aria-label={`Remove ${item.name}`} onClick={onRemove}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-mt-1 -mr-1 shrink-0 text-muted-foreground hover:text-destructive"
+            aria-label={`Remove ${item.name}`}
+            onClick={onRemove}
+          >
             <Trash2Icon aria-hidden="true" />
           </Button>
         </div>
-        <div className="flex items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-1.5">
             <Button
               variant="outline"
               size="icon"
               className="size-9"
               aria-label={`Decrease quantity of ${item.name}`}
-              disabled={item.quantity <= 1}
+              disabled={!canDecrease(item.quantity, limits)}
               onClick={() => onQuantityChange(item.quantity - 1)}
             >
               <MinusIcon aria-hidden="true" />
@@ -62,30 +75,40 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
             <Input
               type="number"
               inputMode="numeric"
-              min={1}
-              max={max}
-              value={item.quantity}
+              min={limits.min}
+              max={limits.max}
+              step={1}
+              value={draft ?? String(item.quantity)}
               aria-label={`Quantity of ${item.name}`}
               onChange={(event) => {
-                const next = Number(event.target.value);
-                if (Number.isInteger(next) && next >= 1 && (max === undefined || next <= max)) {
-                  onQuantityChange(next);
+                const raw = event.target.value;
+                const next = parseTypedQuantity(raw, limits);
+                if (next !== null) {
+                  setDraft(null);
+                  if (next !== item.quantity) onQuantityChange(next);
+                } else if (raw.trim() === '') {
+                  // Let the field be cleared to type a new number; the quantity stays until then.
+                  setDraft('');
                 }
               }}
-              className="h-9 w-14 px-1 text-center tabular-nums"
+              onBlur={() => setDraft(null)}
+              className="h-9 w-16 px-1 text-center tabular-nums"
             />
             <Button
               variant="outline"
               size="icon"
               className="size-9"
               aria-label={`Increase quantity of ${item.name}`}
-              disabled={!canIncrease}
+              disabled={!canIncrease(item.quantity, limits)}
               onClick={() => onQuantityChange(item.quantity + 1)}
             >
               <PlusIcon aria-hidden="true" />
             </Button>
+            {limits.max !== undefined && item.quantity >= limits.max ? (
+              <span className="ml-1 text-xs text-muted-foreground">Max {limits.max}</span>
+            ) : null}
           </div>
-          <p className="font-semibold tabular-nums">{formatPrice(item.price * item.quantity)}</p>
+          <p className="font-semibold tabular-nums">{formatPrice(roundMoney(item.price * item.quantity))}</p>
         </div>
       </div>
     </Card>

@@ -1,4 +1,4 @@
-import { ShoppingCartIcon } from 'lucide-react';
+import { ArrowRightIcon, ShoppingCartIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Container } from '@/components/layout/container';
 import { EmptyState } from '@/components/layout/empty-state';
@@ -32,8 +32,8 @@ export function CartRoute() {
         ) : (
           <div className="grid items-start gap-8 lg:grid-cols-[1fr_360px]">
             <section aria-labelledby="cart-items-heading">
-              <h2 id="cart-items-heading" className="sr-only">
-                Items in your cart
+              <h2 id="cart-items-heading" className="mb-4 text-sm font-medium text-muted-foreground">
+                {itemCount} {itemCount === 1 ? 'item' : 'items'} in your cart
               </h2>
               <ul className="grid gap-4">
                 {items.map((item) => (
@@ -47,27 +47,38 @@ export function CartRoute() {
                 ))}
               </ul>
             </section>
-            <Card className="lg:sticky lg:top-24">
+            <Card className="lg:sticky lg:top-24" aria-labelledby="order-summary-heading" role="region">
               <CardHeader>
-                <CardTitle as="h2">Order Summary</CardTitle>
+                <CardTitle as="h2" id="order-summary-heading">
+                  Order Summary
+                </CardTitle>
               </CardHeader>
               <CardContent>
                 <dl className="grid gap-3 text-sm">
-                  <div className="flex justify-between">
-                    <dt className="text-muted-foreground">
-                      Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})
-                    </dt>
-                    <dd className="tabular-nums">{formatPrice(total)}</dd>
+                  <div className="flex justify-between gap-4">
+                    <dt className="text-muted-foreground">Subtotal</dt>
+                    <dd className="tabular-nums" data-testid="cart-subtotal">
+                      {formatPrice(total)}
+                    </dd>
                   </div>
-                  <div className="flex justify-between border-t border-border pt-3 text-base font-semibold">
+                  <div className="flex justify-between gap-4 text-muted-foreground">
+                    <dt>Shipping</dt>
+                    <dd>Calculated at checkout</dd>
+                  </div>
+                  <div className="flex justify-between gap-4 border-t border-border pt-3 text-base font-semibold">
                     <dt>Total</dt>
-                    <dd className="tabular-nums">{formatPrice(total)}</dd>
+                    <dd className="tabular-nums" data-testid="cart-total">
+                      {formatPrice(total)}
+                    </dd>
                   </div>
                 </dl>
               </CardContent>
               <CardFooter className="flex-col items-stretch">
                 <Button asChild size="lg">
-                  <Link to="/checkout">Proceed to Checkout</Link>
+                  <Link to="/checkout">
+                    Proceed to Checkout
+                    <ArrowRightIcon aria-hidden="true" />
+                  </Link>
                 </Button>
                 <Button asChild variant="link">
                   <Link to="/shop">Continue Shopping</Link>

@@ -1,11 +1,35 @@
-import { ShoppingBagIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { Container } from '@/components/layout/container';
-import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
-import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { useCart } from '@/lib/cart/cart-context';
+import { type Product, useProducts } from '../api/get-products';
+import { ProductCard } from '../components/product-card';
+import { ProductsEmpty, ProductsError, ProductsLoading } from '../components/products-status';
+
+function foundText(count: number): string {
+  return `Found ${count} ${count === 1 ? 'product' : 'products'}`;
+}
 
 export function ShopRoute() {
+  const products = useProducts();
+  const { addItem } = useCart();
+
+  function handleAddToCart(product: Product) {
+    const result = addItem(product);
+    if (result === 'added') {
+      toast({ title: 'Added to cart', description: `${product.name} is in your cart.` });
+    } else {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to add item to cart',
+        description:
+          result === 'limit'
+            ? `Your cart already holds all ${product.stock} in stock.`
+            : 'This product cannot be added right now.',
+      });
+    }
+  }
+
   return (
     <>
       <title>Shop</title>
@@ -15,17 +39,26 @@ export function ShopRoute() {
         description="Shirts, caps and trail gear for the walk. Every purchase helps keep our walks free."
       />
       <Container className="py-10 md:py-14">
-        <EmptyState
-          icon={ShoppingBagIcon}
-          title="New merch is on its way"
-          actions={
-            <Button asChild variant="outline">
-              <Link to="/events">See upcoming walks</Link>
-            </Button>
-          }
-        >
-          Our products will be listed here shortly.
-        </EmptyState>
+        {products.isPending ? (
+          <ProductsLoading />
+        ) : products.isError ? (
+          <ProductsError onRetry={() => void products.refetch()} retrying={products.isFetching} />
+        ) : products.data.length === 0 ? (
+          <ProductsEmpty onRefresh={() => void products.refetch()} refreshing={products.isFetching} />
+        ) : (
+          <section aria-labelledby="products-found" className="grid gap-6">
+            <p id="products-found" className="text-sm font-medium text-muted-foreground" aria-live="polite">
+              {foundText(products.data.length)}
+            </p>
+            <ul className="grid gap-6 sm:grid-cols-2 md:grid-cols-3">
+              {products.data.map((product, index) => (
+                <li key={product.id}>
+                  <ProductCard product={product} onAddToCart={handleAddToCart} priority={index < 3} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
       </Container>
     </>
   );

@@ -1,0 +1,34 @@
+import { CART_COOKIE, cartRoutes as cartRouteContracts } from '@jesus-walks/contracts/cart';
+import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { registerRoute } from '@jesus-walks/service-kit/routes';
+import type { Kysely } from 'kysely';
+import type { CatalogAndOrdersDatabase } from '../../db/database';
+import { addToCart, isCartKey, newCartKey } from './cart.service';
+
+const [addRoute] = cartRouteContracts;
+
+const CART_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+
+export function cartRoutes(
+  app: ServiceApp,
+  deps: { db: Kysely<CatalogAndOrdersDatabase>; secureCookie: boolean },
+): void {
+  registerRoute(app, addRoute, async (request, reply) => {
+    const userId = request.identity?.id ?? null;
+    const existing = request.cookies[CART_COOKIE];
+    let cartKey = isCartKey(existing) ? existing : null;
+    // A visitor's first add opens an anonymous cart; a logged-in user's adds are theirs already.
+    if (!cartKey && userId === null) cartKey = newCartKey();
+    const result = await addToCart(deps.db, request.body, { userId, cartKey });
+    if (cartKey && cartKey !== existing) {
+      reply.setCookie(CART_COOKIE, cartKey, {
+        path: '/api/cart',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.secureCookie,
+        maxAge: CART_COOKIE_MAX_AGE_SECONDS,
+      });
+    }
+    return result;
+  });
+}

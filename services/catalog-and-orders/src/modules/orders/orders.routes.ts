@@ -1,0 +1,42 @@
+import { orderRoutes } from '@jesus-walks/contracts/orders';
+import { userRoutes } from '@jesus-walks/contracts/users';
+import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { DomainError, notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
+import { identityOf } from '@jesus-walks/service-kit/guards';
+import type { InternalClient } from '@jesus-walks/service-kit/internal-client';
+import { registerRoute } from '@jesus-walks/service-kit/routes';
+import type { Kysely } from 'kysely';
+import type { CatalogAndOrdersDatabase } from '../../db/database';
+import { createManualOrder, deleteOrder, listOrdersFor, setOrderStatus } from './orders.service';
+
+const [listRoute, updateRoute, deleteRoute, createManualRoute] = orderRoutes;
+const internalUserRoute = userRoutes[1];
+
+export interface OrdersRoutesDeps {
+  db: Kysely<CatalogAndOrdersDatabase>;
+  /** Client of the identity service; null when IDENTITY_URL is not configured. */
+  identity: InternalClient | null;
+}
+
+export function ordersRoutes(app: ServiceApp, deps: OrdersRoutesDeps): void {
+  /** The customer of a manual order must exist in identity (asked before any transaction). */
+  async function assertCustomerExists(userId: number, requestId: string): Promise<void> {
+    if (!deps.identity) throw upstreamUnavailable('identity is not configured (IDENTITY_URL)');
+    try {
+      await deps.identity.call(internalUserRoute, { params: { id: userId }, requestId });
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'not_found') throw notFound('Customer not found');
+      throw error;
+    }
+  }
+
+  registerRoute(app, listRoute, async (request) => listOrdersFor(deps.db, identityOf(request)));
+  registerRoute(app, updateRoute, async (request) =>
+    setOrderStatus(deps.db, request.params.id, request.body.status),
+  );
+  registerRoute(app, deleteRoute, async (request) => deleteOrder(deps.db, request.params.id));
+  registerRoute(app, createManualRoute, async (request, reply) => {
+    await assertCustomerExists(request.body.userId, request.id);
+    return reply.code(201).send(await createManualOrder(deps.db, request.body));
+  });
+}

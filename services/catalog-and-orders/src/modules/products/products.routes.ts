@@ -1,0 +1,28 @@
+import { productRoutes } from '@jesus-walks/contracts/products';
+import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { registerRoute } from '@jesus-walks/service-kit/routes';
+import type { Kysely } from 'kysely';
+import type { CatalogAndOrdersDatabase } from '../../db/database';
+import {
+  createProduct,
+  createTestProduct,
+  deleteProduct,
+  editProduct,
+  getProduct,
+  listProducts,
+} from './products.service';
+
+const [listRoute, getRoute, createRoute, updateRoute, deleteRoute, createTestRoute] = productRoutes;
+
+export function productsRoutes(app: ServiceApp, deps: { db: Kysely<CatalogAndOrdersDatabase> }): void {
+  registerRoute(app, listRoute, async () => listProducts(deps.db));
+  registerRoute(app, getRoute, async (request) => getProduct(deps.db, request.params.id));
+  registerRoute(app, createRoute, async (request, reply) =>
+    reply.code(201).send(await createProduct(deps.db, request.body)),
+  );
+  registerRoute(app, updateRoute, async (request) => editProduct(deps.db, request.params.id, request.body));
+  registerRoute(app, deleteRoute, async (request) => deleteProduct(deps.db, request.params.id));
+  registerRoute(app, createTestRoute, async (_request, reply) =>
+    reply.code(201).send(await createTestProduct(deps.db)),
+  );
+}

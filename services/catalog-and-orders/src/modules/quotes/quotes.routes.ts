@@ -1,0 +1,14 @@
+import { orderRoutes } from '@jesus-walks/contracts/orders';
+import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { registerRoute } from '@jesus-walks/service-kit/routes';
+import type { Kysely } from 'kysely';
+import type { CatalogAndOrdersDatabase } from '../../db/database';
+import { createQuote } from './quotes.service';
+
+const quoteRoute = orderRoutes[4];
+
+export function quotesRoutes(app: ServiceApp, deps: { db: Kysely<CatalogAndOrdersDatabase> }): void {
+  registerRoute(app, quoteRoute, async (request, reply) =>
+    reply.code(201).send(await createQuote(deps.db, request.body)),
+  );
+}

@@ -1,0 +1,12 @@
+import { shippingRoutes as shippingRouteContracts } from '@jesus-walks/contracts/shipping';
+import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { registerRoute } from '@jesus-walks/service-kit/routes';
+import type { Kysely } from 'kysely';
+import type { CatalogAndOrdersDatabase } from '../../db/database';
+import { shippingRates } from './shipping.service';
+
+const [ratesRoute] = shippingRouteContracts;
+
+export function shippingRoutes(app: ServiceApp, deps: { db: Kysely<CatalogAndOrdersDatabase> }): void {
+  registerRoute(app, ratesRoute, async (request) => shippingRates(deps.db, request.query));
+}

@@ -1,0 +1,117 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { CatalogAndOrdersDatabase } from '../../db/database';
+
+type Db = Kysely<CatalogAndOrdersDatabase>;
+type Trx = Transaction<CatalogAndOrdersDatabase>;
+
+export interface LockedProduct {
+  id: number;
+  name: string;
+  price: string;
+  stock: number;
+  deletedAt: Date | null;
+}
+
+/**
+ * Locks the products' rows for the rest of the transaction, in id order so that two transactions
+ * locking overlapping sets can never deadlock. Whoever holds the lock is the only one deciding
+ * what those products' stock and reservations become.
+ */
+export async function lockProducts(trx: Trx, productIds: readonly number[]): Promise<LockedProduct[]> {
+  if (productIds.length === 0) return [];
+  return trx
+    .selectFrom('products')
+    .select(['id', 'name', 'price', 'stock', 'deletedAt'])
+    .where('id', 'in', [...productIds])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/**
+ * Units held by active reservations (unconsumed and not expired), per product. A quote being turned
+ * into an order does not count against itself.
+ */
+export async function reservedQuantities(
+  db: Db | Trx,
+  productIds: readonly number[],
+  options: { exceptQuoteId?: string } = {},
+): Promise<Map<number, number>> {
+  if (productIds.length === 0) return new Map();
+  let query = db
+    .selectFrom('stockReservations')
+    .select(['productId', sql<number>`sum(quantity)::int`.as('reserved')])
+    .where('productId', 'in', [...productIds])
+    .where('consumedAt', 'is', null)
+    .where('expiresAt', '>', sql<Date>`now()`)
+    .groupBy('productId');
+  if (options.exceptQuoteId) query = query.where('quoteId', '<>', options.exceptQuoteId);
+  const rows = await query.execute();
+  return new Map(rows.map((row) => [row.productId, row.reserved]));
+}
+
+/**
+ * Takes units out of stock with a guard: the row changes only if it still has them, so stock can
+ * never go below zero whatever else runs (the check constraint is the last line of defence).
+ * Returns false when the guard refused.
+ */
+export async function decrementStock(trx: Trx, productId: number, quantity: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '-', quantity) }))
+    .where('id', '=', productId)
+    .where('stock', '>=', quantity)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function incrementStock(trx: Trx, productId: number, quantity: number): Promise<void> {
+  await trx
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '+', quantity) }))
+    .where('id', '=', productId)
+    .execute();
+}
+
+export async function insertReservations(
+  trx: Trx,
+  quoteId: string,
+  lines: ReadonlyArray<{ productId: number; quantity: number }>,
+  minutes: number,
+): Promise<Date> {
+  const rows = await trx
+    .insertInto('stockReservations')
+    .values(
+      lines.map((line) => ({
+        quoteId,
+        productId: line.productId,
+        quantity: line.quantity,
+        expiresAt: sql<Date>`now() + make_interval(mins => ${minutes})`,
+      })),
+    )
+    .returning('expiresAt')
+    .execute();
+  const expiresAt = rows[0]?.expiresAt;
+  if (!expiresAt) throw new Error('No reservation was inserted');
+  return expiresAt;
+}
+
+/** Drops a quote's unconsumed reservations (the checkout quoted again). */
+export async function releaseQuote(trx: Trx, quoteId: string): Promise<void> {
+  await trx
+    .deleteFrom('stockReservations')
+    .where('quoteId', '=', quoteId)
+    .where('consumedAt', 'is', null)
+    .execute();
+}
+
+/** Forgets reservations that expired more than a day ago (housekeeping; they no longer count anyway). */
+export async function pruneExpiredReservations(trx: Trx, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await trx
+    .deleteFrom('stockReservations')
+    .where('productId', 'in', [...productIds])
+    .where('consumedAt', 'is', null)
+    .where('expiresAt', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
+}

@@ -1,0 +1,119 @@
+import { notFound, outOfStock } from '@jesus-walks/service-kit/errors';
+import type { Transaction } from 'kysely';
+import type { CatalogAndOrdersDatabase } from '../../db/database';
+import {
+  decrementStock,
+  incrementStock,
+  insertReservations,
+  type LockedProduct,
+  lockProducts,
+  pruneExpiredReservations,
+  releaseQuote,
+  reservedQuantities,
+} from './stock.repository';
+
+type Trx = Transaction<CatalogAndOrdersDatabase>;
+
+export interface StockLine {
+  productId: number;
+  quantity: number;
+}
+
+/**
+ * Sums the quantities of the same product (a cart may list it twice) so every check sees the
+ * whole amount; keeps the order in which products first appear.
+ */
+export function mergeLines(items: ReadonlyArray<StockLine>): StockLine[] {
+  const merged = new Map<number, number>();
+  for (const item of items) merged.set(item.productId, (merged.get(item.productId) ?? 0) + item.quantity);
+  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+/** Units that can still be promised: stock minus active reservations, never below zero. */
+export function availableUnits(stock: number, reserved: number): number {
+  return Math.max(0, stock - reserved);
+}
+
+export function shortageMessage(name: string, available: number, requested: number): string {
+  if (available === 0) return `${name} is out of stock`;
+  return `Not enough stock for ${name}: ${available} available, ${requested} requested`;
+}
+
+/**
+ * Locks the lines' products and checks that each is on sale and has the units available.
+ * Throws 404 for a product that does not exist (or was taken off sale) and 409 when short.
+ */
+async function lockAndCheck(
+  trx: Trx,
+  lines: ReadonlyArray<StockLine>,
+  options: { exceptQuoteId?: string } = {},
+): Promise<Map<number, LockedProduct>> {
+  const ids = lines.map((line) => line.productId);
+  const products = new Map((await lockProducts(trx, ids)).map((product) => [product.id, product]));
+  for (const line of lines) {
+    const product = products.get(line.productId);
+    if (!product || product.deletedAt) throw notFound(`Product ${line.productId} not found`);
+  }
+  const reserved = await reservedQuantities(trx, ids, options);
+  for (const line of lines) {
+    const product = products.get(line.productId) as LockedProduct;
+    const available = availableUnits(product.stock, reserved.get(product.id) ?? 0);
+    if (available < line.quantity) throw outOfStock(shortageMessage(product.name, available, line.quantity));
+  }
+  return products;
+}
+
+/**
+ * Takes the lines' units out of stock, inside the caller's transaction: all of them or none.
+ * Units held by other quotes' reservations are not available; `exceptQuoteId` is the quote being
+ * turned into this order. Returns the locked products (name and current price).
+ */
+export async function takeStock(
+  trx: Trx,
+  items: ReadonlyArray<StockLine>,
+  options: { exceptQuoteId?: string } = {},
+): Promise<Map<number, LockedProduct>> {
+  const lines = mergeLines(items);
+  const products = await lockAndCheck(trx, lines, options);
+  for (const line of lines) {
+    // Cannot refuse while we hold the lock and just checked; kept as the guard the design promises.
+    if (!(await decrementStock(trx, line.productId, line.quantity))) {
+      const product = products.get(line.productId) as LockedProduct;
+      throw outOfStock(shortageMessage(product.name, product.stock, line.quantity));
+    }
+  }
+  return products;
+}
+
+/** Puts units back on the shelf (an unshipped order cancelled or deleted). */
+export async function returnStock(trx: Trx, items: ReadonlyArray<StockLine>): Promise<void> {
+  const lines = mergeLines(items).sort((a, b) => a.productId - b.productId);
+  await lockProducts(
+    trx,
+    lines.map((line) => line.productId),
+  );
+  for (const line of lines) await incrementStock(trx, line.productId, line.quantity);
+}
+
+/**
+ * Reserves the lines' units for a quote for `minutes` (available = stock - active reservations).
+ * A replaced quote's reservations are released first, in the same transaction.
+ */
+export async function reserveStock(
+  trx: Trx,
+  quoteId: string,
+  items: ReadonlyArray<StockLine>,
+  options: { minutes: number; replacesQuoteId?: string },
+): Promise<{ products: Map<number, LockedProduct>; expiresAt: Date }> {
+  const lines = mergeLines(items);
+  const ids = lines.map((line) => line.productId);
+  const products = await lockAndCheck(
+    trx,
+    lines,
+    options.replacesQuoteId ? { exceptQuoteId: options.replacesQuoteId } : {},
+  );
+  if (options.replacesQuoteId) await releaseQuote(trx, options.replacesQuoteId);
+  await pruneExpiredReservations(trx, ids);
+  const expiresAt = await insertReservations(trx, quoteId, lines, options.minutes);
+  return { products, expiresAt };
+}
