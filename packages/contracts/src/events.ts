@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { RouteContract } from './route-contract';
+import { ErrorResponseSchema, IdParamsSchema } from './common';
+import { defineRoute } from './route-contract';
 
 /** Event as listed to the client (SPEC.md section 3 "Event (list)"). */
 export const EventSummarySchema = z.object({
@@ -12,5 +13,267 @@ export const EventSummarySchema = z.object({
 });
 export type EventSummary = z.infer<typeof EventSummarySchema>;
 
+/**
+ * An event with what a visitor needs to decide and register: the spec's list shape plus capacity,
+ * price (whole dollars, 0 = free), the seats taken and left, the waitlist and whether it is over or
+ * cancelled.
+ */
+export const EventSchema = EventSummarySchema.extend({
+  capacity: z.number().int(),
+  price: z.number().int(),
+  seatsTaken: z.number().int(),
+  seatsLeft: z.number().int(),
+  waitlistCount: z.number().int(),
+  isPast: z.boolean(),
+  isCancelled: z.boolean(),
+});
+export type Event = z.infer<typeof EventSchema>;
+
+/**
+ * confirmed: has a seat. pending_payment: has a seat at a paid event, pays on the day (or through
+ * checkout). waitlisted: the event was full; promoted in order when a seat frees up. cancelled: by
+ * its owner or an admin.
+ */
+export const registrationStatuses = ['confirmed', 'pending_payment', 'waitlisted', 'cancelled'] as const;
+export const RegistrationStatusSchema = z.enum(registrationStatuses);
+export type RegistrationStatus = z.infer<typeof RegistrationStatusSchema>;
+
+/** Statuses that hold one of the event's seats. */
+export const seatHoldingStatuses = ['confirmed', 'pending_payment'] as const satisfies RegistrationStatus[];
+
+export const RegistrationSchema = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  status: RegistrationStatusSchema,
+  /** 1 for the next in line; null unless waitlisted. */
+  waitlistPosition: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type Registration = z.infer<typeof RegistrationSchema>;
+
+/** A logged-in member's registration with its event (GET /api/events/my-registrations). */
+export const MyRegistrationSchema = RegistrationSchema.extend({ event: EventSchema });
+export type MyRegistration = z.infer<typeof MyRegistrationSchema>;
+
+const nameField = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your name')
+  .max(100, 'Name cannot exceed 100 characters');
+const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email cannot exceed 254 characters')
+  .pipe(z.email('Please enter a valid email address'));
+
+/**
+ * Body of POST /api/events/{id}/registrations. A logged-in member sends `{}` (their account is the
+ * registrant); a guest sends name and e-mail (GuestRegistrationSchema is checked on the server).
+ */
+export const RegistrationBodySchema = z.strictObject({
+  name: nameField.optional(),
+  email: emailField.optional(),
+});
+export type RegistrationBody = z.infer<typeof RegistrationBodySchema>;
+
+/** What a guest (no account) must give to register. */
+export const GuestRegistrationSchema = z.object({ name: nameField, email: emailField });
+export type GuestRegistration = z.infer<typeof GuestRegistrationSchema>;
+
+/** The header that makes a retried registration return the first answer instead of a duplicate. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IdempotencyKeySchema = z
+  .string()
+  .min(8, 'Idempotency-Key must be 8 to 200 characters')
+  .max(200, 'Idempotency-Key must be 8 to 200 characters')
+  .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces');
+
+export const RegistrationParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  registrationId: z.coerce.number().int().positive(),
+});
+
+/** A guest cancels with the signed token from their confirmation e-mail. */
+export const GuestCancellationBodySchema = z.strictObject({
+  token: z.string().min(1, 'The cancellation link is incomplete').max(500),
+});
+
+/** A registration as an admin sees it (list and CSV). */
+export const AdminRegistrationSchema = z.object({
+  id: z.number().int(),
+  status: RegistrationStatusSchema,
+  waitlistPosition: z.number().int().nullable(),
+  /** The member's username or the guest's name ('User {id}' when the member cannot be looked up). */
+  name: z.string(),
+  email: z.string().nullable(),
+  userId: z.number().int().nullable(),
+  isGuest: z.boolean(),
+  createdAt: z.string(),
+  cancelledAt: z.string().nullable(),
+});
+export type AdminRegistration = z.infer<typeof AdminRegistrationSchema>;
+
+export const EventRegistrationsSchema = z.object({
+  event: EventSchema,
+  counts: z.object({
+    confirmed: z.number().int(),
+    pendingPayment: z.number().int(),
+    waitlisted: z.number().int(),
+    cancelled: z.number().int(),
+  }),
+  registrations: z.array(AdminRegistrationSchema),
+});
+export type EventRegistrations = z.infer<typeof EventRegistrationsSchema>;
+
+/** An image shipped with the site (/images/...) or an http(s) address. */
+const imageUrlField = z
+  .string()
+  .trim()
+  .max(2000)
+  .regex(/^(\/(?!\/)|https?:\/\/)/, 'Image URL must be a site path (/images/...) or an http(s) URL');
+
+/** The admin's event form: every field validated (price in whole dollars, 0 = free). */
+export const EventInputSchema = z.strictObject({
+  title: z.string().trim().min(1, 'Title is required').max(200, 'Title cannot exceed 200 characters'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Description is required')
+    .max(5000, 'Description cannot exceed 5000 characters'),
+  location: z
+    .string()
+    .trim()
+    .min(1, 'Location is required')
+    .max(200, 'Location cannot exceed 200 characters'),
+  date: z.iso.datetime({ offset: true, message: 'Date must be an ISO date-time with a time zone' }),
+  capacity: z
+    .number()
+    .int('Capacity must be a whole number')
+    .min(1, 'Capacity must be at least 1')
+    .max(10_000),
+  price: z.number().int('Price is in whole dollars').min(0, 'Price cannot be negative').max(100_000),
+  imageUrl: imageUrlField.nullable().optional(),
+});
+export type EventInput = z.infer<typeof EventInputSchema>;
+
+export const DeleteEventResultSchema = z.object({
+  /** deleted: it had no registrations. cancelled: kept, marked cancelled, registrants told. */
+  outcome: z.enum(['deleted', 'cancelled']),
+  notified: z.number().int(),
+});
+export type DeleteEventResult = z.infer<typeof DeleteEventResultSchema>;
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+} as const;
+
 /** Routes of this domain in the route table (route-table.ts). */
-export const eventRoutes = [] as const satisfies readonly RouteContract[];
+export const eventRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/events',
+    service: 'content-and-events',
+    access: 'public',
+    summary: 'Every event: upcoming first (soonest first), then past (latest first), with seats left',
+    responses: { 200: z.array(EventSchema) },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/events/my-registrations',
+    service: 'content-and-events',
+    access: 'user',
+    summary: "The logged-in member's registrations with their events",
+    responses: { 200: z.array(MyRegistrationSchema), 401: ErrorResponseSchema },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/events/:id',
+    service: 'content-and-events',
+    access: 'public',
+    summary: 'One event; 404 when unknown',
+    request: { params: IdParamsSchema },
+    responses: { 200: EventSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/events',
+    service: 'content-and-events',
+    access: 'admin',
+    summary: 'Creates an event (its date must be in the future)',
+    request: { body: EventInputSchema },
+    responses: { 201: EventSchema, ...errors },
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/events/:id',
+    service: 'content-and-events',
+    access: 'admin',
+    summary: 'Updates an event; registrants are told when its date or place changes',
+    request: { params: IdParamsSchema, body: EventInputSchema },
+    responses: { 200: EventSchema, ...errors, 422: ErrorResponseSchema },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/events/:id',
+    service: 'content-and-events',
+    access: 'admin',
+    summary: 'Deletes an event without registrations; one with registrations is cancelled and they are told',
+    request: { params: IdParamsSchema },
+    responses: { 200: DeleteEventResultSchema, ...errors },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/events/:id/registrations',
+    service: 'content-and-events',
+    access: 'public',
+    summary:
+      'Registers the member, or a guest with name and e-mail; waitlisted when full. Honours Idempotency-Key',
+    request: { params: IdParamsSchema, body: RegistrationBodySchema },
+    responses: {
+      201: RegistrationSchema,
+      ...errors,
+      409: ErrorResponseSchema,
+      422: ErrorResponseSchema,
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/events/:id/registrations/:registrationId',
+    service: 'content-and-events',
+    access: 'user',
+    summary: 'Cancels a registration (its owner or an admin); the first on the waitlist takes the seat',
+    request: { params: RegistrationParamsSchema },
+    responses: { 200: RegistrationSchema, ...errors, 422: ErrorResponseSchema },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/events/:id/registrations/cancel',
+    service: 'content-and-events',
+    access: 'public',
+    summary: "Cancels a guest's registration with the signed token of its confirmation e-mail",
+    request: { params: IdParamsSchema, body: GuestCancellationBodySchema },
+    responses: { 200: RegistrationSchema, ...errors, 422: ErrorResponseSchema },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/events/:id/registrations',
+    service: 'content-and-events',
+    access: 'admin',
+    summary: "An event's registrations with their status, contact and waitlist position",
+    request: { params: IdParamsSchema },
+    responses: { 200: EventRegistrationsSchema, ...errors },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/events/:id/registrations.csv',
+    service: 'content-and-events',
+    access: 'admin',
+    summary: "An event's registrations as CSV (text/csv)",
+    request: { params: IdParamsSchema },
+    responses: { 200: z.string(), ...errors },
+  }),
+] as const;

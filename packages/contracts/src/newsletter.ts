@@ -1,11 +1,124 @@
 import { z } from 'zod';
-import type { RouteContract } from './route-contract';
+import { ErrorResponseSchema } from './common';
+import { defineRoute } from './route-contract';
 
 /** Newsletter subscription (SPEC.md section 3); the e-mail is checked again on the server. */
 export const NewsletterSubscriptionSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address.')),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, 'Please enter a valid email address.')
+    .pipe(z.email('Please enter a valid email address.')),
 });
 export type NewsletterSubscription = z.infer<typeof NewsletterSubscriptionSchema>;
 
+/**
+ * The field a person never sees (the dialog hides it) but form-filling bots do: a subscription
+ * that fills it in is answered like any other and never stored.
+ */
+export const NEWSLETTER_HONEYPOT_FIELD = 'website';
+
+/** Body of POST /api/newsletter/subscribe: `{email}` plus the honeypot. */
+export const SubscribeBodySchema = NewsletterSubscriptionSchema.extend({
+  [NEWSLETTER_HONEYPOT_FIELD]: z.string().max(500).optional(),
+});
+export type SubscribeBody = z.infer<typeof SubscribeBodySchema>;
+
+export const NewsletterMessageSchema = z.object({ message: z.string() });
+export type NewsletterMessage = z.infer<typeof NewsletterMessageSchema>;
+
+/** The signed token of a confirmation or unsubscribe link, posted by its page. */
+export const NewsletterTokenBodySchema = z.strictObject({
+  token: z.string().min(1, 'The link is incomplete').max(500),
+});
+export type NewsletterTokenBody = z.infer<typeof NewsletterTokenBodySchema>;
+
+export const NewsletterTokenResultSchema = z.object({ message: z.string(), email: z.string() });
+export type NewsletterTokenResult = z.infer<typeof NewsletterTokenResultSchema>;
+
+/** RFC 8058 one-click unsubscribe: the mail client POSTs this form body to the List-Unsubscribe URL. */
+export const OneClickUnsubscribeBodySchema = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
+export const OneClickUnsubscribeQuerySchema = z.object({ token: z.string().min(1).max(500) });
+
+export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
+
+export const SubscriberSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  /** pending: has not confirmed yet; confirmed; unsubscribed (kept so counts and history stay true). */
+  status: z.enum(subscriberStatuses),
+  confirmed: z.boolean(),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  unsubscribedAt: z.string().nullable(),
+});
+export type Subscriber = z.infer<typeof SubscriberSchema>;
+
+export const SubscriberListSchema = z.object({
+  counts: z.object({
+    total: z.number().int(),
+    confirmed: z.number().int(),
+    pending: z.number().int(),
+    unsubscribed: z.number().int(),
+  }),
+  subscribers: z.array(SubscriberSchema),
+});
+export type SubscriberList = z.infer<typeof SubscriberListSchema>;
+
 /** Routes of this domain in the route table (route-table.ts). */
-export const newsletterRoutes = [] as const satisfies readonly RouteContract[];
+export const newsletterRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/newsletter/subscribe',
+    service: 'content-and-events',
+    access: 'public',
+    summary:
+      'Subscribes an e-mail (idempotent; the same answer whether or not it was known) and sends a confirmation',
+    request: { body: SubscribeBodySchema },
+    responses: { 200: NewsletterMessageSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/newsletter/confirm',
+    service: 'content-and-events',
+    access: 'public',
+    summary: "Confirms a subscription with the token of the welcome e-mail's link (its page posts it)",
+    request: { body: NewsletterTokenBodySchema },
+    responses: { 200: NewsletterTokenResultSchema, 400: ErrorResponseSchema },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/newsletter/unsubscribe',
+    service: 'content-and-events',
+    access: 'public',
+    summary: 'Unsubscribes with the signed token of an e-mail link (its page posts it)',
+    request: { body: NewsletterTokenBodySchema },
+    responses: { 200: NewsletterTokenResultSchema, 400: ErrorResponseSchema },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/newsletter/one-click-unsubscribe',
+    service: 'content-and-events',
+    access: 'public',
+    summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post), token in the query',
+    request: { querystring: OneClickUnsubscribeQuerySchema, body: OneClickUnsubscribeBodySchema },
+    responses: { 200: NewsletterMessageSchema, 400: ErrorResponseSchema },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/newsletter/subscribers',
+    service: 'content-and-events',
+    access: 'admin',
+    summary: 'Every subscriber with confirmed or not, and the counts',
+    responses: { 200: SubscriberListSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/newsletter/subscribers.csv',
+    service: 'content-and-events',
+    access: 'admin',
+    summary: 'Every subscriber as CSV (text/csv)',
+    responses: { 200: z.string(), 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+  }),
+] as const;

@@ -21,6 +21,8 @@ export const webRoutePaths = [
   '/admin',
   '/admin/seo',
   '/ai-assistant',
+  '/newsletter/confirm',
+  '/newsletter/unsubscribe',
 ] as const;
 
 export type WebRoutePath = (typeof webRoutePaths)[number];

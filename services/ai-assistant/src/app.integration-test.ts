@@ -131,8 +131,8 @@ describe('ai-assistant schema', () => {
   });
 
   it('seeds the built-in model config once, however often it runs, keeping what an admin tuned', async () => {
-    await service.seed(ai.db);
-    await service.seed(ai.db);
+    await service.seed(ai.db, { env: ai.env, notice: () => {} });
+    await service.seed(ai.db, { env: ai.env, notice: () => {} });
     const configs = await ai.db.selectFrom('modelConfigs').selectAll().execute();
     expect(configs).toHaveLength(1);
     expect(configs[0]).toMatchObject({
@@ -145,7 +145,7 @@ describe('ai-assistant schema', () => {
     expect(configs[0]?.createdAt).toBeInstanceOf(Date);
 
     await ai.db.updateTable('modelConfigs').set({ active: false, temperature: 0.2 }).execute();
-    await service.seed(ai.db);
+    await service.seed(ai.db, { env: ai.env, notice: () => {} });
     const [again] = await ai.db.selectFrom('modelConfigs').select(['active', 'temperature']).execute();
     expect(again).toEqual({ active: false, temperature: '0.20' });
     await ai.db.updateTable('modelConfigs').set({ active: true, temperature: 0.7 }).execute();
@@ -157,7 +157,7 @@ describe('ai-assistant schema', () => {
         ai.db,
       ),
     ).rejects.toMatchObject({ code: '23514' });
-    await service.seed(ai.db);
+    await service.seed(ai.db, { env: ai.env, notice: () => {} });
     await expect(
       sql`insert into model_configs (name, provider, model_id) values ('Trail Guide (built-in)', 'local', 'x')`.execute(
         ai.db,

@@ -5,7 +5,43 @@ import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
 import type { Kysely } from 'kysely';
 import type { ContentAndEventsDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
+import type { ContentDeps } from './deps';
 import type { Env } from './env';
+import { createLinkSigner, linkSigningKey } from './lib/signed-links';
+import { eventsRoutes } from './modules/events/events.routes';
+import { createNotifier } from './modules/mail/notifier';
+import { createMemberDirectory } from './modules/members/member-directory';
+import { newsletterRoutesModule } from './modules/newsletter/newsletter.routes';
+import { registrationsRoutes } from './modules/registrations/registrations.routes';
+
+const FORM_BODY_LIMIT = 16 * 1024;
+
+/**
+ * Form bodies, for the one thing that sends them: a mail client's RFC 8058 one-click unsubscribe
+ * (`List-Unsubscribe=One-Click`, urlencoded or multipart). Everything else is JSON.
+ */
+function registerFormParsers(app: ServiceApp): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      const fields: Record<string, string> = {};
+      for (const match of String(body).matchAll(
+        /name="([^"\r\n]{1,100})"\r?\n(?:[^\r\n]+\r?\n)*\r?\n([^\r\n]*)/g,
+      )) {
+        if (match[1] !== undefined) fields[match[1]] = match[2] ?? '';
+      }
+      done(null, fields);
+    },
+  );
+}
 
 /** Builds the content-and-events service; never listens (main.ts, the standalone runner and tests do). */
 export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatabase>): Promise<ServiceApp> {
@@ -16,6 +52,35 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
     internalToken: env.INTERNAL_TOKEN,
     database: { db: deps.db as Kysely<unknown>, schema: schemaNameOf('content-and-events'), migrations },
   });
+  registerFormParsers(app);
+
+  const notifier = createNotifier({
+    db: deps.db,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    logger: app.log,
+  });
+  const members = createMemberDirectory({
+    identityUrl: env.IDENTITY_URL,
+    internalToken: env.INTERNAL_TOKEN,
+    logger: app.log,
+  });
+  app.addHook('onClose', async () => {
+    notifier.close();
+    await members.close();
+  });
+
+  const content: ContentDeps = {
+    db: deps.db,
+    notifier,
+    members,
+    links: createLinkSigner(linkSigningKey(env)),
+    publicOrigin: env.PUBLIC_ORIGIN,
+    logger: app.log,
+  };
+  eventsRoutes(app, content);
+  registrationsRoutes(app, content);
+  newsletterRoutesModule(app, content);
   verifyRouteTable(app, 'content-and-events');
   return app;
 }

@@ -158,8 +158,8 @@ describe('seo schema', () => {
   });
 
   it('seeds nothing, and seeding is harmless', async () => {
-    await service.seed(seo.db);
-    await service.seed(seo.db);
+    await service.seed(seo.db, { env: seo.env, notice: () => {} });
+    await service.seed(seo.db, { env: seo.env, notice: () => {} });
     const count = await seo.db
       .selectFrom('sitemapSubmissions')
       .select((eb) => eb.fn.countAll<number>().as('count'))

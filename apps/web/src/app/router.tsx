@@ -33,6 +33,14 @@ export const pages: Record<WebRoutePath, LazyPage> = {
   '/admin': lazyPage(() => import('@/features/admin/routes/admin-dashboard'), 'AdminDashboardRoute'),
   '/admin/seo': lazyPage(() => import('@/features/seo/routes/seo-dashboard'), 'SeoDashboardRoute'),
   '/ai-assistant': lazyPage(() => import('@/features/assistant/routes/ai-assistant'), 'AiAssistantRoute'),
+  '/newsletter/confirm': lazyPage(
+    () => import('@/features/newsletter/routes/newsletter-confirm'),
+    'NewsletterConfirmRoute',
+  ),
+  '/newsletter/unsubscribe': lazyPage(
+    () => import('@/features/newsletter/routes/newsletter-unsubscribe'),
+    'NewsletterUnsubscribeRoute',
+  ),
 };
 
 const NotFoundPage = lazyPage(() => import('./routes/not-found'), 'NotFoundRoute');

@@ -1,6 +1,7 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface EventsTable {
   id: Generated<number>;
@@ -12,25 +13,67 @@ export interface EventsTable {
   /** Whole dollars, as the spec keeps it (an int, 0 = free). */
   price: Generated<number>;
   imageUrl: string | null;
-  createdAt: Generated<Timestamp>;
+  createdAt: Timestamp;
+  /** Set instead of deleting an event that has registrations. */
+  cancelledAt: NullableTimestamp;
+  /** Demo events only: the seed finds them again by this key. */
+  seedKey: string | null;
+  updatedAt: Timestamp;
 }
+
+export type RegistrationStatusColumn = 'confirmed' | 'pending_payment' | 'waitlisted' | 'cancelled';
 
 export interface RegistrationsTable {
   id: Generated<number>;
   /** A user of the identity service (no foreign key across services); null for a guest. */
   userId: number | null;
   eventId: number;
-  status: Generated<string>;
+  status: ColumnType<
+    RegistrationStatusColumn,
+    RegistrationStatusColumn | undefined,
+    RegistrationStatusColumn
+  >;
   guestName: string | null;
   guestEmail: string | null;
-  createdAt: Generated<Timestamp>;
+  /** Also the waitlist order: a re-registration after a cancellation goes to the back. */
+  createdAt: Timestamp;
+  cancelledAt: NullableTimestamp;
+  updatedAt: Timestamp;
 }
 
 export interface WaitlistTable {
   id: Generated<number>;
   /** Stored lower-cased; the schema refuses anything else. */
   email: string;
-  createdAt: Generated<Timestamp>;
+  createdAt: Timestamp;
+  confirmedAt: NullableTimestamp;
+  unsubscribedAt: NullableTimestamp;
+  confirmationSentAt: NullableTimestamp;
+  subscribeAttempts: Generated<number>;
+  attemptsWindowStartedAt: NullableTimestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  headers: JSONColumnType<Record<string, string>, string | undefined, string>;
+  transport: 'smtp' | 'log';
+  createdAt: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  scope: string;
+  key: string;
+  fingerprint: string;
+  statusCode: number | null;
+  /** The first answer's body (JSON); null while the first request is still running. */
+  response: ColumnType<unknown, string | null | undefined, string | null>;
+  createdAt: Timestamp;
 }
 
 /** Kysely table types of the content_and_events schema. */
@@ -38,4 +81,6 @@ export interface ContentAndEventsDatabase {
   events: EventsTable;
   registrations: RegistrationsTable;
   waitlist: WaitlistTable;
+  outbox: OutboxTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }

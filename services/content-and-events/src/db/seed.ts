@@ -1,8 +1,158 @@
+import type { SeedContext } from '@jesus-walks/service-kit/service-definition';
 import type { Kysely } from 'kysely';
+import type { Env } from '../env';
+import { insertSeedEvent } from '../modules/events/events.repository';
 import type { ContentAndEventsDatabase } from './database';
 
+interface SeedEvent {
+  seedKey: string;
+  title: string;
+  description: string;
+  location: string;
+  /** Days from today (negative: already happened). */
+  inDays: number;
+  /** Start, on the clock in Napa (Pacific time, summer or winter). */
+  hour: number;
+  minute?: number;
+  capacity: number;
+  /** Whole dollars, 0 = free. */
+  price: number;
+  imageUrl: string;
+}
+
 /**
- * Demo data for the standalone mode; must be idempotent. The demo events arrive with the events
- * work; until then there is nothing to seed in this schema.
+ * Guided walks in and around the Napa Valley: six upcoming, two past. Dates are relative to the day
+ * the seed first runs; the images ship with the web app (apps/web/public/images/events).
  */
-export async function seed(_db: Kysely<ContentAndEventsDatabase>): Promise<void> {}
+export const seedEvents: readonly SeedEvent[] = [
+  {
+    seedKey: 'skyline-sunrise-prayer-walk',
+    title: 'Sunrise Prayer Walk at Skyline Wilderness Park',
+    description:
+      'Meet at the park entrance in the early light and climb the Lake Marie Road at an easy pace as the sun comes up over the Vaca Mountains. We stop at the overlook for a short reading from Psalm 121 and a few minutes of quiet prayer, then walk back down for coffee in the picnic area. About 4 miles with 600 ft of gentle climbing; suitable for most walkers.',
+    location: 'Skyline Wilderness Park, 2201 Imola Ave, Napa, CA',
+    inDays: 6,
+    hour: 7,
+    capacity: 20,
+    price: 0,
+    imageUrl: '/images/events/skyline-sunrise.svg',
+  },
+  {
+    seedKey: 'westwood-hills-fellowship-hike',
+    title: 'Westwood Hills Fellowship Hike',
+    description:
+      'A loop through oak woodland and open meadows on the west edge of town, with views across the valley to Mount George. Friendly pace, plenty of stops, and a devotion on friendship at the top of the ridge. Families welcome; children must walk with a parent. About 3 miles.',
+    location: 'Westwood Hills Park, 3100 Browns Valley Rd, Napa, CA',
+    inDays: 13,
+    hour: 9,
+    capacity: 25,
+    price: 0,
+    imageUrl: '/images/events/westwood-hills.svg',
+  },
+  {
+    seedKey: 'vineyard-loop-and-picnic',
+    title: 'Vineyard Loop Walk & Picnic Lunch',
+    description:
+      'A flat, easy walk along the vineyard rows of the Oak Knoll district, guided by a local grower who talks about the vines, the seasons and the work of the harvest. We finish with a shared picnic lunch under the oaks (included in the price) and a blessing for the harvest. About 3.5 miles on farm roads.',
+    location: 'Oak Knoll Avenue trailhead, Napa, CA',
+    inDays: 20,
+    hour: 9,
+    minute: 30,
+    capacity: 30,
+    price: 25,
+    imageUrl: '/images/events/vineyard-loop.svg',
+  },
+  {
+    seedKey: 'bothe-redwood-creek-walk',
+    title: 'Redwood Creek Walk at Bothe-Napa Valley State Park',
+    description:
+      'Walk the Redwood Trail along Ritchey Creek beneath second-growth coast redwoods, the cool heart of the valley in summer. We pause by the creek for a meditation on stillness and finish at the historic Bale Grist Mill. About 5 miles with some roots and rocks; good shoes needed. Includes the state park day-use fee.',
+    location: 'Bothe-Napa Valley State Park, 3801 St Helena Hwy, Calistoga, CA',
+    inDays: 27,
+    hour: 9,
+    capacity: 18,
+    price: 10,
+    imageUrl: '/images/events/redwood-creek.svg',
+  },
+  {
+    seedKey: 'napa-river-trail-evening-walk',
+    title: 'Napa River Trail Afternoon Walk',
+    description:
+      'An easy late-afternoon stroll on the paved Napa River Trail from Veterans Park to Kennedy Park, watching the herons and the light change over the water. We share a short reflection at the river bend and end with prayers of thanks. Stroller and wheelchair friendly; about 2.5 miles.',
+    location: 'Veterans Memorial Park, 800 Main St, Napa, CA',
+    inDays: 34,
+    hour: 16,
+    minute: 30,
+    capacity: 40,
+    price: 0,
+    imageUrl: '/images/events/napa-river.svg',
+  },
+  {
+    seedKey: 'mount-st-helena-summit-hike',
+    title: 'Mount St. Helena Summit Hike',
+    description:
+      'Our most challenging walk of the season: up the Stevenson Memorial Trail and the fire road to the 4,342 ft summit, the highest point in the valley, with views to the Sierra on a clear day. Worship and lunch at the top. About 10 miles and 2,300 ft of climbing; for walkers used to long days. Bring 2 liters of water and lunch.',
+    location: 'Robert Louis Stevenson State Park, Hwy 29, Calistoga, CA',
+    inDays: 41,
+    hour: 8,
+    capacity: 12,
+    price: 15,
+    imageUrl: '/images/events/mount-st-helena.svg',
+  },
+  {
+    seedKey: 'lake-hennessey-sunset-walk',
+    title: 'Lake Hennessey Sunset Walk',
+    description:
+      'A gentle walk along the shore of Lake Hennessey below the Vaca hills in the late-afternoon light. We stop at the water for a reading on the calming of the storm and walk back as the sun goes down. About 3 miles, mostly level.',
+    location: 'Lake Hennessey Recreation Area, Conn Valley Rd, St. Helena, CA',
+    inDays: -12,
+    hour: 15,
+    minute: 30,
+    capacity: 25,
+    price: 0,
+    imageUrl: '/images/events/lake-hennessey.svg',
+  },
+  {
+    seedKey: 'alston-park-family-walk',
+    title: 'Alston Park Family Walk',
+    description:
+      "A short, relaxed loop through the meadows and orchards of Alston Park with a children's scavenger hunt and a picnic to close. Dogs on leash welcome. About 2 miles.",
+    location: 'Alston Park, 2099 Dry Creek Rd, Napa, CA',
+    inDays: -26,
+    hour: 10,
+    capacity: 35,
+    price: 0,
+    imageUrl: '/images/events/alston-park.svg',
+  },
+];
+
+const napaHour = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Los_Angeles',
+  hour: 'numeric',
+  hourCycle: 'h23',
+});
+
+/**
+ * The start time of a seed event: `inDays` after `today`'s calendar day, at its hour on the clock
+ * in Napa (UTC-7 in summer, UTC-8 in winter).
+ */
+export function seedEventDate(event: Pick<SeedEvent, 'inDays' | 'hour' | 'minute'>, today: Date): Date {
+  const day = [today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + event.inDays] as const;
+  for (const offset of [7, 8]) {
+    const candidate = new Date(Date.UTC(...day, event.hour + offset, event.minute ?? 0));
+    if (Number(napaHour.format(candidate)) === event.hour) return candidate;
+  }
+  return new Date(Date.UTC(...day, event.hour + 8, event.minute ?? 0));
+}
+
+/** Demo data for the standalone mode; idempotent (each demo event is inserted once, by its key). */
+export async function seed(
+  db: Kysely<ContentAndEventsDatabase>,
+  _context?: SeedContext<Env>,
+  today = new Date(),
+): Promise<void> {
+  for (const event of seedEvents) {
+    const { inDays: _inDays, hour: _hour, minute: _minute, ...values } = event;
+    await insertSeedEvent(db, { ...values, date: seedEventDate(event, today) });
+  }
+}

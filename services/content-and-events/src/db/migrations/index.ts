@@ -1,5 +1,10 @@
 import type { Migrations } from '@jesus-walks/service-kit/database';
 import * as m0001 from './0001_create_events_registrations_and_waitlist';
+import * as m0002 from './0002_add_event_cancellation_and_seed_key';
+import * as m0003 from './0003_add_registration_statuses';
+import * as m0004 from './0004_add_newsletter_confirmation';
+import * as m0005 from './0005_create_outbox';
+import * as m0006 from './0006_create_idempotency_keys';
 
 /**
  * Every migration of the content_and_events schema, in order. Listed explicitly so bundlers and tests
@@ -7,4 +12,9 @@ import * as m0001 from './0001_create_events_registrations_and_waitlist';
  */
 export const migrations: Migrations = {
   '0001_create_events_registrations_and_waitlist': m0001,
+  '0002_add_event_cancellation_and_seed_key': m0002,
+  '0003_add_registration_statuses': m0003,
+  '0004_add_newsletter_confirmation': m0004,
+  '0005_create_outbox': m0005,
+  '0006_create_idempotency_keys': m0006,
 };

@@ -2,7 +2,7 @@ import { type LoginResponse, LoginResponseSchema } from '@jesus-walks/contracts/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '@/lib/api-client';
-import { currentUserQueryKey } from './get-current-user';
+import { currentUserQueryKey } from '@/lib/current-user';
 
 /** The login form's rules, exactly SPEC.md section 5: both fields at least 1 character. */
 export const loginInputSchema = z.object({

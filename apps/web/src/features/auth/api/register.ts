@@ -3,7 +3,7 @@ import type { AdminUser } from '@jesus-walks/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { currentUserQueryKey } from './get-current-user';
+import { currentUserQueryKey } from '@/lib/current-user';
 
 /**
  * The registration form's rules, exactly SPEC.md section 5: every field required, the e-mail's

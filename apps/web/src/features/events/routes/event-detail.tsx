@@ -1,33 +1,233 @@
-import { ArrowLeftIcon, MapPinIcon } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
+import {
+  ArrowLeftIcon,
+  CalendarDaysIcon,
+  CircleAlertIcon,
+  ClockIcon,
+  type LucideIcon,
+  MapPinIcon,
+  MapPinOffIcon,
+  TicketIcon,
+  UsersIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Container } from '@/components/layout/container';
 import { EmptyState } from '@/components/layout/empty-state';
-import { PageHeader } from '@/components/layout/page-header';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useEvent } from '../api/get-event';
+import type { Event } from '../api/get-events';
+import { EventImage } from '../components/event-image';
+import { GuestCancellation } from '../components/guest-cancellation';
+import { RegistrationPanel } from '../components/registration-panel';
+import { formatEventDay, formatEventPrice, formatEventTime, seatsText } from '../utils/event-format';
+import { eventStructuredData, jsonLd } from '../utils/event-structured-data';
 
-export function EventDetailRoute() {
-  const { id } = useParams();
+function BackToEvents() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="-ml-3">
+      <Link to="/events">
+        <ArrowLeftIcon aria-hidden="true" />
+        All events
+      </Link>
+    </Button>
+  );
+}
+
+function Fact({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3">
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+      <div>
+        <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
+        <dd className="text-sm text-foreground">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+function EventFacts({ event }: { event: Event }) {
+  return (
+    <dl className="grid gap-4">
+      <Fact icon={CalendarDaysIcon} label="Date">
+        <time dateTime={event.date}>{formatEventDay(event.date)}</time>
+      </Fact>
+      <Fact icon={ClockIcon} label="Time">
+        {formatEventTime(event.date)}
+      </Fact>
+      <Fact icon={MapPinIcon} label="Meeting point">
+        {event.location}
+      </Fact>
+      <Fact icon={TicketIcon} label="Price">
+        {event.price > 0 ? `${formatEventPrice(event.price)} per person, paid on the day` : 'Free'}
+      </Fact>
+      <Fact icon={UsersIcon} label="Capacity">
+        {event.capacity} walkers ·{' '}
+        <span className={event.seatsLeft > 0 || event.isPast ? 'font-semibold' : 'font-semibold text-accent'}>
+          {seatsText(event)}
+        </span>
+        {event.waitlistCount > 0 && !event.isPast && !event.isCancelled
+          ? ` (${event.waitlistCount} on the waitlist)`
+          : ''}
+      </Fact>
+    </dl>
+  );
+}
+
+function EventDetail({ event }: { event: Event }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const cancelToken = searchParams.get('cancel');
+  const origin = window.location.origin;
 
   return (
     <>
-      <title>Event Details</title>
-      <PageHeader
-        title="Event Details"
-        eyebrow={id ? `Event #${id}` : 'Event'}
-        actions={
-          <Button asChild variant="outline">
-            <Link to="/events">
-              <ArrowLeftIcon aria-hidden="true" />
-              All events
-            </Link>
-          </Button>
-        }
-      />
-      <Container className="py-10 md:py-14">
-        <EmptyState icon={MapPinIcon} title="Registration opens soon">
-          The route, meeting point and sign-up for this walk will be shown here.
-        </EmptyState>
+      <title>{`${event.title} | Jesus Walks`}</title>
+      <meta property="og:title" content={event.title} />
+      <meta property="og:description" content={event.description.slice(0, 200)} />
+      <meta property="og:type" content="article" />
+      {event.imageUrl ? (
+        <meta property="og:image" content={new URL(event.imageUrl, origin).toString()} />
+      ) : null}
+      <link rel="canonical" href={`${origin}/events/${event.id}`} />
+      {cancelToken ? <meta name="robots" content="noindex" /> : null}
+      {/* Client-rendered: the JSON is the script's text, '<' escaped all the same. */}
+      <script type="application/ld+json">{jsonLd(eventStructuredData(event, origin))}</script>
+
+      <div className="border-b border-border bg-secondary/50">
+        <Container className="grid gap-3 py-8 md:py-10">
+          <div>
+            <BackToEvents />
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {event.isCancelled ? <Badge variant="destructive">Cancelled</Badge> : null}
+            {event.isPast ? <Badge variant="outline">Past walk</Badge> : null}
+            <Badge variant={event.price > 0 ? 'accent' : 'secondary'}>{formatEventPrice(event.price)}</Badge>
+          </div>
+          <h1 className="max-w-3xl font-serif text-3xl font-semibold tracking-tight text-foreground md:text-4xl">
+            {event.title}
+          </h1>
+          <p className="text-muted-foreground">
+            <time dateTime={event.date}>
+              {formatEventDay(event.date)} at {formatEventTime(event.date)}
+            </time>{' '}
+            · {event.location}
+          </p>
+        </Container>
+      </div>
+
+      <Container className="grid gap-8 py-10 md:py-12 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
+        <div className="grid gap-8">
+          <EventImage
+            src={event.imageUrl}
+            alt={`Illustration: ${event.title}`}
+            loading="eager"
+            fetchPriority="high"
+            className="rounded-xl border border-border shadow-sm"
+          />
+          <section aria-labelledby="about-walk" className="grid gap-3">
+            <h2 id="about-walk" className="font-serif text-2xl font-semibold">
+              About this walk
+            </h2>
+            <p className="leading-relaxed whitespace-pre-line text-foreground/90">{event.description}</p>
+          </section>
+        </div>
+
+        <aside className="grid gap-6 lg:sticky lg:top-24">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">
+                {event.isPast || event.isCancelled ? 'Details' : 'Join this walk'}
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-6">
+              <EventFacts event={event} />
+              {cancelToken ? (
+                <GuestCancellation
+                  eventId={event.id}
+                  token={cancelToken}
+                  onDismiss={() => setSearchParams({}, { replace: true })}
+                />
+              ) : (
+                <RegistrationPanel event={event} />
+              )}
+            </CardContent>
+          </Card>
+        </aside>
       </Container>
     </>
   );
+}
+
+function EventDetailSkeleton() {
+  return (
+    <div role="status" aria-busy="true">
+      <span className="sr-only">Loading event…</span>
+      <div className="border-b border-border bg-secondary/50">
+        <Container className="grid gap-3 py-8 md:py-10">
+          <Skeleton className="h-8 w-28" />
+          <Skeleton className="h-10 w-2/3 max-w-xl" />
+          <Skeleton className="h-5 w-1/2 max-w-md" />
+        </Container>
+      </div>
+      <Container className="grid gap-8 py-10 md:py-12 lg:grid-cols-[minmax(0,1fr)_380px]">
+        <Skeleton className="aspect-video w-full rounded-xl" />
+        <Skeleton className="h-96 w-full rounded-xl" />
+      </Container>
+    </div>
+  );
+}
+
+export function EventDetailRoute() {
+  const { id = '' } = useParams();
+  const event = useEvent(id);
+
+  if (event.isPending) return <EventDetailSkeleton />;
+
+  if (event.isError) {
+    return (
+      <Container className="py-16">
+        <title>Event</title>
+        <EmptyState
+          icon={CircleAlertIcon}
+          title="We couldn't load this event"
+          actions={
+            <>
+              <Button onClick={() => event.refetch()} disabled={event.isFetching}>
+                Try Again
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/events">All events</Link>
+              </Button>
+            </>
+          }
+        >
+          Please check your connection and try again.
+        </EmptyState>
+      </Container>
+    );
+  }
+
+  if (!event.data) {
+    return (
+      <Container className="py-16">
+        <title>Event not found</title>
+        <meta name="robots" content="noindex" />
+        <EmptyState
+          icon={MapPinOffIcon}
+          title="Event not found"
+          actions={
+            <Button asChild>
+              <Link to="/events">See all events</Link>
+            </Button>
+          }
+        >
+          This event does not exist or is no longer listed. Have a look at our upcoming walks instead.
+        </EmptyState>
+      </Container>
+    );
+  }
+
+  return <EventDetail event={event.data} />;
 }

@@ -1,27 +1,112 @@
-import { CalendarDaysIcon } from 'lucide-react';
+import { CalendarDaysIcon, CircleAlertIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Container } from '@/components/layout/container';
 import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { openNewsletterDialog } from '@/lib/newsletter-dialog-store';
+import { useEvents } from '../api/get-events';
+import { EventCard, EventCardSkeleton } from '../components/event-card';
+import { pastEvents, upcomingEvents } from '../utils/event-format';
+
+function EventSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-6">
+      <h2 id={id} className="font-serif text-2xl font-semibold tracking-tight md:text-3xl">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const gridClass = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
+function EventsContent() {
+  const events = useEvents();
+
+  if (events.isPending) {
+    return (
+      <div role="status" aria-busy="true" className={gridClass}>
+        <span className="sr-only">Loading events…</span>
+        <EventCardSkeleton />
+        <EventCardSkeleton />
+        <EventCardSkeleton />
+      </div>
+    );
+  }
+
+  if (events.isError) {
+    return (
+      <EmptyState
+        icon={CircleAlertIcon}
+        title="We couldn't load the events"
+        actions={
+          <Button onClick={() => events.refetch()} disabled={events.isFetching}>
+            Try Again
+          </Button>
+        }
+      >
+        Please check your connection and try again.
+      </EmptyState>
+    );
+  }
+
+  const upcoming = upcomingEvents(events.data);
+  const past = pastEvents(events.data);
+
+  return (
+    <div className="grid gap-14">
+      <EventSection id="upcoming-walks" title="Upcoming walks">
+        {upcoming.length > 0 ? (
+          <ul className={gridClass}>
+            {upcoming.map((event) => (
+              <li key={event.id}>
+                <EventCard event={event} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState
+            icon={CalendarDaysIcon}
+            title="The walking calendar is being prepared"
+            actions={<Button onClick={openNewsletterDialog}>Get notified</Button>}
+          >
+            Subscribe to Jesus News and hear about new walks first.
+          </EmptyState>
+        )}
+      </EventSection>
+      {past.length > 0 ? (
+        <EventSection id="past-walks" title="Past walks">
+          <ul className={gridClass}>
+            {past.map((event) => (
+              <li key={event.id}>
+                <EventCard event={event} />
+              </li>
+            ))}
+          </ul>
+        </EventSection>
+      ) : null}
+    </div>
+  );
+}
 
 export function EventsRoute() {
   return (
     <>
       <title>Our Events</title>
+      <meta property="og:title" content="Our Events | Jesus Walks" />
+      <meta
+        property="og:description"
+        content="Guided hikes, sunrise prayer walks and fellowship picnics across the Napa Valley. Register online, members and guests alike."
+      />
       <PageHeader
         title="Our Events"
         eyebrow="Walk with us"
-        description="Guided hikes, sunrise prayer walks and fellowship picnics across the Napa Valley."
+        description="Guided hikes, sunrise prayer walks and fellowship picnics across the Napa Valley. Everyone is welcome: register as a member or as a guest."
       />
       <Container className="py-10 md:py-14">
-        <EmptyState
-          icon={CalendarDaysIcon}
-          title="The walking calendar is being prepared"
-          actions={<Button onClick={openNewsletterDialog}>Get notified</Button>}
-        >
-          Subscribe to Jesus News and hear about new walks first.
-        </EmptyState>
+        <EventsContent />
       </Container>
     </>
   );

@@ -27,6 +27,15 @@ describe('subscribeNewsletter', () => {
     expect(init?.body).toBe('{"email":"ruth@example.com"}');
   });
 
+  it('sends the honeypot field only when something filled it in', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => Response.json({ message: 'ok' }));
+    vi.stubGlobal('fetch', fetchMock);
+    await subscribeNewsletter({ email: 'bot@example.com', website: 'http://spam.example' });
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe(
+      '{"email":"bot@example.com","website":"http://spam.example"}',
+    );
+  });
+
   it("keeps the server's message of a failure", async () => {
     vi.stubGlobal('fetch', async () =>
       Response.json({ message: 'Already subscribed', code: 'conflict' }, { status: 409 }),

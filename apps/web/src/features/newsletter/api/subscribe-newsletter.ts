@@ -3,6 +3,8 @@ import { ApiError, api } from '@/lib/api-client';
 
 export interface SubscribeNewsletterBody {
   email: string;
+  /** The honeypot: people never see it, bots fill it in (sent only when filled). */
+  website?: string;
 }
 
 /** The client-side check of SPEC.md section 5: non-empty and containing '@'. */

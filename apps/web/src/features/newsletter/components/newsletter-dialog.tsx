@@ -20,6 +20,7 @@ import { isValidNewsletterEmail, useSubscribeNewsletter } from '../api/subscribe
 export function NewsletterDialog() {
   const open = useNewsletterDialogOpen();
   const [email, setEmail] = useState('');
+  const [website, setWebsite] = useState('');
   const subscription = useSubscribeNewsletter();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -34,26 +35,24 @@ export function NewsletterDialog() {
       });
       return;
     }
-    subscription.mutate(
-      { email: value },
-      {
-        onSuccess: () => {
-          toast({
-            title: 'Jesus News - Subscription Successful!',
-            description: "You've been subscribed to get the latest on walks and merch.",
-          });
-          setEmail('');
-          closeNewsletterDialog();
-        },
-        onError: (error) => {
-          toast({
-            variant: 'destructive',
-            title: 'Subscription Error',
-            description: getServerMessage(error) ?? 'Your subscription could not be saved. Please try again.',
-          });
-        },
+    subscription.mutate(website ? { email: value, website } : { email: value }, {
+      onSuccess: () => {
+        toast({
+          title: 'Jesus News - Subscription Successful!',
+          description: "You've been subscribed to get the latest on walks and merch.",
+        });
+        setEmail('');
+        setWebsite('');
+        closeNewsletterDialog();
       },
-    );
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: 'Subscription Error',
+          description: getServerMessage(error) ?? 'Your subscription could not be saved. Please try again.',
+        });
+      },
+    });
   }
 
   return (
@@ -82,6 +81,19 @@ export function NewsletterDialog() {
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
+          {/* Honeypot: hidden from people and assistive technology; a bot that fills it is ignored. */}
+          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label htmlFor="newsletter-website">Website</label>
+            <input
+              id="newsletter-website"
+              name="website"
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              value={website}
+              onChange={(event) => setWebsite(event.target.value)}
+            />
+          </div>
           <Button type="submit" size="lg" disabled={subscription.isPending}>
             {subscription.isPending ? 'Subscribing...' : 'Subscribe'}
           </Button>

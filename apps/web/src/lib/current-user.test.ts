@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { currentUserQueryKey, getCurrentUser, getCurrentUserQueryOptions } from './get-current-user';
+import { currentUserQueryKey, getCurrentUser, getCurrentUserQueryOptions } from './current-user';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,0 +1,10 @@
+/**
+ * Query keys of the events feature. Everything starts with 'events', so one invalidation after a
+ * registration or cancellation refreshes the list, the event and the member's registrations.
+ */
+export const eventsKeys = {
+  all: ['events'] as const,
+  list: () => [...eventsKeys.all, 'list'] as const,
+  detail: (id: string) => [...eventsKeys.all, 'detail', id] as const,
+  mine: () => [...eventsKeys.all, 'my-registrations'] as const,
+};

@@ -1,0 +1,36 @@
+import type { GuestRegistration, Registration } from '@jesus-walks/contracts/events';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { eventsKeys } from './query-keys';
+
+export type { GuestRegistration, Registration };
+
+export interface RegisterForEventInput {
+  eventId: number;
+  /** A guest's name and e-mail; a logged-in member sends nothing (their account registers). */
+  guest?: GuestRegistration;
+  /** The same key for every retry of one registration, so a retry never registers twice. */
+  idempotencyKey: string;
+}
+
+/** POST /api/events/{id}/registrations with an Idempotency-Key. */
+export async function registerForEvent(input: RegisterForEventInput): Promise<Registration> {
+  return api.post<Registration>(`/api/events/${input.eventId}/registrations`, input.guest ?? {}, {
+    headers: { 'Idempotency-Key': input.idempotencyKey },
+  });
+}
+
+/** A fresh Idempotency-Key (randomUUID needs a secure context; getRandomValues does not). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export function useRegisterForEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: registerForEvent,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: eventsKeys.all }),
+  });
+}

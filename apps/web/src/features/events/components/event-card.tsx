@@ -1,0 +1,86 @@
+import { CalendarDaysIcon, MapPinIcon, UsersIcon } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import type { Event } from '../api/get-events';
+import { formatEventDay, formatEventPrice, formatEventTime, seatsText } from '../utils/event-format';
+import { EventImage } from './event-image';
+
+function actionLabel(event: Event): string {
+  if (event.isPast || event.isCancelled) return 'View details';
+  return event.seatsLeft > 0 ? 'Register' : 'Join the waitlist';
+}
+
+/** An event in the /events list: picture, badges, when and where, seats, and the way in. */
+export function EventCard({ event }: { event: Event }) {
+  const muted = event.isPast || event.isCancelled;
+  const full = !muted && event.seatsLeft <= 0;
+  return (
+    <Card className={cn('flex h-full flex-col overflow-hidden', muted && 'bg-card/70')}>
+      <div className="relative">
+        <EventImage src={event.imageUrl} className={cn(muted && 'opacity-75 grayscale-[35%]')} />
+        <div className="absolute top-3 left-3 flex flex-wrap gap-2">
+          {event.isCancelled ? <Badge variant="destructive">Cancelled</Badge> : null}
+          <Badge variant={event.price > 0 ? 'accent' : 'secondary'}>{formatEventPrice(event.price)}</Badge>
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <h3 className="font-serif text-xl leading-tight font-semibold">
+          <Link to={`/events/${event.id}`} className="hover:text-primary hover:underline underline-offset-4">
+            {event.title}
+          </Link>
+        </h3>
+        <dl className="grid gap-1.5 text-sm text-muted-foreground">
+          <div className="flex items-start gap-2">
+            <dt className="sr-only">When</dt>
+            <CalendarDaysIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            <dd>
+              <time dateTime={event.date}>
+                {formatEventDay(event.date)} · {formatEventTime(event.date)}
+              </time>
+            </dd>
+          </div>
+          <div className="flex items-start gap-2">
+            <dt className="sr-only">Where</dt>
+            <MapPinIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            <dd>{event.location}</dd>
+          </div>
+        </dl>
+        <p className="line-clamp-2 text-sm leading-relaxed text-foreground/85">{event.description}</p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2">
+          <p
+            className={cn(
+              'inline-flex items-center gap-1.5 text-sm font-semibold',
+              full ? 'text-accent' : muted ? 'text-muted-foreground' : 'text-success',
+            )}
+          >
+            <UsersIcon aria-hidden="true" className="size-4" />
+            {seatsText(event)}
+          </p>
+          <Button asChild size="sm" variant={muted ? 'outline' : full ? 'secondary' : 'default'}>
+            <Link to={`/events/${event.id}`} aria-label={`${actionLabel(event)}: ${event.title}`}>
+              {actionLabel(event)}
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** The shape of a card while the list loads. */
+export function EventCardSkeleton() {
+  return (
+    <Card aria-hidden="true" className="flex h-full flex-col overflow-hidden">
+      <div className="aspect-video w-full animate-shimmer bg-secondary" />
+      <div className="grid gap-3 p-5">
+        <div className="h-6 w-3/4 animate-shimmer rounded-md bg-secondary" />
+        <div className="h-4 w-2/3 animate-shimmer rounded-md bg-secondary" />
+        <div className="h-4 w-1/2 animate-shimmer rounded-md bg-secondary" />
+        <div className="h-10 w-full animate-shimmer rounded-md bg-secondary" />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,133 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type GuestRegistration, GuestRegistrationSchema } from '@jesus-walks/contracts/events';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiError } from '@/lib/api-client';
+import type { Event } from '../api/get-events';
+import { newIdempotencyKey, useRegisterForEvent } from '../api/register-for-event';
+import { AttemptKeys } from '../utils/idempotency-keys';
+import { type Outcome, registrationFailure, registrationOutcome } from '../utils/registration-outcome';
+import { OutcomeAlert } from './outcome-alert';
+
+function Field({
+  id,
+  label,
+  error,
+  ...props
+}: React.ComponentProps<typeof Input> & { id: string; label: string; error?: string | undefined }) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...props}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A visitor registers with a name and an e-mail address; the answer shows in place. */
+export function GuestRegistrationForm({ event, actionLabel }: { event: Event; actionLabel: string }) {
+  const registration = useRegisterForEvent();
+  const attempts = useRef(new AttemptKeys(newIdempotencyKey));
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<GuestRegistration>({
+    resolver: zodResolver(GuestRegistrationSchema),
+    defaultValues: { name: '', email: '' },
+  });
+
+  const onSubmit = handleSubmit((guest) => {
+    if (registration.isPending) return;
+    const idempotencyKey = attempts.current.keyFor(JSON.stringify(guest));
+    registration.mutate(
+      { eventId: event.id, guest, idempotencyKey },
+      {
+        onSuccess: (result) => {
+          attempts.current.settle();
+          setOutcome(registrationOutcome(result, event.price));
+          setDone(true);
+          reset();
+        },
+        onError: (error) => {
+          attempts.current.settle(error);
+          if (error instanceof ApiError && error.status === 400) {
+            for (const issue of error.issues ?? []) {
+              const field = issue.path.at(-1);
+              if (field === 'name' || field === 'email')
+                setError(field, { type: 'server', message: issue.message });
+            }
+          }
+          setOutcome(registrationFailure(error));
+        },
+      },
+    );
+  });
+
+  if (done && outcome) {
+    return (
+      <div className="grid gap-4">
+        <OutcomeAlert outcome={outcome} />
+        <Button
+          variant="outline"
+          onClick={() => {
+            setDone(false);
+            setOutcome(null);
+          }}
+        >
+          Register someone else
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Register as a guest">
+      {outcome ? <OutcomeAlert outcome={outcome} /> : null}
+      <Field
+        id="guest-name"
+        label="Your name"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <Field
+        id="guest-email"
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={registration.isPending}>
+        {registration.isPending ? 'Registering...' : actionLabel}
+      </Button>
+      <p className="text-sm text-muted-foreground">
+        Have an account?{' '}
+        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          Log in
+        </Link>{' '}
+        to register with it and manage your registrations.
+      </p>
+    </form>
+  );
+}

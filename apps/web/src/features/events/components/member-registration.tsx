@@ -1,0 +1,139 @@
+import { useRef, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getServerMessage } from '@/lib/api-client';
+import { useCancelRegistration } from '../api/cancel-registration';
+import type { Event } from '../api/get-events';
+import { useMyRegistrations } from '../api/get-my-registrations';
+import { newIdempotencyKey, useRegisterForEvent } from '../api/register-for-event';
+import { AttemptKeys } from '../utils/idempotency-keys';
+import {
+  type Outcome,
+  registrationFailure,
+  registrationOutcome,
+  statusLabel,
+} from '../utils/registration-outcome';
+import { OutcomeAlert } from './outcome-alert';
+
+/** A logged-in member: register with one click, see their registration, cancel it. */
+export function MemberRegistration({
+  event,
+  username,
+  actionLabel,
+}: {
+  event: Event;
+  username: string;
+  actionLabel: string;
+}) {
+  const mine = useMyRegistrations(true);
+  const registration = useRegisterForEvent();
+  const cancellation = useCancelRegistration();
+  const attempts = useRef(new AttemptKeys(newIdempotencyKey));
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  if (mine.isPending) return <Skeleton className="h-24 w-full" />;
+
+  const current = mine.data?.find((entry) => entry.eventId === event.id && entry.status !== 'cancelled');
+
+  function handleRegister() {
+    if (registration.isPending) return;
+    const idempotencyKey = attempts.current.keyFor(`member:${event.id}`);
+    registration.mutate(
+      { eventId: event.id, idempotencyKey },
+      {
+        onSuccess: (result) => {
+          attempts.current.settle();
+          setOutcome(registrationOutcome(result, event.price));
+        },
+        onError: (error) => {
+          attempts.current.settle(error);
+          setOutcome(registrationFailure(error));
+        },
+      },
+    );
+  }
+
+  function handleCancel(registrationId: number) {
+    cancellation.mutate(
+      { eventId: event.id, registrationId },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          setOutcome({
+            tone: 'info',
+            title: 'Registration cancelled',
+            description: 'Thank you for letting us know. Your seat goes to the next person on the waitlist.',
+          });
+        },
+        onError: (error) => {
+          setConfirming(false);
+          setOutcome({
+            tone: 'error',
+            title: 'Cancellation failed',
+            description:
+              getServerMessage(error) ?? 'Your registration could not be cancelled. Please try again.',
+          });
+        },
+      },
+    );
+  }
+
+  if (current) {
+    return (
+      <div className="grid gap-4">
+        {outcome ? <OutcomeAlert outcome={outcome} /> : null}
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-muted-foreground">Your registration:</span>
+          <Badge variant={current.status === 'waitlisted' ? 'warning' : 'success'}>
+            {statusLabel(current)}
+          </Badge>
+        </div>
+        {confirming ? (
+          <div className="grid gap-3 rounded-lg border border-border bg-muted p-4">
+            <p className="text-sm">
+              Cancel your registration?{' '}
+              {current.status === 'waitlisted'
+                ? 'You will lose your place in line.'
+                : 'Your seat will go to the next person on the waitlist.'}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="destructive"
+                onClick={() => handleCancel(current.id)}
+                disabled={cancellation.isPending}
+              >
+                {cancellation.isPending ? 'Cancelling...' : 'Yes, cancel'}
+              </Button>
+              <Button
+                variant="outline"
+                onClick={() => setConfirming(false)}
+                disabled={cancellation.isPending}
+              >
+                Keep my registration
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <Button variant="outline" onClick={() => setConfirming(true)}>
+            Cancel my registration
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      {outcome ? <OutcomeAlert outcome={outcome} /> : null}
+      <p className="text-sm text-muted-foreground">
+        You are logged in as <span className="font-semibold text-foreground">{username}</span>: one click and
+        you're in.
+      </p>
+      <Button size="lg" className="w-full" onClick={handleRegister} disabled={registration.isPending}>
+        {registration.isPending ? 'Registering...' : actionLabel}
+      </Button>
+    </div>
+  );
+}

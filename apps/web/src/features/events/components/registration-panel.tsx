@@ -1,0 +1,57 @@
+import { BanIcon, HistoryIcon } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCurrentUser } from '@/lib/current-user';
+import type { Event } from '../api/get-events';
+import { GuestRegistrationForm } from './guest-registration-form';
+import { MemberRegistration } from './member-registration';
+import { OutcomeAlert } from './outcome-alert';
+
+/** How someone signs up for an event: as the logged-in member, or as a guest with name and e-mail. */
+export function RegistrationPanel({ event }: { event: Event }) {
+  const currentUser = useCurrentUser();
+
+  if (event.isCancelled) {
+    return (
+      <div className="grid gap-3">
+        <OutcomeAlert
+          outcome={{
+            tone: 'error',
+            title: 'This walk has been cancelled',
+            description: 'Registration is closed. Everyone who had registered has been told by e-mail.',
+          }}
+        />
+        <Link to="/events" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <BanIcon aria-hidden="true" className="mr-1 inline size-4" />
+          See our other walks
+        </Link>
+      </div>
+    );
+  }
+  if (event.isPast) {
+    return (
+      <div className="grid gap-3">
+        <OutcomeAlert
+          outcome={{
+            tone: 'info',
+            title: 'This walk has taken place',
+            description: 'Registration is closed. Join us on one of our upcoming walks!',
+          }}
+        />
+        <Link to="/events" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <HistoryIcon aria-hidden="true" className="mr-1 inline size-4" />
+          See upcoming walks
+        </Link>
+      </div>
+    );
+  }
+
+  const actionLabel = event.seatsLeft > 0 ? 'Register' : 'Join the waitlist';
+  if (currentUser.isPending) return <Skeleton className="h-40 w-full" />;
+  if (currentUser.data) {
+    return (
+      <MemberRegistration event={event} username={currentUser.data.username} actionLabel={actionLabel} />
+    );
+  }
+  return <GuestRegistrationForm event={event} actionLabel={actionLabel} />;
+}

@@ -1,0 +1,76 @@
+import type { Event } from '@jesus-walks/contracts/events';
+import { describe, expect, it } from 'vitest';
+import {
+  formatEventDate,
+  formatEventDay,
+  formatEventPrice,
+  formatEventTime,
+  pastEvents,
+  seatsText,
+  upcomingEvents,
+  valleyWallClock,
+} from './event-format';
+
+describe('event dates', () => {
+  it("formats as 'MMMM d, yyyy' on the valley's calendar", () => {
+    expect(formatEventDate('2030-05-04T16:00:00.000Z')).toBe('May 4, 2030');
+    // 02:00 UTC on the 5th is still the evening of the 4th in Napa.
+    expect(formatEventDate('2030-05-05T02:00:00.000Z')).toBe('May 4, 2030');
+    expect(formatEventDay('2030-05-04T16:00:00.000Z')).toBe('Saturday, May 4, 2030');
+  });
+
+  it('shows the start time with its zone, summer and winter', () => {
+    expect(formatEventTime('2030-05-04T16:00:00.000Z')).toBe('9:00 AM PDT');
+    expect(formatEventTime('2030-01-12T16:30:00.000Z')).toBe('8:30 AM PST');
+  });
+
+  it('reads the wall clock in Napa', () => {
+    const clock = valleyWallClock('2030-05-04T13:30:00.000Z');
+    expect([clock.getHours(), clock.getMinutes()]).toEqual([6, 30]);
+  });
+});
+
+describe('event prices and seats', () => {
+  it('says Free or the price with two decimals', () => {
+    expect(formatEventPrice(0)).toBe('Free');
+    expect(formatEventPrice(25)).toBe('$25.00');
+  });
+
+  it('says how many seats are left, or that the walk is full', () => {
+    const base = { isPast: false, isCancelled: false };
+    expect(seatsText({ ...base, seatsLeft: 12 })).toBe('12 seats left');
+    expect(seatsText({ ...base, seatsLeft: 1 })).toBe('1 seat left');
+    expect(seatsText({ ...base, seatsLeft: 0 })).toBe('Full, join the waitlist');
+    expect(seatsText({ ...base, seatsLeft: 0, isCancelled: true })).toBe('Cancelled');
+    expect(seatsText({ ...base, seatsLeft: 3, isPast: true })).toBe('This walk has taken place');
+  });
+});
+
+describe('event lists', () => {
+  const event = (id: number, date: string, isPast: boolean): Event => ({
+    id,
+    title: `Walk ${id}`,
+    imageUrl: null,
+    date,
+    location: 'Napa',
+    description: '',
+    capacity: 10,
+    price: 0,
+    seatsTaken: 0,
+    seatsLeft: 10,
+    waitlistCount: 0,
+    isPast,
+    isCancelled: false,
+  });
+  const events = [
+    event(1, '2030-06-01T16:00:00Z', false),
+    event(2, '2020-06-01T16:00:00Z', true),
+    event(3, '2030-05-01T16:00:00Z', false),
+    event(4, '2021-06-01T16:00:00Z', true),
+  ];
+
+  it('splits upcoming (soonest first) from past (latest first)', () => {
+    expect(upcomingEvents(events).map((e) => e.id)).toEqual([3, 1]);
+    expect(pastEvents(events).map((e) => e.id)).toEqual([4, 2]);
+  });
+});

@@ -1,0 +1,73 @@
+import type { Event } from '@jesus-walks/contracts/events';
+import { format } from 'date-fns';
+
+/** The walks happen in the Napa Valley: dates and times are shown as they are there. */
+export const EVENT_TIME_ZONE = 'America/Los_Angeles';
+
+const wallClockParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: EVENT_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+});
+
+/**
+ * A Date whose local fields are the event's wall-clock time in the valley, for date-fns `format`:
+ * a visitor abroad still sees the day and hour the walk starts at the meeting point.
+ */
+export function valleyWallClock(iso: string): Date {
+  const parts = Object.fromEntries(
+    wallClockParts.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
+  ) as Record<string, string>;
+  return new Date(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+  );
+}
+
+const zoneName = new Intl.DateTimeFormat('en-US', { timeZone: EVENT_TIME_ZONE, timeZoneName: 'short' });
+
+/** "May 4, 2030" (the spec's 'MMMM d, yyyy'). */
+export function formatEventDate(iso: string): string {
+  return format(valleyWallClock(iso), 'MMMM d, yyyy');
+}
+
+/** "Saturday, May 4, 2030". */
+export function formatEventDay(iso: string): string {
+  return format(valleyWallClock(iso), 'EEEE, MMMM d, yyyy');
+}
+
+/** "9:00 AM PDT". */
+export function formatEventTime(iso: string): string {
+  const zone = zoneName.formatToParts(new Date(iso)).find((part) => part.type === 'timeZoneName')?.value;
+  return `${format(valleyWallClock(iso), 'h:mm a')}${zone ? ` ${zone}` : ''}`;
+}
+
+/** "Free" or "$25.00" (prices are whole dollars). */
+export function formatEventPrice(price: number): string {
+  return price > 0 ? `$${price.toFixed(2)}` : 'Free';
+}
+
+/** What the seats look like to someone deciding whether to come. */
+export function seatsText(event: Pick<Event, 'seatsLeft' | 'isPast' | 'isCancelled'>): string {
+  if (event.isCancelled) return 'Cancelled';
+  if (event.isPast) return 'This walk has taken place';
+  if (event.seatsLeft <= 0) return 'Full, join the waitlist';
+  return event.seatsLeft === 1 ? '1 seat left' : `${event.seatsLeft} seats left`;
+}
+
+/** Upcoming events (cancelled ones included, marked as such) soonest first. */
+export function upcomingEvents(events: readonly Event[]): Event[] {
+  return events.filter((event) => !event.isPast).sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
+}
+
+/** Past events, latest first. */
+export function pastEvents(events: readonly Event[]): Event[] {
+  return events.filter((event) => event.isPast).sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+}

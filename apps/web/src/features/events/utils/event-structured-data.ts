@@ -1,0 +1,33 @@
+import type { Event } from '@jesus-walks/contracts/events';
+
+/** schema.org Event for search engines (rich results for events). */
+export function eventStructuredData(event: Event, origin: string): Record<string, unknown> {
+  const url = `${origin}/events/${event.id}`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: event.title,
+    description: event.description,
+    startDate: event.date,
+    eventStatus: event.isCancelled
+      ? 'https://schema.org/EventCancelled'
+      : 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: { '@type': 'Place', name: event.location, address: event.location },
+    ...(event.imageUrl ? { image: [new URL(event.imageUrl, origin).toString()] } : {}),
+    url,
+    offers: {
+      '@type': 'Offer',
+      price: event.price.toFixed(2),
+      priceCurrency: 'USD',
+      availability: event.seatsLeft > 0 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+      url,
+    },
+    organizer: { '@type': 'Organization', name: 'Jesus Walks', url: `${origin}/` },
+  };
+}
+
+/** JSON for a <script type="application/ld+json">, with '<' escaped so no text can close the tag. */
+export function jsonLd(data: unknown): string {
+  return JSON.stringify(data).replaceAll('<', '\\u003c');
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { registrationFailure, registrationOutcome, statusLabel } from './registration-outcome';
+
+const registration = { id: 1, eventId: 2, createdAt: '2030-01-01T00:00:00Z' };
+
+describe('registrationOutcome', () => {
+  it('tells a confirmed, a paying and a waitlisted registrant what happened', () => {
+    expect(
+      registrationOutcome({ ...registration, status: 'confirmed', waitlistPosition: null }, 0),
+    ).toMatchObject({
+      tone: 'success',
+      title: "You're registered!",
+    });
+    expect(
+      registrationOutcome({ ...registration, status: 'pending_payment', waitlistPosition: null }, 25)
+        .description,
+    ).toContain('$25.00, paid on the day');
+    expect(
+      registrationOutcome({ ...registration, status: 'waitlisted', waitlistPosition: 3 }, 0).description,
+    ).toContain('number 3 in line');
+  });
+});
+
+describe('registrationFailure', () => {
+  it('reads already registered, closed and invalid answers', () => {
+    const conflict = new ApiError(409, 'Conflict', {
+      message: 'This e-mail address is already registered for this event.',
+    });
+    expect(registrationFailure(conflict)).toEqual({
+      tone: 'info',
+      title: "You're already registered",
+      description: 'This e-mail address is already registered for this event.',
+    });
+    const closed = new ApiError(422, 'Unprocessable Entity', {
+      message: 'This event has already taken place, so registration is closed.',
+    });
+    expect(registrationFailure(closed)).toMatchObject({ title: 'Registration is closed' });
+    expect(registrationFailure(new TypeError('Failed to fetch'))).toMatchObject({
+      title: 'Registration failed',
+    });
+  });
+});
+
+describe('statusLabel', () => {
+  it('names each status', () => {
+    expect(statusLabel({ status: 'confirmed', waitlistPosition: null })).toBe('Confirmed');
+    expect(statusLabel({ status: 'waitlisted', waitlistPosition: 2 })).toBe('Waitlisted (number 2)');
+    expect(statusLabel({ status: 'pending_payment', waitlistPosition: null })).toBe(
+      'Seat reserved: pay on the day',
+    );
+  });
+});

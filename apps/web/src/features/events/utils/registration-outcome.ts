@@ -1,0 +1,87 @@
+import type { Registration } from '@jesus-walks/contracts/events';
+import { ApiError } from '@/lib/api-client';
+import { formatEventPrice } from './event-format';
+
+export interface Outcome {
+  tone: 'success' | 'info' | 'error';
+  title: string;
+  description: string;
+}
+
+/** What a registration's answer means for the person who sent it. */
+export function registrationOutcome(registration: Registration, price: number): Outcome {
+  switch (registration.status) {
+    case 'confirmed':
+      return {
+        tone: 'success',
+        title: "You're registered!",
+        description: "Your seat is saved and we've e-mailed you the details. See you on the trail!",
+      };
+    case 'pending_payment':
+      return {
+        tone: 'success',
+        title: 'Your seat is reserved',
+        description: `The price is ${formatEventPrice(price)}, paid on the day at check-in (cash or card). We've e-mailed you the details.`,
+      };
+    case 'waitlisted':
+      return {
+        tone: 'info',
+        title: "You're on the waitlist",
+        description: `This walk is full${registration.waitlistPosition ? `, so you are number ${registration.waitlistPosition} in line` : ''}. If a seat opens up it goes to the next in line, and we'll e-mail you right away.`,
+      };
+    case 'cancelled':
+      return {
+        tone: 'info',
+        title: 'Registration cancelled',
+        description: 'This registration is cancelled.',
+      };
+  }
+}
+
+/** What a failed registration means: already registered, closed, or something to try again. */
+export function registrationFailure(error: unknown): Outcome {
+  if (error instanceof ApiError) {
+    if (error.status === 409) {
+      return {
+        tone: 'info',
+        title: "You're already registered",
+        description: error.serverMessage ?? 'You are already registered for this event.',
+      };
+    }
+    if (error.status === 422 || error.status === 404) {
+      return {
+        tone: 'error',
+        title: 'Registration is closed',
+        description: error.serverMessage ?? 'This event is no longer open for registration.',
+      };
+    }
+    if (error.status === 400) {
+      return {
+        tone: 'error',
+        title: 'Please check your details',
+        description: error.serverMessage ?? 'Some of the details are not valid.',
+      };
+    }
+  }
+  return {
+    tone: 'error',
+    title: 'Registration failed',
+    description: "We couldn't complete your registration. Please try again.",
+  };
+}
+
+/** "Confirmed", "Seat reserved: pay on the day", "Waitlisted (number 2)". */
+export function statusLabel(registration: Pick<Registration, 'status' | 'waitlistPosition'>): string {
+  switch (registration.status) {
+    case 'confirmed':
+      return 'Confirmed';
+    case 'pending_payment':
+      return 'Seat reserved: pay on the day';
+    case 'waitlisted':
+      return registration.waitlistPosition
+        ? `Waitlisted (number ${registration.waitlistPosition})`
+        : 'Waitlisted';
+    case 'cancelled':
+      return 'Cancelled';
+  }
+}

@@ -1,0 +1,29 @@
+import { MailCheckIcon } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { useConfirmSubscription } from '../api/confirm-subscription';
+import { TokenActionCard } from '../components/token-action-card';
+
+/** /newsletter/confirm?token=...: the welcome e-mail's confirmation link lands here. */
+export function NewsletterConfirmRoute() {
+  const confirmation = useConfirmSubscription();
+  return (
+    <>
+      <title>Confirm your subscription | Jesus Walks</title>
+      <TokenActionCard
+        title="Confirm your subscription"
+        icon={MailCheckIcon}
+        description="One last step to receive Jesus News: new walks, stories from the trail and fresh merch."
+        actionLabel="Confirm my subscription"
+        pendingLabel="Confirming..."
+        mutation={confirmation}
+        failureFallback="Your subscription could not be confirmed. Please try again."
+        after={
+          <Button asChild variant="outline">
+            <Link to="/events">See our upcoming walks</Link>
+          </Button>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { BellOffIcon } from 'lucide-react';
+import { useUnsubscribeNewsletter } from '../api/unsubscribe-newsletter';
+import { TokenActionCard } from '../components/token-action-card';
+
+/** /newsletter/unsubscribe?token=...: the unsubscribe link of every newsletter e-mail lands here. */
+export function NewsletterUnsubscribeRoute() {
+  const unsubscription = useUnsubscribeNewsletter();
+  return (
+    <>
+      <title>Unsubscribe | Jesus Walks</title>
+      <TokenActionCard
+        title="Unsubscribe from Jesus News"
+        icon={BellOffIcon}
+        description="We're sorry to see you go. You will no longer receive our newsletter."
+        actionLabel="Unsubscribe"
+        pendingLabel="Unsubscribing..."
+        mutation={unsubscription}
+        failureFallback="You could not be unsubscribed. Please try again."
+      />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ContentAndEventsDatabase } from './db/database';
+import type { LinkSigner } from './lib/signed-links';
+import type { Notifier } from './modules/mail/notifier';
+import type { MemberDirectory } from './modules/members/member-directory';
+
+/** What the modules of this service work with; app.ts builds it once. */
+export interface ContentDeps {
+  db: Kysely<ContentAndEventsDatabase>;
+  notifier: Notifier;
+  members: MemberDirectory;
+  links: LinkSigner;
+  /** The site's own origin, for links in e-mails (PUBLIC_ORIGIN). */
+  publicOrigin: string;
+  logger: FastifyBaseLogger;
+}
+
+/** An absolute link to a page or API path of the site. */
+export function siteUrl(deps: Pick<ContentDeps, 'publicOrigin'>, path: string): string {
+  return new URL(path, deps.publicOrigin).toString();
+}

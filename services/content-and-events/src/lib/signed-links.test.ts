@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createLinkSigner, linkSigningKey } from './signed-links';
+
+const signer = createLinkSigner('k'.repeat(40));
+
+describe('signed links', () => {
+  it('round-trips an id for its purpose only', () => {
+    const token = signer.sign('newsletter-unsubscribe', 42);
+    expect(token).toMatch(/^42\.\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(signer.verify('newsletter-unsubscribe', token)).toBe(42);
+    expect(signer.verify('newsletter-confirm', token)).toBeNull();
+    expect(signer.verify('registration-cancel', token)).toBeNull();
+  });
+
+  it('refuses a changed id, a foreign key and garbage', () => {
+    const token = signer.sign('newsletter-confirm', 7);
+    expect(signer.verify('newsletter-confirm', token.replace(/^7\./, '8.'))).toBeNull();
+    expect(createLinkSigner('x'.repeat(40)).verify('newsletter-confirm', token)).toBeNull();
+    for (const bad of ['', 'abc', '7.1.short', `0.1.${'a'.repeat(43)}`, `${token}x`]) {
+      expect(signer.verify('newsletter-confirm', bad), bad).toBeNull();
+    }
+  });
+
+  it('expires when a maximum age is asked for', () => {
+    const issued = new Date('2030-01-01T00:00:00Z');
+    const token = signer.sign('newsletter-confirm', 3, issued);
+    const day = 24 * 60 * 60 * 1000;
+    expect(
+      signer.verify('newsletter-confirm', token, {
+        maxAgeMs: 7 * day,
+        now: new Date(issued.getTime() + day),
+      }),
+    ).toBe(3);
+    expect(
+      signer.verify('newsletter-confirm', token, {
+        maxAgeMs: 7 * day,
+        now: new Date(issued.getTime() + 8 * day),
+      }),
+    ).toBeNull();
+  });
+
+  it('uses LINK_SIGNING_KEY when set, else a key derived from INTERNAL_TOKEN', () => {
+    const internal = 'i'.repeat(40);
+    expect(linkSigningKey({ LINK_SIGNING_KEY: 's'.repeat(32), INTERNAL_TOKEN: internal })).toBe(
+      's'.repeat(32),
+    );
+    const derived = linkSigningKey({ INTERNAL_TOKEN: internal });
+    expect(derived).toMatch(/^[0-9a-f]{64}$/);
+    expect(derived).not.toContain(internal);
+    expect(linkSigningKey({ INTERNAL_TOKEN: internal })).toBe(derived);
+  });
+});

@@ -1,0 +1,114 @@
+import {
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  sql,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
+import type { ContentAndEventsDatabase, EventsTable } from '../../db/database';
+
+type Db = Kysely<ContentAndEventsDatabase> | Transaction<ContentAndEventsDatabase>;
+
+export type EventRow = Selectable<EventsTable>;
+export type EventRowWithCounts = EventRow & { seatsTaken: number; waitlistCount: number };
+
+/** Events with their seats taken (confirmed or pending payment) and waitlist length. */
+function eventsWithCounts(db: Db) {
+  const counts = db
+    .selectFrom('registrations')
+    .select([
+      'eventId',
+      sql<number>`count(*) filter (where status in ('confirmed', 'pending_payment'))`.as('taken'),
+      sql<number>`count(*) filter (where status = 'waitlisted')`.as('waiting'),
+    ])
+    .groupBy('eventId')
+    .as('counts');
+  return db
+    .selectFrom('events')
+    .leftJoin(counts, 'counts.eventId', 'events.id')
+    .selectAll('events')
+    .select((eb) => [
+      eb.fn.coalesce('counts.taken', sql<number>`0`).as('seatsTaken'),
+      eb.fn.coalesce('counts.waiting', sql<number>`0`).as('waitlistCount'),
+    ]);
+}
+
+export async function listEvents(db: Db): Promise<EventRowWithCounts[]> {
+  return eventsWithCounts(db).orderBy('events.date').orderBy('events.id').execute();
+}
+
+export async function findEvent(db: Db, id: number): Promise<EventRowWithCounts | undefined> {
+  return eventsWithCounts(db).where('events.id', '=', id).executeTakeFirst();
+}
+
+export async function findEventsByIds(db: Db, ids: readonly number[]): Promise<EventRowWithCounts[]> {
+  if (ids.length === 0) return [];
+  return eventsWithCounts(db)
+    .where('events.id', 'in', [...ids])
+    .execute();
+}
+
+/**
+ * The event row, locked until the transaction ends: every change to its seats (registering,
+ * cancelling, promoting, changing capacity) runs under this lock, so they happen one at a time.
+ */
+export async function lockEvent(
+  trx: Transaction<ContentAndEventsDatabase>,
+  id: number,
+): Promise<EventRow | undefined> {
+  return trx.selectFrom('events').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function countSeats(
+  db: Db,
+  eventId: number,
+): Promise<{ seatsTaken: number; waitlistCount: number }> {
+  const row = await db
+    .selectFrom('registrations')
+    .select([
+      sql<number>`count(*) filter (where status in ('confirmed', 'pending_payment'))`.as('seatsTaken'),
+      sql<number>`count(*) filter (where status = 'waitlisted')`.as('waitlistCount'),
+    ])
+    .where('eventId', '=', eventId)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export async function insertEvent(db: Db, values: Insertable<EventsTable>): Promise<number> {
+  const row = await db.insertInto('events').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Inserts a demo event unless one with its seed key exists (the seed is idempotent). */
+export async function insertSeedEvent(
+  db: Db,
+  values: Insertable<EventsTable> & { seedKey: string },
+): Promise<void> {
+  await db
+    .insertInto('events')
+    .values(values)
+    .onConflict((conflict) => conflict.column('seedKey').doNothing())
+    .execute();
+}
+
+export async function updateEvent(db: Db, id: number, values: Updateable<EventsTable>): Promise<void> {
+  await db
+    .updateTable('events')
+    .set({ ...values, updatedAt: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markEventCancelled(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('events')
+    .set({ cancelledAt: sql`now()`, updatedAt: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes an event (its registrations go with it: only cancelled ones can be left). */
+export async function deleteEvent(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('events').where('id', '=', id).execute();
+}

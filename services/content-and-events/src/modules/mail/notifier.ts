@@ -1,0 +1,73 @@
+import { createMailer, type MailMessage } from '@jesus-walks/service-kit/mailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ContentAndEventsDatabase } from '../../db/database';
+import { insertOutboxEntry } from './outbox.repository';
+
+/**
+ * Sends this service's e-mails through the shared mailer (SMTP when SMTP_URL is set, else the log),
+ * each recorded in the outbox table. A failed e-mail never undoes what was already committed: it
+ * is logged, and `send` reports whether it went out.
+ */
+export interface Notifier {
+  send(message: MailMessage): Promise<boolean>;
+  close(): void;
+}
+
+export function createNotifier(options: {
+  db: Kysely<ContentAndEventsDatabase>;
+  smtpUrl: string | undefined;
+  from: string;
+  logger: FastifyBaseLogger;
+}): Notifier {
+  const mailer = createMailer({
+    smtpUrl: options.smtpUrl,
+    from: options.from,
+    logger: options.logger,
+    record: (entry) => insertOutboxEntry(options.db, entry),
+  });
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message);
+        return true;
+      } catch (error) {
+        options.logger.error({ err: error, mail: { subject: message.subject } }, 'e-mail could not be sent');
+        return false;
+      }
+    },
+    close() {
+      mailer.close();
+    },
+  };
+}
+
+/** Escapes text for the HTML part of an e-mail. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** A plain, readable HTML e-mail: paragraphs of text and at most one call-to-action button. */
+export function simpleHtml(options: {
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+}): string {
+  const paragraphs = options.paragraphs
+    .map(
+      (text) => `<p style="margin:0 0 14px;line-height:1.5">${escapeHtml(text).replaceAll('\n', '<br>')}</p>`,
+    )
+    .join('');
+  const action = options.action
+    ? `<p style="margin:22px 0"><a href="${escapeHtml(options.action.url)}" style="background:#2f5d3a;color:#fffdf8;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(options.action.label)}</a></p>`
+    : '';
+  const footer = options.footer
+    ? `<p style="margin:28px 0 0;color:#575f54;font-size:13px;line-height:1.5">${options.footer}</p>`
+    : '';
+  return `<!doctype html><html><body style="margin:0;background:#fbf7ef"><div style="max-width:560px;margin:0 auto;padding:28px 20px;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1f2a22"><p style="margin:0 0 18px;font-family:Georgia,serif;font-size:22px;color:#2f5d3a">Jesus Walks</p>${paragraphs}${action}${footer}</div></body></html>`;
+}

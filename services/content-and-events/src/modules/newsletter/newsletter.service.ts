@@ -1,0 +1,140 @@
+import type {
+  NewsletterMessage,
+  NewsletterTokenResult,
+  SubscribeBody,
+  Subscriber,
+  SubscriberList,
+} from '@jesus-walks/contracts/newsletter';
+import { badRequest, DomainError } from '@jesus-walks/service-kit/errors';
+import { type ContentDeps, siteUrl } from '../../deps';
+import { toCsv } from '../../lib/csv';
+import {
+  claimConfirmationSend,
+  findSubscriber,
+  listSubscribers as listSubscriberRows,
+  markConfirmed,
+  markUnsubscribed,
+  recordSubscribeAttempt,
+  restartSubscription,
+  type SubscriberRow,
+} from './newsletter.repository';
+import { welcomeEmail } from './newsletter-emails';
+
+/** Per-address limit: this many subscription attempts per window, then 429. */
+export const SUBSCRIBE_ATTEMPTS_PER_WINDOW = 5;
+export const SUBSCRIBE_WINDOW_MINUTES = 60;
+/** A confirmation e-mail is sent again (to an unconfirmed address) at most this often. */
+export const CONFIRMATION_RESEND_MINUTES = 10;
+/** How long a confirmation link stays valid. */
+export const CONFIRMATION_LINK_DAYS = 7;
+
+/**
+ * One answer for every accepted subscription, new or known, confirmed or not, or a bot caught by
+ * the honeypot: the answer never tells whether an address is on the list.
+ */
+export const SUBSCRIBED_MESSAGE =
+  'Thank you for subscribing to Jesus News. If this is a new subscription, please confirm it from the e-mail we just sent you.';
+
+export async function subscribe(deps: ContentDeps, body: SubscribeBody): Promise<NewsletterMessage> {
+  if (body.website && body.website.trim() !== '') {
+    deps.logger.info('newsletter subscription ignored: honeypot field filled');
+    return { message: SUBSCRIBED_MESSAGE };
+  }
+  const subscriber = await recordSubscribeAttempt(deps.db, body.email, SUBSCRIBE_WINDOW_MINUTES);
+  if (subscriber.subscribeAttempts > SUBSCRIBE_ATTEMPTS_PER_WINDOW) {
+    throw new DomainError(
+      'rate_limited',
+      'Too many subscription attempts for this address. Please try again in an hour.',
+    );
+  }
+  if (subscriber.unsubscribedAt) await restartSubscription(deps.db, subscriber.id);
+  if (await claimConfirmationSend(deps.db, subscriber.id, CONFIRMATION_RESEND_MINUTES)) {
+    const unsubscribeToken = encodeURIComponent(deps.links.sign('newsletter-unsubscribe', subscriber.id));
+    await deps.notifier.send(
+      welcomeEmail({
+        to: subscriber.email,
+        confirmUrl: siteUrl(
+          deps,
+          `/newsletter/confirm?token=${encodeURIComponent(deps.links.sign('newsletter-confirm', subscriber.id))}`,
+        ),
+        unsubscribeUrl: siteUrl(deps, `/newsletter/unsubscribe?token=${unsubscribeToken}`),
+        oneClickUnsubscribeUrl: siteUrl(
+          deps,
+          `/api/newsletter/one-click-unsubscribe?token=${unsubscribeToken}`,
+        ),
+      }),
+    );
+  }
+  return { message: SUBSCRIBED_MESSAGE };
+}
+
+export async function confirm(deps: ContentDeps, token: string): Promise<NewsletterTokenResult> {
+  const invalid =
+    'This confirmation link is not valid or has expired. Please subscribe again to get a new one.';
+  const id = deps.links.verify('newsletter-confirm', token, {
+    maxAgeMs: CONFIRMATION_LINK_DAYS * 24 * 60 * 60 * 1000,
+  });
+  const subscriber = id === null ? undefined : await findSubscriber(deps.db, id);
+  if (!subscriber) throw badRequest(invalid);
+  if (subscriber.unsubscribedAt) {
+    throw badRequest('This address has unsubscribed. Please subscribe again to get a new confirmation link.');
+  }
+  if (subscriber.confirmedAt) {
+    return { message: 'Your subscription is already confirmed.', email: subscriber.email };
+  }
+  await markConfirmed(deps.db, subscriber.id);
+  return { message: 'Thank you! Your subscription to Jesus News is confirmed.', email: subscriber.email };
+}
+
+export async function unsubscribe(deps: ContentDeps, token: string): Promise<NewsletterTokenResult> {
+  const id = deps.links.verify('newsletter-unsubscribe', token);
+  const subscriber = id === null ? undefined : await findSubscriber(deps.db, id);
+  if (!subscriber) throw badRequest('This unsubscribe link is not valid.');
+  if (subscriber.unsubscribedAt) {
+    return { message: 'You are already unsubscribed from Jesus News.', email: subscriber.email };
+  }
+  await markUnsubscribed(deps.db, subscriber.id);
+  return { message: 'You have been unsubscribed from Jesus News.', email: subscriber.email };
+}
+
+function toSubscriber(row: SubscriberRow): Subscriber {
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.unsubscribedAt ? 'unsubscribed' : row.confirmedAt ? 'confirmed' : 'pending',
+    confirmed: row.confirmedAt !== null && row.unsubscribedAt === null,
+    createdAt: row.createdAt.toISOString(),
+    confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,
+    unsubscribedAt: row.unsubscribedAt ? row.unsubscribedAt.toISOString() : null,
+  };
+}
+
+/** Every subscriber, newest first; total counts every address ever subscribed. */
+export async function listSubscribers(deps: ContentDeps): Promise<SubscriberList> {
+  const subscribers = (await listSubscriberRows(deps.db)).map(toSubscriber);
+  const count = (status: Subscriber['status']) => subscribers.filter((s) => s.status === status).length;
+  return {
+    counts: {
+      total: subscribers.length,
+      confirmed: count('confirmed'),
+      pending: count('pending'),
+      unsubscribed: count('unsubscribed'),
+    },
+    subscribers,
+  };
+}
+
+export function subscribersCsv(list: SubscriberList): string {
+  return toCsv(
+    ['ID', 'Email', 'Status', 'Confirmed', 'Subscribed at', 'Confirmed at', 'Unsubscribed at'],
+    list.subscribers.map((s) => [
+      s.id,
+      s.email,
+      s.status,
+      s.confirmed ? 'yes' : 'no',
+      s.createdAt,
+      s.confirmedAt,
+      s.unsubscribedAt,
+    ]),
+  );
+}

@@ -1,0 +1,177 @@
+import type { MailMessage } from '@jesus-walks/service-kit/mailer';
+import { formatEventDateTime } from '../../lib/event-time';
+import { simpleHtml } from '../mail/notifier';
+
+export interface EventForMail {
+  title: string;
+  date: Date;
+  location: string;
+  /** Whole dollars, 0 = free. */
+  price: number;
+}
+
+export interface Recipient {
+  name: string;
+  email: string;
+}
+
+type SeatStatus = 'confirmed' | 'pending_payment' | 'waitlisted';
+
+function details(event: EventForMail): string[] {
+  return [
+    `When: ${formatEventDateTime(event.date)}`,
+    `Where: ${event.location}`,
+    ...(event.price > 0 ? [`Price: $${event.price}.00, paid on the day at check-in (cash or card)`] : []),
+  ];
+}
+
+function message(
+  to: Recipient,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): MailMessage {
+  const all = [`Hi ${to.name},`, ...paragraphs];
+  const text = [...all, ...(action ? [`${action.label}: ${action.url}`] : []), 'Jesus Walks'].join('\n\n');
+  return {
+    to: to.email,
+    subject,
+    text,
+    html: simpleHtml({ paragraphs: all, ...(action ? { action } : {}), footer: 'Jesus Walks · Napa, CA' }),
+  };
+}
+
+/** Sent right after registering: a seat, a seat to pay for on the day, or a place on the waitlist. */
+export function registrationEmail(options: {
+  to: Recipient;
+  event: EventForMail;
+  status: SeatStatus;
+  waitlistPosition: number | null;
+  eventUrl: string;
+  /** A guest's signed cancellation link; members cancel from the event page. */
+  cancelUrl: string | null;
+}): MailMessage {
+  const { event, status } = options;
+  const cancelLine = options.cancelUrl
+    ? `Can't come after all? Cancel here, so that someone else can take your place: ${options.cancelUrl}`
+    : "Can't come after all? Cancel from the event page, so that someone else can take your place.";
+  if (status === 'waitlisted') {
+    return message(
+      options.to,
+      `You're on the waitlist: ${event.title}`,
+      [
+        `${event.title} is full, so we have put you on the waitlist${options.waitlistPosition ? ` (number ${options.waitlistPosition} in line)` : ''}. If a seat opens up, it goes to the next in line and we will e-mail you straight away.`,
+        details(event).join('\n'),
+        cancelLine,
+      ],
+      { label: 'View the event', url: options.eventUrl },
+    );
+  }
+  const intro =
+    status === 'pending_payment'
+      ? `Your seat on ${event.title} is reserved. The price is $${event.price}.00, paid on the day at check-in.`
+      : `You have a seat on ${event.title}. We look forward to walking with you!`;
+  return message(
+    options.to,
+    status === 'pending_payment'
+      ? `Seat reserved: ${event.title} ($${event.price}.00 due on the day)`
+      : `You're registered: ${event.title}`,
+    [
+      intro,
+      details(event).join('\n'),
+      'Bring water, sturdy shoes and a layer for the morning chill. We start with a short prayer at the meeting point.',
+      cancelLine,
+    ],
+    { label: 'View the event', url: options.eventUrl },
+  );
+}
+
+/** Sent when a seat frees up and the next on the waitlist takes it. */
+export function promotionEmail(options: {
+  to: Recipient;
+  event: EventForMail;
+  status: 'confirmed' | 'pending_payment';
+  eventUrl: string;
+  cancelUrl: string | null;
+}): MailMessage {
+  const { event } = options;
+  return message(
+    options.to,
+    `A seat opened up: ${event.title}`,
+    [
+      `Good news: a seat opened up on ${event.title} and it is yours.${options.status === 'pending_payment' ? ` The price is $${event.price}.00, paid on the day at check-in.` : ''}`,
+      details(event).join('\n'),
+      options.cancelUrl
+        ? `If you can no longer come, please cancel so the next person can have it: ${options.cancelUrl}`
+        : 'If you can no longer come, please cancel from the event page so the next person can have it.',
+    ],
+    { label: 'View the event', url: options.eventUrl },
+  );
+}
+
+/** Confirms a cancellation (by the registrant or an admin). */
+export function registrationCancelledEmail(options: {
+  to: Recipient;
+  event: EventForMail;
+  eventUrl: string;
+}): MailMessage {
+  return message(
+    options.to,
+    `Registration cancelled: ${options.event.title}`,
+    [
+      `Your registration for ${options.event.title} (${formatEventDateTime(options.event.date)}) is cancelled. We hope to walk with you another time.`,
+    ],
+    { label: 'See our other events', url: options.eventUrl.replace(/\/events\/\d+$/, '/events') },
+  );
+}
+
+/** Sent to every registrant when an admin cancels the event. */
+export function eventCancelledEmail(options: {
+  to: Recipient;
+  event: EventForMail;
+  eventsUrl: string;
+}): MailMessage {
+  return message(
+    options.to,
+    `Cancelled: ${options.event.title}`,
+    [
+      `We are sorry: ${options.event.title}, planned for ${formatEventDateTime(options.event.date)} at ${options.event.location}, has been cancelled.`,
+      options.event.price > 0
+        ? 'Nothing was charged for this walk, so there is nothing for you to do.'
+        : 'There is nothing for you to do.',
+      'We would love to see you on another walk soon.',
+    ],
+    { label: 'See our other events', url: options.eventsUrl },
+  );
+}
+
+/** Sent to every registrant when the date or meeting place of their event changes. */
+export function eventChangedEmail(options: {
+  to: Recipient;
+  event: EventForMail;
+  previous: { date: Date; location: string };
+  eventUrl: string;
+  cancelUrl: string | null;
+}): MailMessage {
+  const { event, previous } = options;
+  const changes = [
+    ...(previous.date.getTime() !== event.date.getTime()
+      ? [`The date is now ${formatEventDateTime(event.date)} (was ${formatEventDateTime(previous.date)}).`]
+      : []),
+    ...(previous.location !== event.location
+      ? [`We now meet at ${event.location} (was ${previous.location}).`]
+      : []),
+  ];
+  return message(
+    options.to,
+    `Updated details: ${event.title}`,
+    [
+      `The details of ${event.title} have changed.`,
+      changes.join('\n'),
+      options.cancelUrl
+        ? `If you can no longer come, please cancel so someone else can take your place: ${options.cancelUrl}`
+        : 'If you can no longer come, please cancel from the event page so someone else can take your place.',
+    ],
+    { label: 'View the event', url: options.eventUrl },
+  );
+}

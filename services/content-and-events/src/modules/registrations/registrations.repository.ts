@@ -1,0 +1,174 @@
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type {
+  ContentAndEventsDatabase,
+  RegistrationStatusColumn,
+  RegistrationsTable,
+} from '../../db/database';
+
+type Db = Kysely<ContentAndEventsDatabase> | Transaction<ContentAndEventsDatabase>;
+
+export type RegistrationRow = Selectable<RegistrationsTable>;
+export type RegistrationRowWithPosition = RegistrationRow & { waitlistPosition: number | null };
+
+/** Who registers: a member by id, or a guest by (lower-cased) e-mail. */
+export type Registrant = { kind: 'member'; userId: number } | { kind: 'guest'; name: string; email: string };
+
+/** 1 for the next in line; null unless waitlisted. Waitlist order: created_at, then id. */
+const waitlistPosition = sql<number | null>`case when registrations.status = 'waitlisted' then (
+    select count(*) from registrations w
+    where w.event_id = registrations.event_id and w.status = 'waitlisted'
+      and (w.created_at, w.id) <= (registrations.created_at, registrations.id)
+  ) end`.as('waitlistPosition');
+
+/** The registrant's registration for an event, whatever its status (one row per person and event). */
+export async function findRegistrantRegistration(
+  db: Db,
+  eventId: number,
+  registrant: Registrant,
+): Promise<RegistrationRow | undefined> {
+  const query = db.selectFrom('registrations').selectAll().where('eventId', '=', eventId);
+  return registrant.kind === 'member'
+    ? query.where('userId', '=', registrant.userId).executeTakeFirst()
+    : query
+        .where('userId', 'is', null)
+        .where(sql<string>`lower(guest_email)`, '=', registrant.email.toLowerCase())
+        .executeTakeFirst();
+}
+
+/**
+ * created_at is taken with clock_timestamp(), not now(): inside a transaction now() is when the
+ * transaction began, which may be before another one that took the event lock first. The clock at
+ * insert time (under the lock) keeps the waitlist in the order registrations were decided.
+ */
+export async function insertRegistration(
+  trx: Transaction<ContentAndEventsDatabase>,
+  eventId: number,
+  registrant: Registrant,
+  status: RegistrationStatusColumn,
+): Promise<RegistrationRow> {
+  return trx
+    .insertInto('registrations')
+    .values({
+      eventId,
+      status,
+      userId: registrant.kind === 'member' ? registrant.userId : null,
+      guestName: registrant.kind === 'guest' ? registrant.name : null,
+      guestEmail: registrant.kind === 'guest' ? registrant.email : null,
+      createdAt: sql<Date>`clock_timestamp()`,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A cancelled registration taken up again: a new place in line, the guest's name as given now. */
+export async function reactivateRegistration(
+  trx: Transaction<ContentAndEventsDatabase>,
+  id: number,
+  status: RegistrationStatusColumn,
+  guestName: string | null,
+): Promise<RegistrationRow> {
+  return trx
+    .updateTable('registrations')
+    .set({
+      status,
+      cancelledAt: null,
+      createdAt: sql<Date>`clock_timestamp()`,
+      updatedAt: sql<Date>`now()`,
+      ...(guestName ? { guestName } : {}),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findRegistration(db: Db, id: number): Promise<RegistrationRow | undefined> {
+  return db.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findRegistrationWithPosition(
+  db: Db,
+  id: number,
+): Promise<RegistrationRowWithPosition | undefined> {
+  return db
+    .selectFrom('registrations')
+    .selectAll()
+    .select(waitlistPosition)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function setRegistrationStatus(
+  trx: Transaction<ContentAndEventsDatabase>,
+  id: number,
+  status: RegistrationStatusColumn,
+): Promise<RegistrationRow> {
+  return trx
+    .updateTable('registrations')
+    .set({
+      status,
+      updatedAt: sql<Date>`now()`,
+      cancelledAt: status === 'cancelled' ? sql<Date>`now()` : null,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The first `limit` on an event's waitlist, in order. */
+export async function nextWaitlisted(
+  trx: Transaction<ContentAndEventsDatabase>,
+  eventId: number,
+  limit: number,
+): Promise<RegistrationRow[]> {
+  if (limit <= 0) return [];
+  return trx
+    .selectFrom('registrations')
+    .selectAll()
+    .where('eventId', '=', eventId)
+    .where('status', '=', 'waitlisted')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Registrations that are not cancelled: the people to tell when the event changes. */
+export async function activeRegistrations(db: Db, eventId: number): Promise<RegistrationRow[]> {
+  return db
+    .selectFrom('registrations')
+    .selectAll()
+    .where('eventId', '=', eventId)
+    .where('status', '!=', 'cancelled')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}
+
+/** Every registration of an event for the admin list: seat holders, then the waitlist in order, then cancelled. */
+export async function listEventRegistrations(
+  db: Db,
+  eventId: number,
+): Promise<RegistrationRowWithPosition[]> {
+  return db
+    .selectFrom('registrations')
+    .selectAll()
+    .select(waitlistPosition)
+    .where('eventId', '=', eventId)
+    .orderBy(
+      sql`case status when 'confirmed' then 0 when 'pending_payment' then 0 when 'waitlisted' then 1 else 2 end`,
+    )
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}
+
+export async function listUserRegistrations(db: Db, userId: number): Promise<RegistrationRowWithPosition[]> {
+  return db
+    .selectFrom('registrations')
+    .selectAll()
+    .select(waitlistPosition)
+    .where('userId', '=', userId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}

@@ -1,0 +1,92 @@
+import { eventRoutes, IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '@jesus-walks/contracts/events';
+import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { DomainError } from '@jesus-walks/service-kit/errors';
+import { identityOf } from '@jesus-walks/service-kit/guards';
+import { registerRoute } from '@jesus-walks/service-kit/routes';
+import type { FastifyRequest } from 'fastify';
+import type { ContentDeps } from '../../deps';
+import { attachment } from '../../lib/csv';
+import {
+  cancelRegistration,
+  cancelWithGuestLink,
+  listMyRegistrations,
+  listRegistrationsForAdmin,
+  register,
+  registrationsCsv,
+} from './registrations.service';
+
+const [
+  ,
+  myRegistrationsRoute,
+  ,
+  ,
+  ,
+  ,
+  registerRouteContract,
+  cancelRoute,
+  guestCancelRoute,
+  listRoute,
+  csvRoute,
+] = eventRoutes;
+
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (value === undefined) return undefined;
+  const parsed = IdempotencyKeySchema.safeParse(value);
+  if (!parsed.success) {
+    throw new DomainError('validation_failed', 'The request is not valid', [
+      {
+        path: ['headers', IDEMPOTENCY_KEY_HEADER],
+        message: parsed.error.issues[0]?.message ?? 'Invalid value',
+      },
+    ]);
+  }
+  return parsed.data;
+}
+
+/** Registering for events, cancelling, a member's own list and the admin's lists. */
+export function registrationsRoutes(app: ServiceApp, deps: ContentDeps): void {
+  registerRoute(app, registerRouteContract, async (request, reply) => {
+    const result = await register(deps, {
+      eventId: request.params.id,
+      identity: request.identity,
+      body: request.body,
+      idempotencyKey: idempotencyKeyOf(request),
+      requestId: request.id,
+    });
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.code(201).send(result.registration);
+  });
+
+  registerRoute(app, cancelRoute, async (request) =>
+    cancelRegistration(deps, {
+      eventId: request.params.id,
+      registrationId: request.params.registrationId,
+      actor: { kind: 'member', identity: identityOf(request) },
+      requestId: request.id,
+    }),
+  );
+
+  registerRoute(app, guestCancelRoute, async (request) =>
+    cancelWithGuestLink(deps, {
+      eventId: request.params.id,
+      token: request.body.token,
+      requestId: request.id,
+    }),
+  );
+
+  registerRoute(app, myRegistrationsRoute, async (request) => listMyRegistrations(deps, identityOf(request)));
+
+  registerRoute(app, listRoute, async (request) =>
+    listRegistrationsForAdmin(deps, request.params.id, request.id),
+  );
+
+  registerRoute(app, csvRoute, async (request, reply) => {
+    const list = await listRegistrationsForAdmin(deps, request.params.id, request.id);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', attachment(`event-${request.params.id}-registrations.csv`))
+      .header('cache-control', 'no-store')
+      .send(registrationsCsv(list));
+  });
+}

@@ -1,0 +1,424 @@
+import { createHash } from 'node:crypto';
+import type { Identity } from '@jesus-walks/contracts/common';
+import {
+  type AdminRegistration,
+  type EventRegistrations,
+  GuestRegistrationSchema,
+  type MyRegistration,
+  type Registration,
+  type RegistrationBody,
+  RegistrationSchema,
+} from '@jesus-walks/contracts/events';
+import {
+  badRequest,
+  businessRule,
+  conflict,
+  DomainError,
+  forbidden,
+  notFound,
+} from '@jesus-walks/service-kit/errors';
+import type { MailMessage } from '@jesus-walks/service-kit/mailer';
+import type { Transaction } from 'kysely';
+import type { ContentAndEventsDatabase, RegistrationStatusColumn } from '../../db/database';
+import { type ContentDeps, siteUrl } from '../../deps';
+import { toCsv } from '../../lib/csv';
+import { toEvent } from '../events/event-mapping';
+import {
+  countSeats,
+  type EventRow,
+  findEvent,
+  findEventsByIds,
+  lockEvent,
+} from '../events/events.repository';
+import {
+  claimIdempotencyKey,
+  deleteExpiredIdempotencyKeys,
+  findIdempotencyKey,
+  storeIdempotentResponse,
+} from '../idempotency/idempotency.repository';
+import type { MemberContact } from '../members/member-directory';
+import {
+  type EventForMail,
+  promotionEmail,
+  type Recipient,
+  registrationCancelledEmail,
+  registrationEmail,
+} from './registration-emails';
+import {
+  findRegistrantRegistration,
+  findRegistration,
+  findRegistrationWithPosition,
+  insertRegistration,
+  listEventRegistrations,
+  listUserRegistrations,
+  nextWaitlisted,
+  type Registrant,
+  type RegistrationRow,
+  type RegistrationRowWithPosition,
+  reactivateRegistration,
+  setRegistrationStatus,
+} from './registrations.repository';
+
+type Trx = Transaction<ContentAndEventsDatabase>;
+
+/** The status of a registration that gets a seat: paid events are paid on the day (or at checkout). */
+export function seatStatus(price: number): 'confirmed' | 'pending_payment' {
+  return price > 0 ? 'pending_payment' : 'confirmed';
+}
+
+export function toRegistration(row: RegistrationRowWithPosition): Registration {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    status: row.status,
+    waitlistPosition: row.status === 'waitlisted' ? (row.waitlistPosition ?? null) : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function eventForMail(event: EventRow): EventForMail {
+  return { title: event.title, date: event.date, location: event.location, price: event.price };
+}
+
+/**
+ * Gives free seats to the waitlist, first come first served, while the event is upcoming and not
+ * cancelled. Runs under the event's lock; returns the registrations it promoted.
+ */
+export async function fillFreedSeats(
+  trx: Trx,
+  event: EventRow,
+  now = new Date(),
+): Promise<RegistrationRow[]> {
+  if (event.cancelledAt || event.date <= now) return [];
+  const { seatsTaken } = await countSeats(trx, event.id);
+  const next = await nextWaitlisted(trx, event.id, event.capacity - seatsTaken);
+  const promoted: RegistrationRow[] = [];
+  for (const registration of next) {
+    promoted.push(await setRegistrationStatus(trx, registration.id, seatStatus(event.price)));
+  }
+  return promoted;
+}
+
+/** Who to write to about a registration: the guest as given, a member as identity knows them. */
+export async function recipientsOf(
+  deps: ContentDeps,
+  rows: readonly RegistrationRow[],
+  requestId?: string,
+): Promise<Array<{ row: RegistrationRow; recipient: Recipient | null }>> {
+  const memberIds = rows.flatMap((row) => (row.userId === null ? [] : [row.userId]));
+  const members = memberIds.length > 0 ? await deps.members.findMany(memberIds, requestId) : new Map();
+  return rows.map((row) => ({ row, recipient: recipientOf(row, members) }));
+}
+
+function recipientOf(row: RegistrationRow, members: Map<number, MemberContact>): Recipient | null {
+  if (row.userId === null) {
+    return row.guestEmail ? { name: row.guestName ?? 'friend', email: row.guestEmail } : null;
+  }
+  const member = members.get(row.userId);
+  return member ? { name: member.username, email: member.email } : null;
+}
+
+/** A guest's signed cancellation link (members cancel from the event page while logged in). */
+export function cancelUrlFor(deps: ContentDeps, row: RegistrationRow): string | null {
+  if (row.userId !== null) return null;
+  const token = deps.links.sign('registration-cancel', row.id);
+  return siteUrl(deps, `/events/${row.eventId}?cancel=${encodeURIComponent(token)}`);
+}
+
+/** Sends e-mails a few at a time; returns how many went out. */
+export async function sendAll(deps: ContentDeps, messages: readonly MailMessage[]): Promise<number> {
+  let sent = 0;
+  for (let start = 0; start < messages.length; start += 5) {
+    const results = await Promise.all(messages.slice(start, start + 5).map((m) => deps.notifier.send(m)));
+    sent += results.filter(Boolean).length;
+  }
+  return sent;
+}
+
+export async function promotionEmails(
+  deps: ContentDeps,
+  event: EventRow,
+  promoted: readonly RegistrationRow[],
+  requestId?: string,
+): Promise<MailMessage[]> {
+  const recipients = await recipientsOf(deps, promoted, requestId);
+  return recipients.flatMap(({ row, recipient }) =>
+    recipient && row.status !== 'waitlisted' && row.status !== 'cancelled'
+      ? [
+          promotionEmail({
+            to: recipient,
+            event: eventForMail(event),
+            status: row.status,
+            eventUrl: siteUrl(deps, `/events/${event.id}`),
+            cancelUrl: cancelUrlFor(deps, row),
+          }),
+        ]
+      : [],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registering
+
+export interface RegisterInput {
+  eventId: number;
+  identity: Identity | null;
+  body: RegistrationBody;
+  idempotencyKey: string | undefined;
+  requestId: string;
+}
+
+export interface RegisterResult {
+  registration: Registration;
+  /** True when this answers a retry with the same Idempotency-Key. */
+  replayed: boolean;
+}
+
+function registrantOf(identity: Identity | null, body: RegistrationBody): Registrant {
+  if (identity) return { kind: 'member', userId: identity.id };
+  const guest = GuestRegistrationSchema.safeParse(body);
+  if (!guest.success) {
+    throw new DomainError(
+      'validation_failed',
+      'Please give your name and e-mail address to register as a guest, or log in.',
+      guest.error.issues.map((issue) => ({
+        path: ['body', ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))],
+        message: issue.message,
+      })),
+    );
+  }
+  return { kind: 'guest', name: guest.data.name, email: guest.data.email };
+}
+
+function fingerprintOf(eventId: number, registrant: Registrant): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ route: 'POST /api/events/:id/registrations', eventId, registrant }))
+    .digest('hex');
+}
+
+/**
+ * Registers a member or a guest. Everything that decides the status runs in one transaction under
+ * the event's row lock, so simultaneous registrations are decided one at a time: never more seat
+ * holders than the capacity, the rest waitlisted in order. With an Idempotency-Key, the key is
+ * claimed in the same transaction and the answer stored with it: a retry gets the first answer.
+ */
+export async function register(deps: ContentDeps, input: RegisterInput): Promise<RegisterResult> {
+  const registrant = registrantOf(input.identity, input.body);
+  const key = input.idempotencyKey;
+  const scope = input.identity ? `user:${input.identity.id}` : 'guest';
+  const fingerprint = fingerprintOf(input.eventId, registrant);
+  if (key) await deleteExpiredIdempotencyKeys(deps.db);
+
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    if (key && !(await claimIdempotencyKey(trx, { scope, key, fingerprint }))) {
+      const first = await findIdempotencyKey(trx, scope, key);
+      if (!first || first.fingerprint !== fingerprint) {
+        throw businessRule('This Idempotency-Key was already used for a different request.');
+      }
+      if (first.response === null) {
+        throw conflict('A request with this Idempotency-Key is still being processed.');
+      }
+      return { kind: 'replay' as const, registration: RegistrationSchema.parse(first.response) };
+    }
+
+    const event = await lockEvent(trx, input.eventId);
+    if (!event) throw notFound('Event not found');
+    if (event.cancelledAt) throw businessRule('This event has been cancelled, so registration is closed.');
+    if (event.date <= new Date()) {
+      throw businessRule('This event has already taken place, so registration is closed.');
+    }
+    const existing = await findRegistrantRegistration(trx, event.id, registrant);
+    if (existing && existing.status !== 'cancelled') {
+      throw conflict(
+        registrant.kind === 'member'
+          ? 'You are already registered for this event.'
+          : 'This e-mail address is already registered for this event.',
+      );
+    }
+    const { seatsTaken } = await countSeats(trx, event.id);
+    const status: RegistrationStatusColumn =
+      seatsTaken < event.capacity ? seatStatus(event.price) : 'waitlisted';
+    const row = existing
+      ? await reactivateRegistration(
+          trx,
+          existing.id,
+          status,
+          registrant.kind === 'guest' ? registrant.name : null,
+        )
+      : await insertRegistration(trx, event.id, registrant, status);
+    const withPosition = await findRegistrationWithPosition(trx, row.id);
+    const registration = toRegistration(withPosition ?? { ...row, waitlistPosition: null });
+    if (key) await storeIdempotentResponse(trx, { scope, key, statusCode: 201, response: registration });
+    return { kind: 'new' as const, registration, event, row };
+  });
+
+  if (outcome.kind === 'replay') return { registration: outcome.registration, replayed: true };
+
+  const [{ recipient } = { recipient: null }] = await recipientsOf(deps, [outcome.row], input.requestId);
+  const status = outcome.registration.status;
+  if (recipient && status !== 'cancelled') {
+    await deps.notifier.send(
+      registrationEmail({
+        to: recipient,
+        event: eventForMail(outcome.event),
+        status,
+        waitlistPosition: outcome.registration.waitlistPosition,
+        eventUrl: siteUrl(deps, `/events/${outcome.event.id}`),
+        cancelUrl: cancelUrlFor(deps, outcome.row),
+      }),
+    );
+  }
+  return { registration: outcome.registration, replayed: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cancelling
+
+export type CancellingActor = { kind: 'member'; identity: Identity } | { kind: 'guest-link' };
+
+/**
+ * Cancels a registration: its owner (a member, or a guest through their signed link) or an admin.
+ * A seat it held goes to the first on the waitlist, in the same transaction. Cancelling twice is
+ * not an error.
+ */
+export async function cancelRegistration(
+  deps: ContentDeps,
+  input: { eventId: number; registrationId: number; actor: CancellingActor; requestId: string },
+): Promise<Registration> {
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const event = await lockEvent(trx, input.eventId);
+    const row = event ? await findRegistration(trx, input.registrationId) : undefined;
+    if (!event || !row || row.eventId !== event.id) throw notFound('Registration not found');
+    const { actor } = input;
+    if (actor.kind === 'member' && !actor.identity.isAdmin && row.userId !== actor.identity.id) {
+      throw forbidden('You can only cancel your own registration.');
+    }
+    if (row.status === 'cancelled') return { event, cancelled: row, changed: false, promoted: [] };
+    if (event.date <= new Date()) throw businessRule('This event has already taken place.');
+    const cancelled = await setRegistrationStatus(trx, row.id, 'cancelled');
+    const promoted = await fillFreedSeats(trx, event);
+    return { event, cancelled, changed: true, promoted };
+  });
+
+  if (outcome.changed) {
+    const [{ recipient } = { recipient: null }] = await recipientsOf(
+      deps,
+      [outcome.cancelled],
+      input.requestId,
+    );
+    const messages = [
+      ...(recipient
+        ? [
+            registrationCancelledEmail({
+              to: recipient,
+              event: eventForMail(outcome.event),
+              eventUrl: siteUrl(deps, `/events/${outcome.event.id}`),
+            }),
+          ]
+        : []),
+      ...(await promotionEmails(deps, outcome.event, outcome.promoted, input.requestId)),
+    ];
+    await sendAll(deps, messages);
+  }
+  return toRegistration({ ...outcome.cancelled, waitlistPosition: null });
+}
+
+/** A guest cancels with the token of their confirmation e-mail's link. */
+export async function cancelWithGuestLink(
+  deps: ContentDeps,
+  input: { eventId: number; token: string; requestId: string },
+): Promise<Registration> {
+  const registrationId = deps.links.verify('registration-cancel', input.token);
+  if (registrationId === null) throw badRequest('This cancellation link is not valid.');
+  const row = await findRegistration(deps.db, registrationId);
+  if (!row || row.eventId !== input.eventId) throw badRequest('This cancellation link is not valid.');
+  return cancelRegistration(deps, {
+    eventId: input.eventId,
+    registrationId,
+    actor: { kind: 'guest-link' },
+    requestId: input.requestId,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export async function listMyRegistrations(deps: ContentDeps, identity: Identity): Promise<MyRegistration[]> {
+  const rows = await listUserRegistrations(deps.db, identity.id);
+  const events = new Map(
+    (await findEventsByIds(deps.db, [...new Set(rows.map((row) => row.eventId))])).map((event) => [
+      event.id,
+      toEvent(event),
+    ]),
+  );
+  return rows.flatMap((row) => {
+    const event = events.get(row.eventId);
+    return event ? [{ ...toRegistration(row), event }] : [];
+  });
+}
+
+export async function listRegistrationsForAdmin(
+  deps: ContentDeps,
+  eventId: number,
+  requestId: string,
+): Promise<EventRegistrations> {
+  const event = await findEvent(deps.db, eventId);
+  if (!event) throw notFound('Event not found');
+  const rows = await listEventRegistrations(deps.db, eventId);
+  const memberIds = rows.flatMap((row) => (row.userId === null ? [] : [row.userId]));
+  const members = memberIds.length > 0 ? await deps.members.findMany(memberIds, requestId) : new Map();
+  const registrations: AdminRegistration[] = rows.map((row) => {
+    const member = row.userId === null ? undefined : members.get(row.userId);
+    return {
+      id: row.id,
+      status: row.status,
+      waitlistPosition: row.status === 'waitlisted' ? (row.waitlistPosition ?? null) : null,
+      name: row.userId === null ? (row.guestName ?? '') : (member?.username ?? `User ${row.userId}`),
+      email: row.userId === null ? row.guestEmail : (member?.email ?? null),
+      userId: row.userId,
+      isGuest: row.userId === null,
+      createdAt: row.createdAt.toISOString(),
+      cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+    };
+  });
+  const count = (status: RegistrationStatusColumn) => rows.filter((row) => row.status === status).length;
+  return {
+    event: toEvent(event),
+    counts: {
+      confirmed: count('confirmed'),
+      pendingPayment: count('pending_payment'),
+      waitlisted: count('waitlisted'),
+      cancelled: count('cancelled'),
+    },
+    registrations,
+  };
+}
+
+export const registrationsCsvHeader = [
+  'Registration ID',
+  'Status',
+  'Waitlist position',
+  'Name',
+  'Email',
+  'Member ID',
+  'Guest',
+  'Registered at',
+  'Cancelled at',
+] as const;
+
+export function registrationsCsv(list: EventRegistrations): string {
+  return toCsv(
+    registrationsCsvHeader,
+    list.registrations.map((r) => [
+      r.id,
+      r.status,
+      r.waitlistPosition,
+      r.name,
+      r.email,
+      r.userId,
+      r.isGuest ? 'yes' : 'no',
+      r.createdAt,
+      r.cancelledAt,
+    ]),
+  );
+}

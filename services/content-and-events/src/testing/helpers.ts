@@ -1,0 +1,69 @@
+import type { AddressInfo } from 'node:net';
+import type { AdminUser } from '@jesus-walks/contracts/users';
+import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
+import Fastify from 'fastify';
+import type { Insertable, Kysely } from 'kysely';
+import type { ContentAndEventsDatabase, EventsTable } from '../db/database';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A date `days` from now (negative: in the past). */
+export function daysFromNow(days: number): Date {
+  return new Date(Date.now() + days * DAY);
+}
+
+let counter = 0;
+
+/** Inserts an event straight into the table (past dates included), upcoming in 10 days by default. */
+export async function insertTestEvent(
+  db: Kysely<ContentAndEventsDatabase>,
+  values: Partial<Insertable<EventsTable>> = {},
+): Promise<number> {
+  counter += 1;
+  const row = await db
+    .insertInto('events')
+    .values({
+      title: `Test Walk ${counter}`,
+      description: 'A walk for the tests.',
+      location: 'Napa, CA',
+      date: daysFromNow(10),
+      capacity: 10,
+      price: 0,
+      imageUrl: '/images/events/vineyard-loop.svg',
+      ...values,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** E-mails recorded in the outbox for an address, oldest first. */
+export async function outboxFor(db: Kysely<ContentAndEventsDatabase>, to: string) {
+  return db.selectFrom('outbox').selectAll().where('to', '=', to).orderBy('id').execute();
+}
+
+/** Identity's internal user lookup, played by a tiny server that knows the given users. */
+export async function startFakeIdentity(
+  users: AdminUser[],
+): Promise<{ url: string; close(): Promise<void> }> {
+  const app = Fastify();
+  app.get<{ Params: { id: string } }>('/internal/users/:id', async (request, reply) => {
+    if (request.headers['x-internal-token'] !== testSecrets.INTERNAL_TOKEN) {
+      return reply.code(401).send({ message: 'no token', code: 'unauthorized' });
+    }
+    const user = users.find((candidate) => candidate.id === Number(request.params.id));
+    if (!user) return reply.code(404).send({ message: 'User not found', code: 'not_found' });
+    return user;
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+/** The token of the first link in a text that points at `path` (e.g. '/newsletter/confirm'). */
+export function tokenOfLink(text: string, path: string): string {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`${escaped}\\?(?:token|cancel)=([^\\s&"<>]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`No link to ${path} in:\n${text}`);
+  return decodeURIComponent(match[1]);
+}
