@@ -31,6 +31,18 @@ describe('getCurrentUser', () => {
     await expect(getCurrentUser()).rejects.toBeInstanceOf(ApiError);
   });
 
+  it('asks nothing when the signed-in hint cookie is absent', async () => {
+    const fetchMock = stubFetch(Response.json({}));
+    await expect(getCurrentUser({ cookies: 'cart_key=abc; theme=x' })).resolves.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks when the hint is present', async () => {
+    const user = { id: 2, username: 'naomi', email: 'naomi@example.com', isAdmin: true };
+    stubFetch(Response.json(user));
+    await expect(getCurrentUser({ cookies: 'cart_key=abc; signed_in=1' })).resolves.toEqual(user);
+  });
+
   it('has stable query options', () => {
     expect(getCurrentUserQueryOptions().queryKey).toEqual(currentUserQueryKey);
   });

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@jesus-walks/contracts/auth';
+import { type CurrentUser, SIGNED_IN_COOKIE } from '@jesus-walks/contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, parseResponse } from '@/lib/api-client';
 
@@ -6,12 +6,24 @@ export type { CurrentUser };
 
 export const currentUserQueryKey = ['auth', 'me'] as const;
 
-/** The logged-in user, or null for a visitor: 401 is an answer here, not an error. */
-export async function getCurrentUser(options: { signal?: AbortSignal } = {}): Promise<CurrentUser | null> {
+function hasSignedInHint(cookies: string): boolean {
+  return cookies.split(';').some((cookie) => cookie.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
+}
+
+/**
+ * The logged-in user, or null for a visitor: 401 is an answer here, not an error. Without the
+ * signed-in hint cookie nobody is logged in, so nothing is asked.
+ */
+export async function getCurrentUser(
+  options: { signal?: AbortSignal; cookies?: string } = {},
+): Promise<CurrentUser | null> {
+  const cookies = options.cookies ?? (typeof document === 'undefined' ? undefined : document.cookie);
+  if (cookies !== undefined && !hasSignedInHint(cookies)) return null;
   const response = await apiFetch('/api/auth/me', { signal: options.signal });
   if (response.status === 401) {
-    // Drain the body so the connection can be reused.
+    // Drain the body so the connection can be reused; the hint outlived the session.
     await response.body?.cancel();
+    if (typeof document !== 'undefined') document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; path=/`;
     return null;
   }
   return parseResponse<CurrentUser | null>(response);

@@ -76,7 +76,11 @@ describe('registration', () => {
     });
     expect(response.body).not.toMatch(/argon2|trail-secret|password/);
     const cookie = cookieOf(response);
-    expect(response.cookies[0]).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(response.cookies.find((c) => c.name === 'sid')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+    });
     expect(await resolve(identity, cookie)).toEqual({ id: user.id, username: body.username, isAdmin: false });
 
     const stored = await identity.db
@@ -136,6 +140,11 @@ describe('login and logout', () => {
     });
     const after = cookieOf(response);
     expect(after).not.toBe(before);
+    expect(response.cookies.find((cookie) => cookie.name === 'signed_in')).toMatchObject({
+      value: '1',
+      path: '/',
+    });
+    expect(response.cookies.find((cookie) => cookie.name === 'signed_in')?.httpOnly).toBeFalsy();
     expect(await resolve(identity, after)).toMatchObject({ username: body.username });
     expect(await resolve(identity, before)).toBeNull();
 

@@ -6,7 +6,7 @@ import type { Mailer } from '@jesus-walks/service-kit/mailer';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
-import { startSession } from '../sessions/start-session';
+import { clearSignedInHint, startSession } from '../sessions/start-session';
 import { findUserById } from '../users/users.repository';
 import {
   authenticate,
@@ -33,14 +33,15 @@ export function authRoutesModule(app: ServiceApp, deps: AuthRoutesDeps): void {
     return user;
   });
 
-  registerRoute(app, logoutRoute, async (request) => {
+  registerRoute(app, logoutRoute, async (request, reply) => {
     await request.session.destroy();
+    clearSignedInHint(reply);
     return { message: 'Logged out' };
   });
 
-  registerRoute(app, loginRoute, async (request) => {
+  registerRoute(app, loginRoute, async (request, reply) => {
     const user = await authenticate(deps.db, request.body, request.ip);
-    await startSession(request, user.id);
+    await startSession(request, reply, user.id);
     return { user };
   });
 

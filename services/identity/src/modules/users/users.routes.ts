@@ -32,7 +32,7 @@ export function usersRoutes(app: ServiceApp, deps: { db: Kysely<IdentityDatabase
     await assertWithinLimits(deps.db, 'registration', null, request.ip);
     await recordAttempt(deps.db, { kind: 'registration', accountKey: null, address: request.ip });
     const user = await createUser(deps.db, request.body, false);
-    await startSession(request, user.id);
+    await startSession(request, reply, user.id);
     return reply.code(201).send(user);
   });
 

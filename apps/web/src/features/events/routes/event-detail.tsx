@@ -38,12 +38,13 @@ function BackToEvents() {
 
 function Fact({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-3">
-      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-      <div>
-        <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
-        <dd className="text-sm text-foreground">{children}</dd>
-      </div>
+    // A <dl> group holds only <dt> and <dd>: the icon lives in the term, placed beside both.
+    <div className="relative pl-8">
+      <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        <Icon aria-hidden="true" className="absolute top-0.5 left-0 size-5 text-primary" />
+        {label}
+      </dt>
+      <dd className="text-sm text-foreground">{children}</dd>
     </div>
   );
 }

@@ -1,0 +1,49 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { repositoryRoot } from './bench-database';
+
+export interface RunningProcess {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `tsx <entry>` (a path from the repository root, run from its package folder) with the given
+ * environment, until `ready` answers 200.
+ */
+export async function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  ready: string,
+): Promise<RunningProcess> {
+  const packageDir = entry.includes('/src/') ? entry.slice(0, entry.indexOf('/src/')) : dirname(entry);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(repositoryRoot, entry)], {
+    cwd: join(repositoryRoot, packageDir),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let failure: Error | undefined;
+  child.once('error', (error) => {
+    failure = error;
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(ready)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (failure || Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error(`${entry} did not start${failure ? `: ${failure.message}` : ''}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
