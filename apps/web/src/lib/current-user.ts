@@ -23,7 +23,10 @@ export async function getCurrentUser(
   if (response.status === 401) {
     // Drain the body so the connection can be reused; the hint outlived the session.
     await response.body?.cancel();
-    if (typeof document !== 'undefined') document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; path=/`;
+    if (typeof document !== 'undefined') {
+      // biome-ignore lint/suspicious/noDocumentCookie: expires a plain hint; the Cookie Store API is not in every browser
+      document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; path=/`;
+    }
     return null;
   }
   return parseResponse<CurrentUser | null>(response);
