@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { tokensEqual } from '@jesus-walks/service-kit/identity';
 
 /** What a link token may be used for; each purpose has its own MAC, so tokens never cross over. */
 export type LinkPurpose = 'newsletter-confirm' | 'newsletter-unsubscribe' | 'registration-cancel';
@@ -39,9 +40,7 @@ export function createLinkSigner(key: string): LinkSigner {
       if (!match) return null;
       const id = Number(match[1]);
       const issuedAt = Number(match[2]);
-      const given = Buffer.from(match[3] ?? '');
-      const expected = Buffer.from(mac(purpose, id, issuedAt));
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      if (!tokensEqual(match[3], mac(purpose, id, issuedAt))) return null;
       if (options.maxAgeMs !== undefined) {
         const age = (options.now ?? new Date()).getTime() - issuedAt * 1000;
         if (age > options.maxAgeMs) return null;
