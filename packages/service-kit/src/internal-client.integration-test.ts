@@ -188,6 +188,16 @@ describe('createInternalClient', () => {
     expect(error).toMatchObject({ code: 'bad_request', status: 400 });
   });
 
+  it('turns a refused internal token into upstream_error (502), not a 401 for the caller', async () => {
+    const misconfigured = createInternalClient({ baseUrl, internalToken: 'x'.repeat(40) });
+    try {
+      const error = await domainErrorOf(misconfigured.call(routes.product, { params: { id: 7 } }));
+      expect(error).toMatchObject({ code: 'upstream_error', status: 502 });
+    } finally {
+      await misconfigured.close();
+    }
+  });
+
   it("turns a peer's 500 into upstream_error, without the peer's internals", async () => {
     const error = await domainErrorOf(client.call(routes.broken));
     expect(error.code).toBe('upstream_error');

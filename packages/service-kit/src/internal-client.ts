@@ -89,6 +89,10 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
           typeof payload.message === 'string'
             ? payload.message
             : `${contract.service} answered ${response.statusCode}`;
+        if (response.statusCode === 401 || response.statusCode === 403) {
+          // Our own credentials were refused: a misconfiguration between services, not the caller's fault.
+          throw new DomainError('upstream_error', `${contract.service} refused the internal call`);
+        }
         const code = response.statusCode >= 500 ? 'upstream_error' : statusToCode(response.statusCode);
         throw new DomainError(code, message);
       }
@@ -110,10 +114,6 @@ function statusToCode(status: number) {
   switch (status) {
     case 400:
       return 'bad_request' as const;
-    case 401:
-      return 'unauthorized' as const;
-    case 403:
-      return 'forbidden' as const;
     case 404:
       return 'not_found' as const;
     case 409:
