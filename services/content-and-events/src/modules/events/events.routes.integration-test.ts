@@ -52,6 +52,23 @@ function validInput(overrides: Record<string, unknown> = {}) {
   };
 }
 
+function registerGuest(eventId: number, name: string, email: string) {
+  return content.app.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/registrations`,
+    payload: { name, email },
+  });
+}
+
+function registerMember(eventId: number) {
+  return content.app.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/registrations`,
+    headers: identityHeader({ id: member.id, username: member.username, isAdmin: false }),
+    payload: {},
+  });
+}
+
 async function getEvent(id: number): Promise<Event> {
   const response = await content.app.inject({ url: `/api/events/${id}` });
   expect(response.statusCode).toBe(200);
@@ -302,17 +319,8 @@ describe('PUT /api/events/:id (admin)', () => {
 
   it('tells registrants when the date or meeting place changes', async () => {
     const id = await insertTestEvent(content.db, { title: 'Moving Walk', location: 'Old Spot, Napa' });
-    await content.app.inject({
-      method: 'POST',
-      url: `/api/events/${id}/registrations`,
-      payload: { name: 'Ruth', email: 'ruth.moving@example.com' },
-    });
-    await content.app.inject({
-      method: 'POST',
-      url: `/api/events/${id}/registrations`,
-      headers: identityHeader({ id: member.id, username: member.username, isAdmin: false }),
-      payload: {},
-    });
+    await registerGuest(id, 'Ruth', 'ruth.moving@example.com');
+    await registerMember(id);
     const response = await content.app.inject({
       method: 'PUT',
       url: `/api/events/${id}`,
@@ -354,22 +362,9 @@ describe('DELETE /api/events/:id (admin)', () => {
 
   it('cancels an event with registrations instead, tells every registrant, and closes registration', async () => {
     const id = await insertTestEvent(content.db, { title: 'Rained Out Walk', capacity: 1 });
-    await content.app.inject({
-      method: 'POST',
-      url: `/api/events/${id}/registrations`,
-      payload: { name: 'Ann', email: 'ann.rain@example.com' },
-    });
-    await content.app.inject({
-      method: 'POST',
-      url: `/api/events/${id}/registrations`,
-      payload: { name: 'Bo', email: 'bo.rain@example.com' },
-    });
-    await content.app.inject({
-      method: 'POST',
-      url: `/api/events/${id}/registrations`,
-      headers: identityHeader({ id: member.id, username: member.username, isAdmin: false }),
-      payload: {},
-    });
+    await registerGuest(id, 'Ann', 'ann.rain@example.com');
+    await registerGuest(id, 'Bo', 'bo.rain@example.com');
+    await registerMember(id);
 
     const response = await content.app.inject({
       method: 'DELETE',
