@@ -3,7 +3,6 @@ import type { Identity } from '@jesus-walks/contracts/common';
 import type { InternalClient } from '@jesus-walks/service-kit/internal-client';
 import type { FastifyRequest } from 'fastify';
 
-const resolveRoute = authRoutes[2];
 const SESSION_COOKIE = /(?:^|;\s*)sid=/;
 
 /**
@@ -18,7 +17,10 @@ export async function resolveIdentity(
   const cookie = request.headers.cookie;
   if (!cookie || !SESSION_COOKIE.test(cookie)) return null;
   try {
-    const resolved = await identity.call(resolveRoute, { headers: { cookie }, requestId: request.id });
+    const resolved = await identity.call(authRoutes.resolveSession, {
+      headers: { cookie },
+      requestId: request.id,
+    });
     return resolved.identity;
   } catch (error) {
     request.log.warn({ err: error }, 'session resolution failed; continuing as anonymous');

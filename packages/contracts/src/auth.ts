@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorResponseSchema, IdentitySchema } from './common';
-import { defineRoute } from './route-contract';
+import { defineRoute, defineRoutes } from './route-contract';
 
 /** Current user as the client sees it (SPEC.md section 3: username and isAdmin; presence means logged in). */
 export const CurrentUserSchema = z.object({
@@ -65,8 +65,8 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 
 const rateLimited = { 429: ErrorResponseSchema };
 
-export const authRoutes = [
-  defineRoute({
+export const authRoutes = defineRoutes({
+  me: defineRoute({
     method: 'GET',
     path: '/api/auth/me',
     service: 'identity',
@@ -74,7 +74,7 @@ export const authRoutes = [
     summary: 'The logged-in user; 401 when logged out',
     responses: { 200: CurrentUserSchema, 401: ErrorResponseSchema },
   }),
-  defineRoute({
+  logout: defineRoute({
     method: 'POST',
     path: '/api/auth/logout',
     service: 'identity',
@@ -82,7 +82,7 @@ export const authRoutes = [
     summary: 'Ends the session (idempotent)',
     responses: { 200: MessageResponseSchema },
   }),
-  defineRoute({
+  resolveSession: defineRoute({
     method: 'GET',
     path: '/internal/sessions/resolve',
     service: 'identity',
@@ -90,7 +90,7 @@ export const authRoutes = [
     summary: "The identity behind the request's session cookie, or null",
     responses: { 200: ResolveSessionResponseSchema },
   }),
-  defineRoute({
+  login: defineRoute({
     method: 'POST',
     path: '/api/auth/login',
     service: 'identity',
@@ -104,7 +104,7 @@ export const authRoutes = [
       ...rateLimited,
     },
   }),
-  defineRoute({
+  forgotPassword: defineRoute({
     method: 'POST',
     path: '/api/auth/forgot-password',
     service: 'identity',
@@ -113,7 +113,7 @@ export const authRoutes = [
     request: { body: ForgotPasswordBodySchema },
     responses: { 200: ForgotPasswordResponseSchema, 400: ErrorResponseSchema, ...rateLimited },
   }),
-  defineRoute({
+  resetPassword: defineRoute({
     method: 'POST',
     path: '/api/auth/reset-password',
     service: 'identity',
@@ -122,7 +122,7 @@ export const authRoutes = [
     request: { body: ResetPasswordBodySchema },
     responses: { 200: MessageResponseSchema, 400: ErrorResponseSchema, ...rateLimited },
   }),
-  defineRoute({
+  changePassword: defineRoute({
     method: 'POST',
     path: '/api/auth/change-password',
     service: 'identity',
@@ -131,4 +131,4 @@ export const authRoutes = [
     request: { body: ChangePasswordBodySchema },
     responses: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
   }),
-] as const;
+});

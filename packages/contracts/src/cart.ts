@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorResponseSchema } from './common';
 import { RowIdSchema } from './products';
-import { defineRoute } from './route-contract';
+import { defineRoute, defineRoutes } from './route-contract';
 
 /** Cart item (SPEC.md section 3): price string or number, converted to number; category defaults to 'Product'. */
 export const CartItemSchema = z.object({
@@ -45,8 +45,8 @@ export type AddToCartResponse = z.infer<typeof AddToCartResponseSchema>;
 export const CART_COOKIE = 'cart_key';
 
 /** Routes of this domain in the route table (route-table.ts). */
-export const cartRoutes = [
-  defineRoute({
+export const cartRoutes = defineRoutes({
+  add: defineRoute({
     method: 'POST',
     path: '/api/cart/add',
     service: 'catalog-and-orders',
@@ -60,4 +60,4 @@ export const cartRoutes = [
       409: ErrorResponseSchema,
     },
   }),
-] as const;
+});

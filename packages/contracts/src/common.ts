@@ -26,9 +26,17 @@ export type Identity = z.infer<typeof IdentitySchema>;
 /** Largest value of a Postgres integer (every table's identity column): beyond it, 400 rather than a database error. */
 export const MAX_ROW_ID = 2_147_483_647;
 
-export const IdParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(MAX_ROW_ID),
-});
+/**
+ * A row id in a path: canonical decimal only ('16', never '0x10', '1e3', '016' or ' 16'), from 1
+ * to MAX_ROW_ID. Anything else is a 400, never a different row or a database error.
+ */
+export const RowIdParamSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, 'Must be a positive whole number')
+  .transform(Number)
+  .pipe(z.number().max(MAX_ROW_ID, 'Must be a positive whole number'));
+
+export const IdParamsSchema = z.object({ id: RowIdParamSchema });
 export type IdParams = z.infer<typeof IdParamsSchema>;
 
 export const HealthResponseSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ErrorResponseSchema, IdParamsSchema } from './common';
-import { defineRoute } from './route-contract';
+import { ErrorResponseSchema, IdParamsSchema, RowIdParamSchema } from './common';
+import { defineRoute, defineRoutes } from './route-contract';
 
 /** Event as listed to the client (SPEC.md section 3 "Event (list)"). */
 export const EventSummarySchema = z.object({
@@ -90,8 +90,8 @@ export const IdempotencyKeySchema = z
   .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces');
 
 export const RegistrationParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  registrationId: z.coerce.number().int().positive(),
+  id: RowIdParamSchema,
+  registrationId: RowIdParamSchema,
 });
 
 /** A guest cancels with the signed token from their confirmation e-mail. */
@@ -172,8 +172,8 @@ const errors = {
 } as const;
 
 /** Routes of this domain in the route table (route-table.ts). */
-export const eventRoutes = [
-  defineRoute({
+export const eventRoutes = defineRoutes({
+  list: defineRoute({
     method: 'GET',
     path: '/api/events',
     service: 'content-and-events',
@@ -181,7 +181,7 @@ export const eventRoutes = [
     summary: 'Every event: upcoming first (soonest first), then past (latest first), with seats left',
     responses: { 200: z.array(EventSchema) },
   }),
-  defineRoute({
+  myRegistrations: defineRoute({
     method: 'GET',
     path: '/api/events/my-registrations',
     service: 'content-and-events',
@@ -189,7 +189,7 @@ export const eventRoutes = [
     summary: "The logged-in member's registrations with their events",
     responses: { 200: z.array(MyRegistrationSchema), 401: ErrorResponseSchema },
   }),
-  defineRoute({
+  get: defineRoute({
     method: 'GET',
     path: '/api/events/:id',
     service: 'content-and-events',
@@ -198,7 +198,7 @@ export const eventRoutes = [
     request: { params: IdParamsSchema },
     responses: { 200: EventSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
   }),
-  defineRoute({
+  create: defineRoute({
     method: 'POST',
     path: '/api/events',
     service: 'content-and-events',
@@ -207,7 +207,7 @@ export const eventRoutes = [
     request: { body: EventInputSchema },
     responses: { 201: EventSchema, ...errors },
   }),
-  defineRoute({
+  update: defineRoute({
     method: 'PUT',
     path: '/api/events/:id',
     service: 'content-and-events',
@@ -216,7 +216,7 @@ export const eventRoutes = [
     request: { params: IdParamsSchema, body: EventInputSchema },
     responses: { 200: EventSchema, ...errors, 422: ErrorResponseSchema },
   }),
-  defineRoute({
+  delete: defineRoute({
     method: 'DELETE',
     path: '/api/events/:id',
     service: 'content-and-events',
@@ -225,7 +225,7 @@ export const eventRoutes = [
     request: { params: IdParamsSchema },
     responses: { 200: DeleteEventResultSchema, ...errors },
   }),
-  defineRoute({
+  register: defineRoute({
     method: 'POST',
     path: '/api/events/:id/registrations',
     service: 'content-and-events',
@@ -240,7 +240,7 @@ export const eventRoutes = [
       422: ErrorResponseSchema,
     },
   }),
-  defineRoute({
+  cancelRegistration: defineRoute({
     method: 'DELETE',
     path: '/api/events/:id/registrations/:registrationId',
     service: 'content-and-events',
@@ -249,7 +249,7 @@ export const eventRoutes = [
     request: { params: RegistrationParamsSchema },
     responses: { 200: RegistrationSchema, ...errors, 422: ErrorResponseSchema },
   }),
-  defineRoute({
+  cancelAsGuest: defineRoute({
     method: 'POST',
     path: '/api/events/:id/registrations/cancel',
     service: 'content-and-events',
@@ -258,7 +258,7 @@ export const eventRoutes = [
     request: { params: IdParamsSchema, body: GuestCancellationBodySchema },
     responses: { 200: RegistrationSchema, ...errors, 422: ErrorResponseSchema },
   }),
-  defineRoute({
+  listRegistrations: defineRoute({
     method: 'GET',
     path: '/api/events/:id/registrations',
     service: 'content-and-events',
@@ -267,7 +267,7 @@ export const eventRoutes = [
     request: { params: IdParamsSchema },
     responses: { 200: EventRegistrationsSchema, ...errors },
   }),
-  defineRoute({
+  registrationsCsv: defineRoute({
     method: 'GET',
     path: '/api/events/:id/registrations.csv',
     service: 'content-and-events',
@@ -276,4 +276,4 @@ export const eventRoutes = [
     request: { params: IdParamsSchema },
     responses: { 200: z.string(), ...errors },
   }),
-] as const;
+});

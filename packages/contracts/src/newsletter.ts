@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorResponseSchema } from './common';
-import { defineRoute } from './route-contract';
+import { defineRoute, defineRoutes } from './route-contract';
 
 /** Newsletter subscription (SPEC.md section 3); the e-mail is checked again on the server. */
 export const NewsletterSubscriptionSchema = z.object({
@@ -67,8 +67,8 @@ export const SubscriberListSchema = z.object({
 export type SubscriberList = z.infer<typeof SubscriberListSchema>;
 
 /** Routes of this domain in the route table (route-table.ts). */
-export const newsletterRoutes = [
-  defineRoute({
+export const newsletterRoutes = defineRoutes({
+  subscribe: defineRoute({
     method: 'POST',
     path: '/api/newsletter/subscribe',
     service: 'content-and-events',
@@ -78,7 +78,7 @@ export const newsletterRoutes = [
     request: { body: SubscribeBodySchema },
     responses: { 200: NewsletterMessageSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
   }),
-  defineRoute({
+  confirm: defineRoute({
     method: 'POST',
     path: '/api/newsletter/confirm',
     service: 'content-and-events',
@@ -87,7 +87,7 @@ export const newsletterRoutes = [
     request: { body: NewsletterTokenBodySchema },
     responses: { 200: NewsletterTokenResultSchema, 400: ErrorResponseSchema },
   }),
-  defineRoute({
+  unsubscribe: defineRoute({
     method: 'POST',
     path: '/api/newsletter/unsubscribe',
     service: 'content-and-events',
@@ -96,7 +96,7 @@ export const newsletterRoutes = [
     request: { body: NewsletterTokenBodySchema },
     responses: { 200: NewsletterTokenResultSchema, 400: ErrorResponseSchema },
   }),
-  defineRoute({
+  oneClickUnsubscribe: defineRoute({
     method: 'POST',
     path: '/api/newsletter/one-click-unsubscribe',
     service: 'content-and-events',
@@ -105,7 +105,7 @@ export const newsletterRoutes = [
     request: { querystring: OneClickUnsubscribeQuerySchema, body: OneClickUnsubscribeBodySchema },
     responses: { 200: NewsletterMessageSchema, 400: ErrorResponseSchema },
   }),
-  defineRoute({
+  listSubscribers: defineRoute({
     method: 'GET',
     path: '/api/newsletter/subscribers',
     service: 'content-and-events',
@@ -113,7 +113,7 @@ export const newsletterRoutes = [
     summary: 'Every subscriber with confirmed or not, and the counts',
     responses: { 200: SubscriberListSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
   }),
-  defineRoute({
+  subscribersCsv: defineRoute({
     method: 'GET',
     path: '/api/newsletter/subscribers.csv',
     service: 'content-and-events',
@@ -121,4 +121,4 @@ export const newsletterRoutes = [
     summary: 'Every subscriber as CSV (text/csv)',
     responses: { 200: z.string(), 401: ErrorResponseSchema, 403: ErrorResponseSchema },
   }),
-] as const;
+});

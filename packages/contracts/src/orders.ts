@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorResponseSchema, IdParamsSchema } from './common';
 import { MoneySchema } from './money';
 import { RowIdSchema } from './products';
-import { defineRoute } from './route-contract';
+import { defineRoute, defineRoutes } from './route-contract';
 import { ShippingAddressSchema, ShippingDestinationSchema, ShippingRateSchema } from './shipping';
 
 export const orderStatuses = ['pending', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -183,8 +183,8 @@ export function describeShippingAddress(address: AdminOrder['shippingAddress'] |
 const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema } as const;
 
 /** Routes of this domain in the route table (route-table.ts). */
-export const orderRoutes = [
-  defineRoute({
+export const orderRoutes = defineRoutes({
+  list: defineRoute({
     method: 'GET',
     path: '/api/orders',
     service: 'catalog-and-orders',
@@ -193,7 +193,7 @@ export const orderRoutes = [
     summary: 'Orders, newest first: every order for an admin, their own for a user',
     responses: { 200: z.array(AdminOrderSchema), 401: ErrorResponseSchema },
   }),
-  defineRoute({
+  update: defineRoute({
     method: 'PUT',
     path: '/api/orders/:id',
     service: 'catalog-and-orders',
@@ -209,7 +209,7 @@ export const orderRoutes = [
       409: ErrorResponseSchema,
     },
   }),
-  defineRoute({
+  delete: defineRoute({
     method: 'DELETE',
     path: '/api/orders/:id',
     service: 'catalog-and-orders',
@@ -223,7 +223,7 @@ export const orderRoutes = [
       404: ErrorResponseSchema,
     },
   }),
-  defineRoute({
+  createManual: defineRoute({
     method: 'POST',
     path: '/api/admin/create-order',
     service: 'catalog-and-orders',
@@ -240,7 +240,7 @@ export const orderRoutes = [
       503: ErrorResponseSchema,
     },
   }),
-  defineRoute({
+  internalQuote: defineRoute({
     method: 'POST',
     path: '/internal/quotes',
     service: 'catalog-and-orders',
@@ -255,4 +255,4 @@ export const orderRoutes = [
       422: ErrorResponseSchema,
     },
   }),
-] as const;
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorResponseSchema, IdParamsSchema, MAX_ROW_ID } from './common';
 import { hasWholeCents, MAX_CENTS, PriceSchema } from './money';
-import { defineRoute } from './route-contract';
+import { defineRoute, defineRoutes } from './route-contract';
 
 /** Shipped with the web app: shown for a product without an image or whose image fails to load. */
 export const DEFAULT_PRODUCT_IMAGE_URL = '/images/products/vineyard-default.svg';
@@ -61,8 +61,8 @@ export type ProductDeleted = z.infer<typeof ProductDeletedSchema>;
 const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema } as const;
 
 /** Routes of this domain in the route table (route-table.ts). */
-export const productRoutes = [
-  defineRoute({
+export const productRoutes = defineRoutes({
+  list: defineRoute({
     method: 'GET',
     path: '/api/products',
     service: 'catalog-and-orders',
@@ -70,7 +70,7 @@ export const productRoutes = [
     summary: 'Every product on sale, in a stable order (oldest first)',
     responses: { 200: z.array(ProductSchema) },
   }),
-  defineRoute({
+  get: defineRoute({
     method: 'GET',
     path: '/api/products/:id',
     service: 'catalog-and-orders',
@@ -79,7 +79,7 @@ export const productRoutes = [
     request: { params: IdParamsSchema },
     responses: { 200: ProductSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
   }),
-  defineRoute({
+  create: defineRoute({
     method: 'POST',
     path: '/api/products',
     service: 'catalog-and-orders',
@@ -88,7 +88,7 @@ export const productRoutes = [
     request: { body: ProductInputSchema },
     responses: { 201: ProductSchema, 400: ErrorResponseSchema, ...adminErrors },
   }),
-  defineRoute({
+  update: defineRoute({
     method: 'PUT',
     path: '/api/products/:id',
     service: 'catalog-and-orders',
@@ -97,7 +97,7 @@ export const productRoutes = [
     request: { params: IdParamsSchema, body: ProductInputSchema },
     responses: { 200: ProductSchema, 400: ErrorResponseSchema, ...adminErrors, 404: ErrorResponseSchema },
   }),
-  defineRoute({
+  delete: defineRoute({
     method: 'DELETE',
     path: '/api/products/:id',
     service: 'catalog-and-orders',
@@ -111,7 +111,7 @@ export const productRoutes = [
       404: ErrorResponseSchema,
     },
   }),
-  defineRoute({
+  createTest: defineRoute({
     method: 'POST',
     path: '/api/admin/create-test-product',
     service: 'catalog-and-orders',
@@ -119,4 +119,4 @@ export const productRoutes = [
     summary: 'Adds a test product (no body), for trying the shop and manual orders',
     responses: { 201: ProductSchema, ...adminErrors },
   }),
-] as const;
+});

@@ -27,3 +27,11 @@ export interface RouteContract {
 export function defineRoute<const T extends RouteContract>(route: T): T {
   return route;
 }
+
+/**
+ * A domain's routes, each under its own name (`eventRoutes.register`): a route is always found by
+ * name, never by position, so adding one never re-binds another.
+ */
+export function defineRoutes<const T extends Record<string, RouteContract>>(routes: T): Readonly<T> {
+  return Object.freeze(routes);
+}

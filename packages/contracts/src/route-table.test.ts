@@ -1,8 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { authRoutes } from './auth';
+import { cartRoutes } from './cart';
+import { eventRoutes } from './events';
+import { newsletterRoutes } from './newsletter';
+import { orderRoutes } from './orders';
+import { productRoutes } from './products';
 import { defineRoute, type RouteContract } from './route-contract';
 import { proxyPrefixes, publicRouteTable, routesOf, routeTable } from './route-table';
 import { serviceNames } from './services';
+import { shippingRoutes } from './shipping';
+import { userRoutes } from './users';
 
 const route = (overrides: Pick<RouteContract, 'path' | 'service'> & Partial<RouteContract>): RouteContract =>
   defineRoute({
@@ -57,6 +68,49 @@ describe('the route table', () => {
   it('exposes no internal route to the gateway', () => {
     expect(publicRouteTable().some((entry) => entry.access === 'internal')).toBe(false);
     expect(publicRouteTable().length).toBe(routeTable.filter((entry) => entry.access !== 'internal').length);
+  });
+});
+
+const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) return [];
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('routes by name', () => {
+  it("keeps every domain's routes as a named object, never a list", () => {
+    const domains = {
+      authRoutes,
+      userRoutes,
+      productRoutes,
+      cartRoutes,
+      shippingRoutes,
+      orderRoutes,
+      eventRoutes,
+      newsletterRoutes,
+    };
+    let named = 0;
+    for (const [name, routes] of Object.entries(domains)) {
+      expect(Array.isArray(routes), name).toBe(false);
+      expect(Object.isFrozen(routes), name).toBe(true);
+      named += Object.keys(routes).length;
+    }
+    expect(named).toBe(routeTable.length);
+  });
+
+  it('finds no route contract by position anywhere in the workspace', () => {
+    const byPosition = [/\b[a-z]\w*Routes\s*\[/, /\]\s*=\s*[a-z]\w*Routes\b/];
+    const offenders = ['apps', 'services', 'packages', 'e2e', 'bench'].flatMap((folder) =>
+      sourceFiles(join(repositoryRoot, folder))
+        .filter((file) => !file.endsWith('route-table.test.ts'))
+        .filter((file) => byPosition.some((pattern) => pattern.test(readFileSync(file, 'utf8')))),
+    );
+    expect(offenders).toEqual([]);
   });
 });
 

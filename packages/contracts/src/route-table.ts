@@ -11,15 +11,15 @@ import { userRoutes } from './users';
 
 /** The route table: every HTTP route of every service. Adding a route is one entry here. */
 export const routeTable: readonly RouteContract[] = [
-  ...authRoutes,
-  ...userRoutes,
-  ...productRoutes,
-  ...cartRoutes,
-  ...shippingRoutes,
-  ...orderRoutes,
-  ...eventRoutes,
-  ...newsletterRoutes,
-];
+  authRoutes,
+  userRoutes,
+  productRoutes,
+  cartRoutes,
+  shippingRoutes,
+  orderRoutes,
+  eventRoutes,
+  newsletterRoutes,
+].flatMap((domain) => Object.values(domain));
 
 export function routesOf(service: ServiceName): RouteContract[] {
   return routeTable.filter((route) => route.service === service);

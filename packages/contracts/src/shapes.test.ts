@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CartItemSchema } from './cart';
+import { IdParamsSchema, MAX_ROW_ID } from './common';
 import { formatMoney, fromCents, PriceSchema, toCents } from './money';
 import { NewsletterSubscriptionSchema } from './newsletter';
 import { describeShippingAddress, ManualOrderBodySchema } from './orders';
@@ -126,4 +127,18 @@ describe('crypto amount', () => {
   it('divides the USD amount by the rate to 8 decimals', () => {
     expect(cryptoAmount(100, 50_000)).toBe('0.00200000');
   });
+});
+
+describe('row ids in paths', () => {
+  it('takes canonical decimal ids from 1 to the largest Postgres integer', () => {
+    expect(IdParamsSchema.parse({ id: '16' })).toEqual({ id: 16 });
+    expect(IdParamsSchema.parse({ id: String(MAX_ROW_ID) })).toEqual({ id: MAX_ROW_ID });
+  });
+
+  it.each(['0x10', '1e3', '016', '0', '-1', ' 16', '16 ', '1.0', '', '2147483648', '99999999999'])(
+    'refuses %j',
+    (id) => {
+      expect(IdParamsSchema.safeParse({ id }).success).toBe(false);
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorResponseSchema } from './common';
-import { defineRoute } from './route-contract';
+import { defineRoute, defineRoutes } from './route-contract';
 
 /** Shipping address at checkout (SPEC.md section 3; messages from section 5). */
 export const ShippingAddressSchema = z.object({
@@ -82,8 +82,8 @@ export const ShippingRateSchema = z.object({
 export type ShippingRate = z.infer<typeof ShippingRateSchema>;
 
 /** Routes of this domain in the route table (route-table.ts). */
-export const shippingRoutes = [
-  defineRoute({
+export const shippingRoutes = defineRoutes({
+  rates: defineRoute({
     method: 'GET',
     path: '/api/shipping/rates',
     service: 'catalog-and-orders',
@@ -93,4 +93,4 @@ export const shippingRoutes = [
     request: { querystring: ShippingDestinationSchema },
     responses: { 200: z.array(ShippingRateSchema), 400: ErrorResponseSchema },
   }),
-] as const;
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PasswordSchema } from './auth';
 import { ErrorResponseSchema, IdParamsSchema } from './common';
-import { defineRoute } from './route-contract';
+import { defineRoute, defineRoutes } from './route-contract';
 
 /** User as listed to admins (SPEC.md section 3). */
 export const AdminUserSchema = z.object({
@@ -47,8 +47,8 @@ export const UpdateUserBodySchema = z.object({
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
 
-export const userRoutes = [
-  defineRoute({
+export const userRoutes = defineRoutes({
+  list: defineRoute({
     method: 'GET',
     path: '/api/users',
     service: 'identity',
@@ -56,7 +56,7 @@ export const userRoutes = [
     summary: 'Every user, for the admin dashboard',
     responses: { 200: z.array(AdminUserSchema), 401: ErrorResponseSchema, 403: ErrorResponseSchema },
   }),
-  defineRoute({
+  internalGet: defineRoute({
     method: 'GET',
     path: '/internal/users/:id',
     service: 'identity',
@@ -65,7 +65,7 @@ export const userRoutes = [
     request: { params: IdParamsSchema },
     responses: { 200: AdminUserSchema, 404: ErrorResponseSchema },
   }),
-  defineRoute({
+  create: defineRoute({
     method: 'POST',
     path: '/api/users',
     service: 'identity',
@@ -79,7 +79,7 @@ export const userRoutes = [
       429: ErrorResponseSchema,
     },
   }),
-  defineRoute({
+  update: defineRoute({
     method: 'PUT',
     path: '/api/users/:id',
     service: 'identity',
@@ -96,4 +96,4 @@ export const userRoutes = [
       422: ErrorResponseSchema,
     },
   }),
-] as const;
+});

@@ -5,10 +5,12 @@ import type { z } from 'zod';
 import { DomainError } from './errors';
 
 type Infer<T> = T extends z.ZodType ? z.input<T> : undefined;
+/** Path parameters: a number or its text for each name (the path is text either way). */
+export type PathParams<T> = T extends z.ZodType ? { [K in keyof z.input<T>]: string | number } : undefined;
 type SuccessSchema<C extends RouteContract> = C['responses'][Extract<keyof C['responses'], 200 | 201>];
 
 export interface CallOptions<C extends RouteContract> {
-  params?: Infer<NonNullable<C['request']>['params']>;
+  params?: PathParams<NonNullable<C['request']>['params']>;
   query?: Record<string, string | number | boolean | undefined>;
   body?: Infer<NonNullable<C['request']>['body']>;
   /** Request id of the incoming request, so logs line up across services. */

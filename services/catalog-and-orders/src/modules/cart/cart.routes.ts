@@ -5,15 +5,13 @@ import type { Kysely } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
 import { addToCart, isCartKey, newCartKey } from './cart.service';
 
-const [addRoute] = cartRouteContracts;
-
 const CART_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
 export function cartRoutes(
   app: ServiceApp,
   deps: { db: Kysely<CatalogAndOrdersDatabase>; secureCookie: boolean },
 ): void {
-  registerRoute(app, addRoute, async (request, reply) => {
+  registerRoute(app, cartRouteContracts.add, async (request, reply) => {
     const userId = request.identity?.id ?? null;
     const existing = request.cookies[CART_COOKIE];
     let cartKey = isCartKey(existing) ? existing : null;

@@ -9,9 +9,6 @@ import type { Kysely } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
 import { createManualOrder, deleteOrder, listOrdersFor, setOrderStatus } from './orders.service';
 
-const [listRoute, updateRoute, deleteRoute, createManualRoute] = orderRoutes;
-const internalUserRoute = userRoutes[1];
-
 export interface OrdersRoutesDeps {
   db: Kysely<CatalogAndOrdersDatabase>;
   /** Client of the identity service; null when IDENTITY_URL is not configured. */
@@ -23,19 +20,19 @@ export function ordersRoutes(app: ServiceApp, deps: OrdersRoutesDeps): void {
   async function assertCustomerExists(userId: number, requestId: string): Promise<void> {
     if (!deps.identity) throw upstreamUnavailable('identity is not configured (IDENTITY_URL)');
     try {
-      await deps.identity.call(internalUserRoute, { params: { id: userId }, requestId });
+      await deps.identity.call(userRoutes.internalGet, { params: { id: userId }, requestId });
     } catch (error) {
       if (error instanceof DomainError && error.code === 'not_found') throw notFound('Customer not found');
       throw error;
     }
   }
 
-  registerRoute(app, listRoute, async (request) => listOrdersFor(deps.db, identityOf(request)));
-  registerRoute(app, updateRoute, async (request) =>
+  registerRoute(app, orderRoutes.list, async (request) => listOrdersFor(deps.db, identityOf(request)));
+  registerRoute(app, orderRoutes.update, async (request) =>
     setOrderStatus(deps.db, request.params.id, request.body.status),
   );
-  registerRoute(app, deleteRoute, async (request) => deleteOrder(deps.db, request.params.id));
-  registerRoute(app, createManualRoute, async (request, reply) => {
+  registerRoute(app, orderRoutes.delete, async (request) => deleteOrder(deps.db, request.params.id));
+  registerRoute(app, orderRoutes.createManual, async (request, reply) => {
     await assertCustomerExists(request.body.userId, request.id);
     return reply.code(201).send(await createManualOrder(deps.db, request.body));
   });

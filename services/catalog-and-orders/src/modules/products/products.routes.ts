@@ -12,17 +12,17 @@ import {
   listProducts,
 } from './products.service';
 
-const [listRoute, getRoute, createRoute, updateRoute, deleteRoute, createTestRoute] = productRoutes;
-
 export function productsRoutes(app: ServiceApp, deps: { db: Kysely<CatalogAndOrdersDatabase> }): void {
-  registerRoute(app, listRoute, async () => listProducts(deps.db));
-  registerRoute(app, getRoute, async (request) => getProduct(deps.db, request.params.id));
-  registerRoute(app, createRoute, async (request, reply) =>
+  registerRoute(app, productRoutes.list, async () => listProducts(deps.db));
+  registerRoute(app, productRoutes.get, async (request) => getProduct(deps.db, request.params.id));
+  registerRoute(app, productRoutes.create, async (request, reply) =>
     reply.code(201).send(await createProduct(deps.db, request.body)),
   );
-  registerRoute(app, updateRoute, async (request) => editProduct(deps.db, request.params.id, request.body));
-  registerRoute(app, deleteRoute, async (request) => deleteProduct(deps.db, request.params.id));
-  registerRoute(app, createTestRoute, async (_request, reply) =>
+  registerRoute(app, productRoutes.update, async (request) =>
+    editProduct(deps.db, request.params.id, request.body),
+  );
+  registerRoute(app, productRoutes.delete, async (request) => deleteProduct(deps.db, request.params.id));
+  registerRoute(app, productRoutes.createTest, async (_request, reply) =>
     reply.code(201).send(await createTestProduct(deps.db)),
   );
 }

@@ -5,10 +5,8 @@ import type { Kysely } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
 import { createQuote } from './quotes.service';
 
-const quoteRoute = orderRoutes[4];
-
 export function quotesRoutes(app: ServiceApp, deps: { db: Kysely<CatalogAndOrdersDatabase> }): void {
-  registerRoute(app, quoteRoute, async (request, reply) =>
+  registerRoute(app, orderRoutes.internalQuote, async (request, reply) =>
     reply.code(201).send(await createQuote(deps.db, request.body)),
   );
 }

@@ -5,8 +5,6 @@ import type { Kysely } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
 import { shippingRates } from './shipping.service';
 
-const [ratesRoute] = shippingRouteContracts;
-
 export function shippingRoutes(app: ServiceApp, deps: { db: Kysely<CatalogAndOrdersDatabase> }): void {
-  registerRoute(app, ratesRoute, async (request) => shippingRates(deps.db, request.query));
+  registerRoute(app, shippingRouteContracts.rates, async (request) => shippingRates(deps.db, request.query));
 }

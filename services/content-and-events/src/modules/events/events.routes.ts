@@ -4,17 +4,15 @@ import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { ContentDeps } from '../../deps';
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './events.service';
 
-const [listRoute, , getRoute, createRoute, updateRoute, deleteRoute] = eventRoutes;
-
 /** The events themselves: the public list and detail, and the admin's create, update and delete. */
 export function eventsRoutes(app: ServiceApp, deps: ContentDeps): void {
-  registerRoute(app, listRoute, async () => listEvents(deps));
-  registerRoute(app, getRoute, async (request) => getEvent(deps, request.params.id));
-  registerRoute(app, createRoute, async (request, reply) =>
+  registerRoute(app, eventRoutes.list, async () => listEvents(deps));
+  registerRoute(app, eventRoutes.get, async (request) => getEvent(deps, request.params.id));
+  registerRoute(app, eventRoutes.create, async (request, reply) =>
     reply.code(201).send(await createEvent(deps, request.body)),
   );
-  registerRoute(app, updateRoute, async (request) =>
+  registerRoute(app, eventRoutes.update, async (request) =>
     updateEvent(deps, request.params.id, request.body, request.id),
   );
-  registerRoute(app, deleteRoute, async (request) => deleteEvent(deps, request.params.id, request.id));
+  registerRoute(app, eventRoutes.delete, async (request) => deleteEvent(deps, request.params.id, request.id));
 }

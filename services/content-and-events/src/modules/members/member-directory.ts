@@ -2,8 +2,6 @@ import { userRoutes } from '@jesus-walks/contracts/users';
 import { createInternalClient, type InternalClient } from '@jesus-walks/service-kit/internal-client';
 import type { FastifyBaseLogger } from 'fastify';
 
-const [, internalUserRoute] = userRoutes;
-
 export interface MemberContact {
   id: number;
   username: string;
@@ -41,7 +39,7 @@ export function createMemberDirectory(options: {
       return null;
     }
     try {
-      const user = await client.call(internalUserRoute, {
+      const user = await client.call(userRoutes.internalGet, {
         params: { id: userId },
         ...(requestId ? { requestId } : {}),
       });

@@ -5,19 +5,17 @@ import type { ContentDeps } from '../../deps';
 import { attachment } from '../../lib/csv';
 import { confirm, listSubscribers, subscribe, subscribersCsv, unsubscribe } from './newsletter.service';
 
-const [subscribeRoute, confirmRoute, unsubscribeRoute, oneClickRoute, listRoute, csvRoute] = newsletterRoutes;
-
 /** The newsletter: subscribe, confirm and unsubscribe (pages post the links' tokens), admin lists. */
 export function newsletterRoutesModule(app: ServiceApp, deps: ContentDeps): void {
-  registerRoute(app, subscribeRoute, async (request) => subscribe(deps, request.body));
-  registerRoute(app, confirmRoute, async (request) => confirm(deps, request.body.token));
-  registerRoute(app, unsubscribeRoute, async (request) => unsubscribe(deps, request.body.token));
-  registerRoute(app, oneClickRoute, async (request) => {
+  registerRoute(app, newsletterRoutes.subscribe, async (request) => subscribe(deps, request.body));
+  registerRoute(app, newsletterRoutes.confirm, async (request) => confirm(deps, request.body.token));
+  registerRoute(app, newsletterRoutes.unsubscribe, async (request) => unsubscribe(deps, request.body.token));
+  registerRoute(app, newsletterRoutes.oneClickUnsubscribe, async (request) => {
     const { message } = await unsubscribe(deps, request.query.token);
     return { message };
   });
-  registerRoute(app, listRoute, async () => listSubscribers(deps));
-  registerRoute(app, csvRoute, async (_request, reply) =>
+  registerRoute(app, newsletterRoutes.listSubscribers, async () => listSubscribers(deps));
+  registerRoute(app, newsletterRoutes.subscribersCsv, async (_request, reply) =>
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', attachment('newsletter-subscribers.csv'))

@@ -15,20 +15,6 @@ import {
   registrationsCsv,
 } from './registrations.service';
 
-const [
-  ,
-  myRegistrationsRoute,
-  ,
-  ,
-  ,
-  ,
-  registerRouteContract,
-  cancelRoute,
-  guestCancelRoute,
-  listRoute,
-  csvRoute,
-] = eventRoutes;
-
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (value === undefined) return undefined;
@@ -46,7 +32,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 
 /** Registering for events, cancelling, a member's own list and the admin's lists. */
 export function registrationsRoutes(app: ServiceApp, deps: ContentDeps): void {
-  registerRoute(app, registerRouteContract, async (request, reply) => {
+  registerRoute(app, eventRoutes.register, async (request, reply) => {
     const result = await register(deps, {
       eventId: request.params.id,
       identity: request.identity,
@@ -58,7 +44,7 @@ export function registrationsRoutes(app: ServiceApp, deps: ContentDeps): void {
     return reply.code(201).send(result.registration);
   });
 
-  registerRoute(app, cancelRoute, async (request) =>
+  registerRoute(app, eventRoutes.cancelRegistration, async (request) =>
     cancelRegistration(deps, {
       eventId: request.params.id,
       registrationId: request.params.registrationId,
@@ -67,7 +53,7 @@ export function registrationsRoutes(app: ServiceApp, deps: ContentDeps): void {
     }),
   );
 
-  registerRoute(app, guestCancelRoute, async (request) =>
+  registerRoute(app, eventRoutes.cancelAsGuest, async (request) =>
     cancelWithGuestLink(deps, {
       eventId: request.params.id,
       token: request.body.token,
@@ -75,13 +61,15 @@ export function registrationsRoutes(app: ServiceApp, deps: ContentDeps): void {
     }),
   );
 
-  registerRoute(app, myRegistrationsRoute, async (request) => listMyRegistrations(deps, identityOf(request)));
+  registerRoute(app, eventRoutes.myRegistrations, async (request) =>
+    listMyRegistrations(deps, identityOf(request)),
+  );
 
-  registerRoute(app, listRoute, async (request) =>
+  registerRoute(app, eventRoutes.listRegistrations, async (request) =>
     listRegistrationsForAdmin(deps, request.params.id, request.id),
   );
 
-  registerRoute(app, csvRoute, async (request, reply) => {
+  registerRoute(app, eventRoutes.registrationsCsv, async (request, reply) => {
     const list = await listRegistrationsForAdmin(deps, request.params.id, request.id);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

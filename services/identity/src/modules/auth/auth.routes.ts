@@ -16,9 +16,6 @@ import {
   resetPassword,
 } from './auth.service';
 
-const [meRoute, logoutRoute, , loginRoute, forgotPasswordRoute, resetPasswordRoute, changePasswordRoute] =
-  authRoutes;
-
 export interface AuthRoutesDeps {
   db: Kysely<IdentityDatabase>;
   mailer: Mailer;
@@ -27,25 +24,25 @@ export interface AuthRoutesDeps {
 }
 
 export function authRoutesModule(app: ServiceApp, deps: AuthRoutesDeps): void {
-  registerRoute(app, meRoute, async (request) => {
+  registerRoute(app, authRoutes.me, async (request) => {
     const user = await findUserById(deps.db, identityOf(request).id);
     if (!user) throw unauthorized();
     return user;
   });
 
-  registerRoute(app, logoutRoute, async (request, reply) => {
+  registerRoute(app, authRoutes.logout, async (request, reply) => {
     await request.session.destroy();
     clearSignedInHint(reply);
     return { message: 'Logged out' };
   });
 
-  registerRoute(app, loginRoute, async (request, reply) => {
+  registerRoute(app, authRoutes.login, async (request, reply) => {
     const user = await authenticate(deps.db, request.body, request.ip);
     await startSession(request, reply, user.id);
     return { user };
   });
 
-  registerRoute(app, forgotPasswordRoute, async (request) => {
+  registerRoute(app, authRoutes.forgotPassword, async (request) => {
     const token = await requestPasswordReset(
       deps.db,
       {
@@ -62,12 +59,12 @@ export function authRoutesModule(app: ServiceApp, deps: AuthRoutesDeps): void {
     };
   });
 
-  registerRoute(app, resetPasswordRoute, async (request) => {
+  registerRoute(app, authRoutes.resetPassword, async (request) => {
     await resetPassword(deps.db, request.body, request.ip);
     return { message: 'Your password has been reset. Please log in with your new password.' };
   });
 
-  registerRoute(app, changePasswordRoute, async (request) => {
+  registerRoute(app, authRoutes.changePassword, async (request) => {
     await changePassword(deps.db, identityOf(request).id, request.body, request.session.sessionId);
     return { message: 'Password changed successfully' };
   });

@@ -9,8 +9,6 @@ import { touchSession } from './sessions.repository';
 
 const TOUCH_GRANULARITY_MS = 60 * 60_000;
 
-const resolveRoute = authRoutes[2];
-
 /**
  * The gateway calls this once per request that carries a session cookie, forwarding the cookie.
  * The user is read fresh, so a removed admin flag or a deleted user takes effect at once.
@@ -19,7 +17,7 @@ export function sessionsRoutes(
   app: ServiceApp,
   deps: { db: Kysely<IdentityDatabase>; lifetimes: SessionLifetimes },
 ): void {
-  registerRoute(app, resolveRoute, async (request) => {
+  registerRoute(app, authRoutes.resolveSession, async (request) => {
     const userId = request.session.userId;
     if (userId === undefined) return { identity: null };
     // Use keeps a session alive (idle timeout), never beyond its absolute lifetime.

@@ -10,18 +10,16 @@ import { startSession } from '../sessions/start-session';
 import { findUserById, listUsers } from './users.repository';
 import { createUser, updateUserAsAdmin } from './users.service';
 
-const [listUsersRoute, internalUserRoute, createUserRoute, updateUserRoute] = userRoutes;
-
 export function usersRoutes(app: ServiceApp, deps: { db: Kysely<IdentityDatabase> }): void {
-  registerRoute(app, listUsersRoute, async () => listUsers(deps.db));
+  registerRoute(app, userRoutes.list, async () => listUsers(deps.db));
 
-  registerRoute(app, internalUserRoute, async (request) => {
+  registerRoute(app, userRoutes.internalGet, async (request) => {
     const user = await findUserById(deps.db, request.params.id);
     if (!user) throw notFound('User not found');
     return user;
   });
 
-  registerRoute(app, createUserRoute, async (request, reply) => {
+  registerRoute(app, userRoutes.create, async (request, reply) => {
     const byAdmin = request.identity?.isAdmin === true;
     if (byAdmin) {
       // An admin adding a user stays logged in as themselves.
@@ -36,7 +34,7 @@ export function usersRoutes(app: ServiceApp, deps: { db: Kysely<IdentityDatabase
     return reply.code(201).send(user);
   });
 
-  registerRoute(app, updateUserRoute, async (request) =>
+  registerRoute(app, userRoutes.update, async (request) =>
     updateUserAsAdmin(deps.db, request.params.id, request.body),
   );
 }
