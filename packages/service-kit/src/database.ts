@@ -2,8 +2,18 @@ import { CamelCasePlugin, Kysely, type Kysely as KyselyType, PostgresDialect, sq
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 
-// numeric (money) comes back as a string, never as a float; bigint counts as numbers.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+/**
+ * Our pools' type parsers: numeric (money) stays the driver's exact string, never a float; bigint
+ * (count(*), bigint columns) becomes a number. Per pool, so importing the kit leaves pg's global
+ * parsers (and anyone else's pg clients in the process) untouched.
+ */
+const parseInt8 = (value: string) => Number.parseInt(value, 10);
+const poolTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 && format !== 'binary'
+      ? parseInt8
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
 
 export type Migrations = Record<string, Migration>;
 
@@ -39,6 +49,7 @@ export function createDatabase<DB>(options: DatabaseOptions): KyselyType<DB> {
     options: `-c search_path=${options.schema}`,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
+    types: poolTypes,
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
