@@ -17,14 +17,28 @@ export async function seed(db: Kysely<IdentityDatabase>, context: SeedContext<En
   if (context.env.ADMIN_USERNAME || (await countAdmins(db)) > 0) return;
   const password = randomBytes(12).toString('base64url');
   await insertUser(db, { ...DEMO_ADMIN, passwordHash: await hashPassword(password), isAdmin: true });
-  context.notice(
-    [
-      '┌──────────────────────────────────────────────────────────────┐',
-      '│ Demo administrator created (shown only this once):           │',
-      `│   username: ${DEMO_ADMIN.username.padEnd(49)}│`,
-      `│   password: ${password.padEnd(49)}│`,
-      '│ Log in at /login, then change the password in the dashboard. │',
-      '└──────────────────────────────────────────────────────────────┘',
-    ].join('\n'),
-  );
+  context.notice(demoAdminNotice(password, context.env.PUBLIC_ORIGIN));
+}
+
+/**
+ * The box printed once at the first start. The password can be changed today through the
+ * forgot-password page: without SMTP_URL the reset e-mail, link included, is printed to this
+ * same console.
+ */
+export function demoAdminNotice(password: string, origin: string): string {
+  const lines = [
+    'Demo administrator created (shown only this once):',
+    `  username: ${DEMO_ADMIN.username}`,
+    `  password: ${password}`,
+    `Log in at ${origin}/login.`,
+    `To change the password: ${origin}/forgot-password with`,
+    `${DEMO_ADMIN.email}; the reset link is printed in this console`,
+    '(or e-mailed, when SMTP_URL is set).',
+  ];
+  const width = Math.max(...lines.map((text) => text.length));
+  return [
+    `┌${'─'.repeat(width + 2)}┐`,
+    ...lines.map((text) => `│ ${text.padEnd(width)} │`),
+    `└${'─'.repeat(width + 2)}┘`,
+  ].join('\n');
 }
