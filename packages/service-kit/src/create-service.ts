@@ -15,6 +15,7 @@ import { registerErrorHandling, sendJsonNotFound } from './error-handling';
 import { identityPlugin } from './guards';
 import { metricsPlugin } from './metrics';
 import { requestIdOf } from './request-id';
+import { registerTextInputChecks } from './text-input';
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -68,6 +69,7 @@ export function createService(options: CreateServiceOptions): ServiceApp {
   });
 
   registerErrorHandling(app);
+  registerTextInputChecks(app);
   app.setNotFoundHandler(sendJsonNotFound);
 
   app.register(identityPlugin, {

@@ -26,6 +26,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         ...(error.issues ? { issues: error.issues } : {}),
       });
     }
+    if (isUnstorableTextError(error)) {
+      // A backstop: the text input checks refuse such strings first, but text can reach the
+      // database by other ways (a header, a decoded token), and it is still the client's input.
+      request.log.warn({ err: error }, 'text the database cannot store');
+      return reply.code(400).send({
+        message: 'The request contains characters that cannot be stored',
+        code: 'validation_failed',
+      });
+    }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, payload too large, unsupported media type...):
@@ -38,6 +47,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .code(500)
       .send({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
   });
+}
+
+/**
+ * Postgres refusing the characters of a value: 22021 character_not_in_repertoire (NUL, invalid
+ * UTF-8), 22P05 untranslatable_character (NUL as a jsonb \u0000 escape).
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+function isUnstorableTextError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && UNSTORABLE_TEXT.has(code);
 }
 
 /** JSON 404 for unknown routes. */
