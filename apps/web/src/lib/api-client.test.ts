@@ -1,8 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiFetch, apiRequest, getServerMessage } from './api-client';
+import { authRoutes } from '@jesus-walks/contracts/auth';
+import { type Event, eventRoutes, type Registration } from '@jesus-walks/contracts/events';
+import { newsletterRoutes } from '@jesus-walks/contracts/newsletter';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import {
+  type ApiAnswer,
+  ApiError,
+  ApiResponseError,
+  callApi,
+  fillPath,
+  getServerMessage,
+} from './api-client';
 
-function stubFetch(response: Response) {
-  const fetchMock = vi.fn<typeof fetch>(async () => response);
+function stubFetch(response: Response | (() => Response)) {
+  const fetchMock = vi.fn<typeof fetch>(async () => (typeof response === 'function' ? response() : response));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -14,97 +24,214 @@ function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   });
 }
 
+function request(fetchMock: ReturnType<typeof stubFetch>, index = 0) {
+  const [url, init] = fetchMock.mock.calls[index] ?? [];
+  return { url, init, headers: new Headers(init?.headers) };
+}
+
+const event = {
+  id: 5,
+  title: 'Vineyard Loop',
+  imageUrl: null,
+  date: '2030-05-01T09:00:00.000Z',
+  location: 'Napa',
+  description: 'A walk',
+  capacity: 20,
+  price: 0,
+  seatsTaken: 3,
+  seatsLeft: 17,
+  waitlistCount: 0,
+  isPast: false,
+  isCancelled: false,
+};
+
+const registration = {
+  id: 9,
+  eventId: 5,
+  status: 'confirmed',
+  waitlistPosition: null,
+  createdAt: '2030-04-01T09:00:00.000Z',
+};
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('apiRequest', () => {
-  it('sends a same-origin GET with the session cookie by default and reads JSON', async () => {
-    const fetchMock = stubFetch(jsonResponse([{ id: 1 }]));
-    await expect(apiRequest('/api/events')).resolves.toEqual([{ id: 1 }]);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+describe('fillPath', () => {
+  it('fills every :name, numbers or text, URI-encoded', () => {
+    expect(fillPath('/api/events/:id/registrations/:registrationId', { id: 5, registrationId: '12' })).toBe(
+      '/api/events/5/registrations/12',
+    );
+    expect(fillPath('/api/events/:id', { id: 'a b/c?d#e' })).toBe('/api/events/a%20b%2Fc%3Fd%23e');
+    expect(fillPath('/api/events/:id/registrations.csv', { id: 7 })).toBe('/api/events/7/registrations.csv');
+  });
+
+  it('refuses a missing parameter rather than calling a wrong path', () => {
+    expect(() => fillPath('/api/events/:id', {})).toThrow('Missing path parameter id for /api/events/:id');
+  });
+});
+
+describe('callApi', () => {
+  it("sends a same-origin GET with the session cookie and returns the contract's answer", async () => {
+    const fetchMock = stubFetch(jsonResponse([event]));
+    await expect(callApi(eventRoutes.list)).resolves.toEqual([event]);
+    const { url, init, headers } = request(fetchMock);
     expect(url).toBe('/api/events');
     expect(init?.method).toBe('GET');
     expect(init?.credentials).toBe('include');
     expect(init?.body).toBeNull();
-    expect(new Headers(init?.headers).get('Content-Type')).toBeNull();
-    expect(new Headers(init?.headers).get('Accept')).toBe('application/json');
+    expect(headers.get('Content-Type')).toBeNull();
+    expect(headers.get('Accept')).toBe('application/json');
   });
 
-  it('sends a body as JSON with its content type', async () => {
-    const fetchMock = stubFetch(jsonResponse({ ok: true }));
-    await api.post('/api/newsletter/subscribe', { email: 'a@b.c' });
-    const init = fetchMock.mock.calls[0]?.[1];
+  it("uses the contract's method, fills and encodes its path parameters", async () => {
+    const fetchMock = stubFetch(() => jsonResponse(registration));
+    await callApi(eventRoutes.cancelRegistration, { params: { id: 5, registrationId: 9 } });
+    expect(request(fetchMock).url).toBe('/api/events/5/registrations/9');
+    expect(request(fetchMock).init?.method).toBe('DELETE');
+
+    const fetchEvent = stubFetch(() => jsonResponse(event));
+    await callApi(eventRoutes.get, { params: { id: '5/../../admin' } });
+    expect(request(fetchEvent).url).toBe('/api/events/5%2F..%2F..%2Fadmin');
+  });
+
+  it('sends the body as JSON with its content type and the extra headers', async () => {
+    const fetchMock = stubFetch(jsonResponse(registration, { status: 201, statusText: 'Created' }));
+    const answer = await callApi(eventRoutes.register, {
+      params: { id: 5 },
+      body: { name: 'Ruth', email: 'ruth@example.com' },
+      headers: { 'Idempotency-Key': 'key-12345678' },
+    });
+    expect(answer).toEqual(registration);
+    const { url, init, headers } = request(fetchMock);
+    expect(url).toBe('/api/events/5/registrations');
     expect(init?.method).toBe('POST');
-    expect(init?.body).toBe('{"email":"a@b.c"}');
-    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(init?.body).toBe('{"name":"Ruth","email":"ruth@example.com"}');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('Idempotency-Key')).toBe('key-12345678');
   });
 
-  it('sends no content type for a POST without body', async () => {
-    const fetchMock = stubFetch(new Response(null, { status: 204 }));
-    await api.post('/api/auth/logout');
-    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Content-Type')).toBeNull();
+  it('sends no Content-Type for a POST without a body', async () => {
+    const fetchMock = stubFetch(jsonResponse({ message: 'Logged out' }));
+    await expect(callApi(authRoutes.logout)).resolves.toEqual({ message: 'Logged out' });
+    const { init, headers } = request(fetchMock);
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBeNull();
+    expect(headers.get('Content-Type')).toBeNull();
   });
 
-  it('reads 204 and an empty body as null', async () => {
-    stubFetch(new Response(null, { status: 204 }));
-    await expect(apiRequest('/api/x', { method: 'DELETE' })).resolves.toBeNull();
-    stubFetch(new Response('', { status: 200 }));
-    await expect(apiRequest('/api/x')).resolves.toBeNull();
+  it('adds the query, encoded, leaving out undefined values', async () => {
+    const fetchMock = stubFetch(jsonResponse({ message: 'ok' }));
+    await callApi(newsletterRoutes.oneClickUnsubscribe, {
+      query: { token: 'a b&c' },
+      body: { 'List-Unsubscribe': 'One-Click' },
+    });
+    expect(request(fetchMock).url).toBe('/api/newsletter/one-click-unsubscribe?token=a+b%26c');
   });
 
-  it("throws 'HTTP {status}: {statusText}' with the server's message for a non-OK answer", async () => {
+  it('passes the abort signal on', async () => {
+    const fetchMock = stubFetch(jsonResponse([]));
+    const controller = new AbortController();
+    await callApi(eventRoutes.list, { signal: controller.signal });
+    expect(request(fetchMock).init?.signal).toBe(controller.signal);
+  });
+
+  it('validates the answer: a wrong shape throws, it is never cast', async () => {
+    stubFetch(jsonResponse([{ ...event, seatsLeft: 'many' }]));
+    const error = await callApi(eventRoutes.list).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiResponseError);
+    expect((error as ApiResponseError).message).toBe('Unexpected response from server');
+    expect((error as ApiResponseError).path).toBe('/api/events');
+    expect((error as ApiResponseError).issues[0]?.path).toEqual([0, 'seatsLeft']);
+
+    stubFetch(jsonResponse({ events: [event] }));
+    await expect(callApi(eventRoutes.list)).rejects.toBeInstanceOf(ApiResponseError);
+  });
+
+  it('strips what the contract does not declare, as the server does', async () => {
+    stubFetch(jsonResponse({ ...event, secret: 'x' }));
+    await expect(callApi(eventRoutes.get, { params: { id: 5 } })).resolves.toEqual(event);
+  });
+
+  it('reports a successful answer that is not JSON', async () => {
+    stubFetch(new Response('<html></html>', { status: 200 }));
+    await expect(callApi(eventRoutes.list)).rejects.toThrow('Invalid JSON response from server');
+  });
+
+  it('reads an answer as text when the success schema is z.string() (CSV)', async () => {
+    const csv = 'email,status\nruth@example.com,confirmed\n';
+    const fetchMock = stubFetch(new Response(csv, { headers: { 'Content-Type': 'text/csv' } }));
+    await expect(callApi(newsletterRoutes.subscribersCsv)).resolves.toBe(csv);
+    expect(request(fetchMock).headers.get('Accept')).not.toBe('application/json');
+  });
+
+  it("throws 'HTTP 404: Not Found' for a non-OK answer, keeping the server's message", async () => {
     stubFetch(
       jsonResponse(
-        { message: 'Email already subscribed', code: 'conflict' },
-        { status: 409, statusText: 'Conflict' },
+        { message: 'Event not found', code: 'not_found' },
+        { status: 404, statusText: 'Not Found' },
       ),
     );
-    const error = await apiRequest('/api/newsletter/subscribe').catch((e: unknown) => e);
+    const error = await callApi(eventRoutes.get, { params: { id: 404 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(Error);
-    expect((error as ApiError).message).toBe('HTTP 409: Conflict');
-    expect((error as ApiError).status).toBe(409);
-    expect((error as ApiError).serverMessage).toBe('Email already subscribed');
-    expect((error as ApiError).code).toBe('conflict');
-    expect(getServerMessage(error)).toBe('Email already subscribed');
+    expect((error as ApiError).message).toBe('HTTP 404: Not Found');
+    expect((error as ApiError).status).toBe(404);
+    expect((error as ApiError).serverMessage).toBe('Event not found');
+    expect((error as ApiError).code).toBe('not_found');
+    expect(getServerMessage(error)).toBe('Event not found');
   });
 
-  it('carries validation issues of a 400 answer', async () => {
-    const issues = [{ path: ['email'], message: 'Invalid email' }];
+  it('carries the validation issues of a 400 answer', async () => {
+    const issues = [{ path: ['email'], message: 'Please enter a valid email address.' }];
     stubFetch(
       jsonResponse(
         { message: 'Invalid body', code: 'validation', issues },
         { status: 400, statusText: 'Bad Request' },
       ),
     );
-    const error = (await apiRequest('/api/x').catch((e: unknown) => e)) as ApiError;
+    const error = (await callApi(newsletterRoutes.subscribe, { body: { email: 'x' } }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(error.message).toBe('HTTP 400: Bad Request');
     expect(error.issues).toEqual(issues);
   });
 
   it('copes with an error answer that is not JSON', async () => {
     stubFetch(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
-    const error = (await apiRequest('/api/x').catch((e: unknown) => e)) as ApiError;
+    const error = (await callApi(eventRoutes.list).catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('HTTP 502: Bad Gateway');
     expect(error.serverMessage).toBeUndefined();
     expect(error.body).toBe('<html>Bad gateway</html>');
   });
 
-  it('reports a successful answer that is not JSON', async () => {
-    stubFetch(new Response('<html></html>', { status: 200 }));
-    await expect(apiRequest('/api/x')).rejects.toThrow('Invalid JSON response from server');
+  it('lets a call read the raw answer itself, whatever its status (readResponse)', async () => {
+    stubFetch(jsonResponse({ message: 'Nope' }, { status: 401, statusText: 'Unauthorized' }));
+    const statuses: number[] = [];
+    const answer = await callApi(authRoutes.me, {
+      readResponse: async (response) => {
+        statuses.push(response.status);
+        return { id: 0, username: '', email: '', isAdmin: false };
+      },
+    });
+    expect(statuses).toEqual([401]);
+    expect(answer.id).toBe(0);
+  });
+
+  it('types the answer from the contract and the options from its request', () => {
+    expectTypeOf<ApiAnswer<typeof eventRoutes.list>>().toEqualTypeOf<Event[]>();
+    expectTypeOf<ApiAnswer<typeof eventRoutes.register>>().toEqualTypeOf<Registration>();
+    expectTypeOf<ApiAnswer<typeof newsletterRoutes.subscribersCsv>>().toEqualTypeOf<string>();
+    // @ts-expect-error: the register route needs its :id
+    void (() => callApi(eventRoutes.register, { body: {} }));
+    // @ts-expect-error: the subscribe route needs a body
+    void (() => callApi(newsletterRoutes.subscribe));
+    // @ts-expect-error: the list route takes no body
+    void (() => callApi(eventRoutes.list, { body: { x: 1 } }));
   });
 
   it('getServerMessage is undefined for other errors', () => {
     expect(getServerMessage(new Error('Failed to fetch'))).toBeUndefined();
     expect(getServerMessage('x')).toBeUndefined();
-  });
-});
-
-describe('apiFetch', () => {
-  it('returns a non-OK response without throwing (the opt-out)', async () => {
-    stubFetch(jsonResponse({ message: 'Nope' }, { status: 401, statusText: 'Unauthorized' }));
-    const response = await apiFetch('/api/auth/me');
-    expect(response.status).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
-import { type CurrentUser, SIGNED_IN_COOKIE } from '@jesus-walks/contracts/auth';
+import { authRoutes, type CurrentUser, SIGNED_IN_COOKIE } from '@jesus-walks/contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, parseResponse } from '@/lib/api-client';
+import { ApiError, callApi } from '@/lib/api-client';
 
 export type { CurrentUser };
 
@@ -19,17 +19,17 @@ export async function getCurrentUser(
 ): Promise<CurrentUser | null> {
   const cookies = options.cookies ?? (typeof document === 'undefined' ? undefined : document.cookie);
   if (cookies !== undefined && !hasSignedInHint(cookies)) return null;
-  const response = await apiFetch('/api/auth/me', { signal: options.signal });
-  if (response.status === 401) {
-    // Drain the body so the connection can be reused; the hint outlived the session.
-    await response.body?.cancel();
+  try {
+    return await callApi(authRoutes.me, { signal: options.signal });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    // The hint outlived the session.
     if (typeof document !== 'undefined') {
       // biome-ignore lint/suspicious/noDocumentCookie: expires a plain hint; the Cookie Store API is not in every browser
       document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; path=/`;
     }
     return null;
   }
-  return parseResponse<CurrentUser | null>(response);
 }
 
 export function getCurrentUserQueryOptions() {

@@ -8,9 +8,13 @@ afterEach(() => {
 
 describe('syncCartAdd', () => {
   it('POSTs {productId, quantity: 1} to /api/cart/add as JSON with the cookie', async () => {
-    const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
+    const fetchMock = vi.fn(async () =>
+      Response.json({ productId: 7, quantity: 1, message: 'Added to cart' }),
+    );
     vi.stubGlobal('fetch', fetchMock);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await syncCartAdd(7);
+    expect(warn).not.toHaveBeenCalled();
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/cart/add',
       expect.objectContaining({
@@ -19,6 +23,15 @@ describe('syncCartAdd', () => {
         body: JSON.stringify({ productId: 7, quantity: 1 }),
       }),
     );
+  });
+
+  it('sends a numeric product id for a text id', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () =>
+      Response.json({ productId: 7, quantity: 1, message: 'Added to cart' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await syncCartAdd('7');
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{"productId":7,"quantity":1}');
   });
 
   it('only logs a warning when the server refuses or cannot be reached', async () => {

@@ -1,4 +1,4 @@
-import { ForgotPasswordBodySchema } from '@jesus-walks/contracts/auth';
+import { authRoutes, ForgotPasswordBodySchema } from '@jesus-walks/contracts/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgotPassword, forgotPasswordInputSchema, resetPasswordPath } from './forgot-password';
 
@@ -35,7 +35,7 @@ describe('forgotPassword', () => {
       resetToken: 'abc',
     });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/auth/forgot-password');
+    expect(url).toBe(authRoutes.forgotPassword.path);
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'ruth@example.com' });
   });
 });

@@ -1,7 +1,7 @@
-import type { ForgotPasswordResponse } from '@jesus-walks/contracts/auth';
+import { authRoutes, type ForgotPasswordResponse } from '@jesus-walks/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** The forgot-password form's rule, exactly SPEC.md section 5. */
 export const forgotPasswordInputSchema = z.object({
@@ -16,7 +16,7 @@ export const FORGOT_PASSWORD_FAILURE_FALLBACK = 'Failed to send reset email';
  * has an account; `resetToken` is present only where the server exposes it (development).
  */
 export function forgotPassword(input: ForgotPasswordInput): Promise<ForgotPasswordResponse> {
-  return api.post<ForgotPasswordResponse>('/api/auth/forgot-password', { email: input.email });
+  return callApi(authRoutes.forgotPassword, { body: { email: input.email } });
 }
 
 /** The reset page's address for a token, as the e-mailed link has it. */

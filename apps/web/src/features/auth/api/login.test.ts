@@ -1,3 +1,4 @@
+import { authRoutes } from '@jesus-walks/contracts/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   LOGIN_FAILURE_FALLBACK,
@@ -102,10 +103,18 @@ describe('login', () => {
     vi.stubGlobal('fetch', fetchMock);
     await expect(login({ username: 'ruth', password: 'secret1' })).resolves.toEqual({ user });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/auth/login');
+    expect(url).toBe(authRoutes.login.path);
     expect(init?.method).toBe('POST');
     expect(init?.credentials).toBe('include');
     expect(JSON.parse(String(init?.body))).toEqual({ username: 'ruth', password: 'secret1' });
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it("reads the answer itself: a failure is the spec's login error, not 'HTTP {status}'", async () => {
+    vi.stubGlobal('fetch', async () => new Response('<p>Bad gateway</p>', { status: 502 }));
+    const error = await login({ username: 'ruth', password: 'secret1' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LoginError);
+    expect((error as LoginError).message).toBe('Server error: Expected JSON response but received HTML');
   });
 });
 

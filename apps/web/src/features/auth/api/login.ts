@@ -1,7 +1,7 @@
-import { type LoginResponse, LoginResponseSchema } from '@jesus-walks/contracts/auth';
+import { authRoutes, type LoginResponse } from '@jesus-walks/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiFetch } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/current-user';
 
 /** The login form's rules, exactly SPEC.md section 5: both fields at least 1 character. */
@@ -52,7 +52,7 @@ export async function readLoginResponse(response: Response): Promise<LoginRespon
         : '';
     throw new LoginError(message || `Login failed with status ${response.status}`, response.status);
   }
-  const parsed = LoginResponseSchema.safeParse(data);
+  const parsed = authRoutes.login.responses[200].safeParse(data);
   if (!parsed.success) throw new LoginError('Server returned invalid response format', response.status);
   return parsed.data;
 }
@@ -62,13 +62,12 @@ export function loginFailureMessage(error: unknown): string {
   return error instanceof LoginError && error.message !== '' ? error.message : LOGIN_FAILURE_FALLBACK;
 }
 
-/** POST /api/auth/login, body {username, password}. */
-export async function login(input: LoginInput): Promise<LoginResponse> {
-  const response = await apiFetch('/api/auth/login', {
-    method: 'POST',
+/** POST /api/auth/login, body {username, password}; the call reads its answer itself (SPEC.md section 8). */
+export function login(input: LoginInput): Promise<LoginResponse> {
+  return callApi(authRoutes.login, {
     body: { username: input.username, password: input.password },
+    readResponse: readLoginResponse,
   });
-  return readLoginResponse(response);
 }
 
 /** Logs in and caches the answer's user as the current user (SPEC.md section 7). */

@@ -1,11 +1,13 @@
+import { authRoutes } from '@jesus-walks/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/components/ui/use-toast';
-import { api, getServerMessage } from '@/lib/api-client';
+import { callApi, getServerMessage } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/current-user';
 
-export function logout(): Promise<unknown> {
-  return api.post<unknown>('/api/auth/logout');
+/** POST /api/auth/logout (no body). */
+export function logout(): Promise<{ message: string }> {
+  return callApi(authRoutes.logout);
 }
 
 /** Ends the session, clears every cached query and goes to /login (SPEC.md section 7). */

@@ -1,6 +1,6 @@
-import { CreateUserBodySchema } from '@jesus-walks/contracts/users';
+import { CreateUserBodySchema, userRoutes } from '@jesus-walks/contracts/users';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, ApiResponseError } from '@/lib/api-client';
 import { register, registerInputSchema, toCurrentUser } from './register';
 
 function messages(input: unknown): Record<string, string> {
@@ -53,7 +53,7 @@ describe('registerInputSchema', () => {
 });
 
 describe('register', () => {
-  it('posts {username, email, password} to /api/users and returns the new user', async () => {
+  it('posts {username, email, password} to the users route and returns the new user', async () => {
     const created = { id: 3, username: 'ruth', email: 'r@example.com', isAdmin: false, isVerified: false };
     const fetchMock = vi.fn<typeof fetch>(async () => Response.json(created, { status: 201 }));
     vi.stubGlobal('fetch', fetchMock);
@@ -61,7 +61,7 @@ describe('register', () => {
       register({ username: 'ruth', email: 'r@example.com', password: 'secret1' }),
     ).resolves.toEqual(created);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/users');
+    expect(url).toBe(userRoutes.create.path);
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({
       username: 'ruth',
@@ -74,6 +74,13 @@ describe('register', () => {
       email: 'r@example.com',
       isAdmin: false,
     });
+  });
+
+  it('refuses an answer that is not the new user', async () => {
+    vi.stubGlobal('fetch', async () => Response.json({ id: 3, username: 'ruth' }, { status: 201 }));
+    await expect(
+      register({ username: 'ruth', email: 'r@example.com', password: 'secret1' }),
+    ).rejects.toBeInstanceOf(ApiResponseError);
   });
 
   it("raises the server's 409 message", async () => {

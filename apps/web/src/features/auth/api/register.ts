@@ -1,8 +1,8 @@
 import type { CurrentUser } from '@jesus-walks/contracts/auth';
-import type { AdminUser } from '@jesus-walks/contracts/users';
+import { type AdminUser, userRoutes } from '@jesus-walks/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/current-user';
 
 /**
@@ -20,10 +20,8 @@ export const REGISTER_FAILURE_FALLBACK = 'Please try again later.';
 
 /** POST /api/users (registration): 201 with the new user, who is now logged in. */
 export function register(input: RegisterInput): Promise<AdminUser> {
-  return api.post<AdminUser>('/api/users', {
-    username: input.username,
-    email: input.email,
-    password: input.password,
+  return callApi(userRoutes.create, {
+    body: { username: input.username, email: input.email, password: input.password },
   });
 }
 

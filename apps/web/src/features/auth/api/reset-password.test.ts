@@ -1,3 +1,4 @@
+import { authRoutes } from '@jesus-walks/contracts/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '@/lib/api-client';
 import { resetPassword, resetPasswordInputSchema } from './reset-password';
@@ -43,7 +44,7 @@ describe('resetPassword', () => {
       message: 'Password updated',
     });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/auth/reset-password');
+    expect(url).toBe(authRoutes.resetPassword.path);
     expect(JSON.parse(String(init?.body))).toEqual({ token: 'tok', newPassword: 'secret1' });
   });
 

@@ -1,6 +1,7 @@
+import { authRoutes } from '@jesus-walks/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** The reset form's rules, exactly SPEC.md section 5: at least 6 characters, and the two must match. */
 export const resetPasswordInputSchema = z
@@ -21,9 +22,8 @@ export const RESET_SUCCESS_MESSAGE = 'Your password has been reset. Please log i
 
 /** POST /api/auth/reset-password, body {token, newPassword}; the confirmation is not sent. */
 export function resetPassword(input: { token: string; newPassword: string }): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/api/auth/reset-password', {
-    token: input.token,
-    newPassword: input.newPassword,
+  return callApi(authRoutes.resetPassword, {
+    body: { token: input.token, newPassword: input.newPassword },
   });
 }
 

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import {
   FORGOT_PASSWORD_FAILURE_FALLBACK,
@@ -13,7 +14,6 @@ import {
 } from '../api/forgot-password';
 import { AuthCard } from '../components/auth-card';
 import { DevResetLink } from '../components/dev-reset-link';
-import { FormField } from '../components/form-field';
 import { failureMessage } from '../utils/server-errors';
 
 /** Long enough to copy the token or follow the link; production toasts keep the 5 s default. */

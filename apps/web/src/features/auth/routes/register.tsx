@@ -3,6 +3,7 @@ import { UserPlusIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import {
   REGISTER_FAILURE_FALLBACK,
@@ -11,7 +12,6 @@ import {
   useRegister,
 } from '../api/register';
 import { AuthCard } from '../components/auth-card';
-import { FormField } from '../components/form-field';
 import { postLoginPath } from '../utils/post-login-path';
 import { failureMessage, serverFieldErrors } from '../utils/server-errors';
 

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import {
   RESET_PASSWORD_FAILURE_FALLBACK,
@@ -14,7 +15,6 @@ import {
   useResetPassword,
 } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
-import { FormField } from '../components/form-field';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
 import { RESET_REDIRECT_DELAY_MS } from '../utils/post-login-path';
 import { recoveryLoginPath } from '../utils/recovery-params';

@@ -1,14 +1,14 @@
-import type { Registration } from '@jesus-walks/contracts/events';
+import { eventRoutes, type Registration } from '@jesus-walks/contracts/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { eventsKeys } from './query-keys';
+import { callApi } from '@/lib/api-client';
+import { eventsKeys } from '@/lib/events/query-keys';
 
 /** POST /api/events/{id}/registrations/cancel: a guest cancels with the token of their e-mail's link. */
-export async function cancelGuestRegistration(input: {
-  eventId: number;
-  token: string;
-}): Promise<Registration> {
-  return api.post<Registration>(`/api/events/${input.eventId}/registrations/cancel`, { token: input.token });
+export function cancelGuestRegistration(input: { eventId: number; token: string }): Promise<Registration> {
+  return callApi(eventRoutes.cancelAsGuest, {
+    params: { id: input.eventId },
+    body: { token: input.token },
+  });
 }
 
 export function useCancelGuestRegistration() {

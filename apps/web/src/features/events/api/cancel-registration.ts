@@ -1,14 +1,16 @@
-import type { Registration } from '@jesus-walks/contracts/events';
+import { eventRoutes, type Registration } from '@jesus-walks/contracts/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { eventsKeys } from './query-keys';
+import { callApi } from '@/lib/api-client';
+import { eventsKeys } from '@/lib/events/query-keys';
 
 /** DELETE /api/events/{id}/registrations/{registrationId}: a member cancels their own registration. */
-export async function cancelRegistration(input: {
+export function cancelRegistration(input: {
   eventId: number;
   registrationId: number;
 }): Promise<Registration> {
-  return api.delete<Registration>(`/api/events/${input.eventId}/registrations/${input.registrationId}`);
+  return callApi(eventRoutes.cancelRegistration, {
+    params: { id: input.eventId, registrationId: input.registrationId },
+  });
 }
 
 export function useCancelRegistration() {

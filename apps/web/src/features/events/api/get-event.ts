@@ -1,19 +1,16 @@
-import type { Event } from '@jesus-walks/contracts/events';
+import { type Event, eventRoutes } from '@jesus-walks/contracts/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, parseResponse } from '@/lib/api-client';
-import { eventsKeys } from './query-keys';
+import { ApiError, callApi } from '@/lib/api-client';
+import { eventsKeys } from '@/lib/events/query-keys';
 
 /** GET /api/events/{id}; null when there is no such event (404, or an id that is not one: 400). */
 export async function getEvent(id: string, options: { signal?: AbortSignal } = {}): Promise<Event | null> {
-  const response = await apiFetch(
-    `/api/events/${encodeURIComponent(id)}`,
-    options.signal ? { signal: options.signal } : {},
-  );
-  if (response.status === 404 || response.status === 400) {
-    await response.body?.cancel();
-    return null;
+  try {
+    return await callApi(eventRoutes.get, { params: { id }, signal: options.signal });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
   }
-  return parseResponse<Event>(response);
 }
 
 export function getEventQueryOptions(id: string) {

@@ -1,17 +1,13 @@
-import type { MyRegistration } from '@jesus-walks/contracts/events';
+import { eventRoutes, type MyRegistration } from '@jesus-walks/contracts/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { eventsKeys } from './query-keys';
+import { callApi } from '@/lib/api-client';
+import { eventsKeys } from '@/lib/events/query-keys';
 
 export type { MyRegistration };
 
 /** GET /api/events/my-registrations: the logged-in member's registrations with their events. */
-export async function getMyRegistrations(options: { signal?: AbortSignal } = {}): Promise<MyRegistration[]> {
-  const list = await api.get<unknown>(
-    '/api/events/my-registrations',
-    options.signal ? { signal: options.signal } : {},
-  );
-  return Array.isArray(list) ? (list as MyRegistration[]) : [];
+export function getMyRegistrations(options: { signal?: AbortSignal } = {}): Promise<MyRegistration[]> {
+  return callApi(eventRoutes.myRegistrations, { signal: options.signal });
 }
 
 export function getMyRegistrationsQueryOptions() {

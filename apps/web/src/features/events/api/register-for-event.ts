@@ -1,7 +1,12 @@
-import type { GuestRegistration, Registration } from '@jesus-walks/contracts/events';
+import {
+  eventRoutes,
+  type GuestRegistration,
+  IDEMPOTENCY_KEY_HEADER,
+  type Registration,
+} from '@jesus-walks/contracts/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { eventsKeys } from './query-keys';
+import { callApi } from '@/lib/api-client';
+import { eventsKeys } from '@/lib/events/query-keys';
 
 export type { GuestRegistration, Registration };
 
@@ -14,9 +19,11 @@ export interface RegisterForEventInput {
 }
 
 /** POST /api/events/{id}/registrations with an Idempotency-Key. */
-export async function registerForEvent(input: RegisterForEventInput): Promise<Registration> {
-  return api.post<Registration>(`/api/events/${input.eventId}/registrations`, input.guest ?? {}, {
-    headers: { 'Idempotency-Key': input.idempotencyKey },
+export function registerForEvent(input: RegisterForEventInput): Promise<Registration> {
+  return callApi(eventRoutes.register, {
+    params: { id: input.eventId },
+    body: input.guest ?? {},
+    headers: { [IDEMPOTENCY_KEY_HEADER]: input.idempotencyKey },
   });
 }
 

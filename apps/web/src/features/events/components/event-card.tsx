@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import type { Event } from '../api/get-events';
+import type { Event } from '@/lib/events/get-events';
 import { formatEventDay, formatEventPrice, formatEventTime, seatsText } from '../utils/event-format';
 import { EventImage } from './event-image';
 

@@ -4,39 +4,13 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
-import type { Event } from '../api/get-events';
+import type { Event } from '@/lib/events/get-events';
 import { newIdempotencyKey, useRegisterForEvent } from '../api/register-for-event';
 import { AttemptKeys } from '../utils/idempotency-keys';
 import { type Outcome, registrationFailure, registrationOutcome } from '../utils/registration-outcome';
 import { OutcomeAlert } from './outcome-alert';
-
-function Field({
-  id,
-  label,
-  error,
-  ...props
-}: React.ComponentProps<typeof Input> & { id: string; label: string; error?: string | undefined }) {
-  const errorId = `${id}-error`;
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...props}
-      />
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** A visitor registers with a name and an e-mail address; the answer shows in place. */
 export function GuestRegistrationForm({ event, actionLabel }: { event: Event; actionLabel: string }) {
@@ -102,14 +76,14 @@ export function GuestRegistrationForm({ event, actionLabel }: { event: Event; ac
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Register as a guest">
       {outcome ? <OutcomeAlert outcome={outcome} /> : null}
-      <Field
+      <FormField
         id="guest-name"
         label="Your name"
         autoComplete="name"
         error={errors.name?.message}
         {...register('name')}
       />
-      <Field
+      <FormField
         id="guest-email"
         label="Email"
         type="email"

@@ -2,7 +2,7 @@ import { BanIcon, HistoryIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/lib/current-user';
-import type { Event } from '../api/get-events';
+import type { Event } from '@/lib/events/get-events';
 import { GuestRegistrationForm } from './guest-registration-form';
 import { MemberRegistration } from './member-registration';
 import { OutcomeAlert } from './outcome-alert';

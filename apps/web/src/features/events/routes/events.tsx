@@ -4,8 +4,8 @@ import { Container } from '@/components/layout/container';
 import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { useEvents } from '@/lib/events/get-events';
 import { openNewsletterDialog } from '@/lib/newsletter-dialog-store';
-import { useEvents } from '../api/get-events';
 import { EventCard, EventCardSkeleton } from '../components/event-card';
 import { pastEvents, upcomingEvents } from '../utils/event-format';
 

@@ -5,12 +5,16 @@ import { Container } from '@/components/layout/container';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { type Event, useEvents } from '@/lib/events/get-events';
 import { openNewsletterDialog } from '@/lib/newsletter-dialog-store';
-import { type Event, useUpcomingEvents } from '../api/get-upcoming-events';
 import { formatCardDate } from '../utils/home-metadata';
+import { nextOpenEvents } from '../utils/next-open-events';
 
 const FALLBACK_IMAGE = '/images/events/trail-default.svg';
 const CARDS = 3;
+
+/** The events page's query and cache entry; only this selection is the home page's own. */
+const selectNextWalks = (events: Event[]) => nextOpenEvents(events, CARDS);
 
 function EventCardImage({ src }: { src: string | null }) {
   const [failed, setFailed] = useState(false);
@@ -72,7 +76,7 @@ function PlaceholderCard() {
 }
 
 function UpcomingEventsGrid() {
-  const events = useUpcomingEvents(CARDS);
+  const events = useEvents(selectNextWalks);
 
   if (events.isPending) {
     return (

@@ -1,10 +1,10 @@
-import type { NewsletterTokenResult } from '@jesus-walks/contracts/newsletter';
+import { type NewsletterTokenResult, newsletterRoutes } from '@jesus-walks/contracts/newsletter';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** POST /api/newsletter/confirm: the page posts the token of the welcome e-mail's link. */
-export async function confirmSubscription(token: string): Promise<NewsletterTokenResult> {
-  return api.post<NewsletterTokenResult>('/api/newsletter/confirm', { token });
+export function confirmSubscription(token: string): Promise<NewsletterTokenResult> {
+  return callApi(newsletterRoutes.confirm, { body: { token } });
 }
 
 export function useConfirmSubscription() {

@@ -1,6 +1,12 @@
+import { newsletterRoutes } from '@jesus-walks/contracts/newsletter';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { isValidNewsletterEmail, subscribeNewsletter } from './subscribe-newsletter';
+import {
+  isValidNewsletterEmail,
+  newsletterFormSchema,
+  subscribeNewsletter,
+  toSubscribeBody,
+} from './subscribe-newsletter';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -16,13 +22,34 @@ describe('isValidNewsletterEmail', () => {
   });
 });
 
+describe('newsletterFormSchema', () => {
+  it("refuses an e-mail without '@' with the spec's text", () => {
+    for (const email of ['', '   ', 'walker.example.com']) {
+      const result = newsletterFormSchema.safeParse({ email, website: '' });
+      expect(result.error?.issues[0]?.message, email).toBe('Please enter a valid email address.');
+    }
+  });
+
+  it('trims the e-mail and keeps its case (the server lowercases it)', () => {
+    expect(newsletterFormSchema.parse({ email: '  Walker@Example.com ', website: '' })).toEqual({
+      email: 'Walker@Example.com',
+      website: '',
+    });
+  });
+
+  it('sends the honeypot only when something filled it in', () => {
+    expect(toSubscribeBody({ email: 'a@b', website: '' })).toEqual({ email: 'a@b' });
+    expect(toSubscribeBody({ email: 'a@b', website: 'x' })).toEqual({ email: 'a@b', website: 'x' });
+  });
+});
+
 describe('subscribeNewsletter', () => {
-  it('posts {email} to /api/newsletter/subscribe', async () => {
+  it('posts {email} to the subscribe route', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () => Response.json({ message: 'ok' }));
     vi.stubGlobal('fetch', fetchMock);
     await subscribeNewsletter({ email: 'ruth@example.com' });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/newsletter/subscribe');
+    expect(url).toBe(newsletterRoutes.subscribe.path);
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{"email":"ruth@example.com"}');
   });

@@ -1,10 +1,10 @@
-import type { NewsletterTokenResult } from '@jesus-walks/contracts/newsletter';
+import { type NewsletterTokenResult, newsletterRoutes } from '@jesus-walks/contracts/newsletter';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** POST /api/newsletter/unsubscribe: the page posts the token of the e-mail's unsubscribe link. */
-export async function unsubscribeNewsletter(token: string): Promise<NewsletterTokenResult> {
-  return api.post<NewsletterTokenResult>('/api/newsletter/unsubscribe', { token });
+export function unsubscribeNewsletter(token: string): Promise<NewsletterTokenResult> {
+  return callApi(newsletterRoutes.unsubscribe, { body: { token } });
 }
 
 export function useUnsubscribeNewsletter() {

@@ -1,5 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MailIcon } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -11,49 +12,53 @@ import {
   setNewsletterDialogOpen,
   useNewsletterDialogOpen,
 } from '@/lib/newsletter-dialog-store';
-import { isValidNewsletterEmail, useSubscribeNewsletter } from '../api/subscribe-newsletter';
+import {
+  INVALID_NEWSLETTER_EMAIL,
+  type NewsletterFormInput,
+  type NewsletterFormValues,
+  newsletterFormSchema,
+  toSubscribeBody,
+  useSubscribeNewsletter,
+} from '../api/subscribe-newsletter';
 
 /**
  * The newsletter sign-up (SPEC.md "Newsletter dialog"). Mounted once by the app; anything opens it
- * with `openNewsletterDialog()` from lib/newsletter-dialog-store.
+ * with `openNewsletterDialog()` from lib/newsletter-dialog-store. An invalid e-mail is told in a
+ * toast, as the spec has it, rather than under the field.
  */
 export function NewsletterDialog() {
   const open = useNewsletterDialogOpen();
-  const [email, setEmail] = useState('');
-  const [website, setWebsite] = useState('');
   const subscription = useSubscribeNewsletter();
+  const { register, handleSubmit, reset } = useForm<NewsletterFormInput, unknown, NewsletterFormValues>({
+    resolver: zodResolver(newsletterFormSchema),
+    defaultValues: { email: '', website: '' },
+  });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (subscription.isPending) return;
-    const value = email.trim();
-    if (!isValidNewsletterEmail(value)) {
-      toast({
-        variant: 'destructive',
-        title: 'Invalid email',
-        description: 'Please enter a valid email address.',
+  const onSubmit = handleSubmit(
+    (values) => {
+      if (subscription.isPending) return;
+      subscription.mutate(toSubscribeBody(values), {
+        onSuccess: () => {
+          toast({
+            title: 'Jesus News - Subscription Successful!',
+            description: "You've been subscribed to get the latest on walks and merch.",
+          });
+          reset();
+          closeNewsletterDialog();
+        },
+        onError: (error) => {
+          toast({
+            variant: 'destructive',
+            title: 'Subscription Error',
+            description: getServerMessage(error) ?? 'Your subscription could not be saved. Please try again.',
+          });
+        },
       });
-      return;
-    }
-    subscription.mutate(website ? { email: value, website } : { email: value }, {
-      onSuccess: () => {
-        toast({
-          title: 'Jesus News - Subscription Successful!',
-          description: "You've been subscribed to get the latest on walks and merch.",
-        });
-        setEmail('');
-        setWebsite('');
-        closeNewsletterDialog();
-      },
-      onError: (error) => {
-        toast({
-          variant: 'destructive',
-          title: 'Subscription Error',
-          description: getServerMessage(error) ?? 'Your subscription could not be saved. Please try again.',
-        });
-      },
-    });
-  }
+    },
+    () => {
+      toast({ variant: 'destructive', title: 'Invalid email', description: INVALID_NEWSLETTER_EMAIL });
+    },
+  );
 
   return (
     <Dialog open={open} onOpenChange={setNewsletterDialogOpen}>
@@ -66,32 +71,28 @@ export function NewsletterDialog() {
           <DialogDescription>Subscribe to get the latest on walks and merch.</DialogDescription>
         </DialogHeader>
         {/* noValidate: the spec's own check and toast decide, not the browser's bubble. */}
-        <form noValidate onSubmit={handleSubmit} className="grid gap-3">
+        <form noValidate onSubmit={onSubmit} className="grid gap-3">
           <Label htmlFor="newsletter-email" className="sr-only">
             Email address
           </Label>
           <Input
             id="newsletter-email"
-            name="email"
             type="email"
             required
             autoComplete="email"
             inputMode="email"
             placeholder="Enter your email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            {...register('email')}
           />
           {/* Honeypot: hidden from people and assistive technology; a bot that fills it is ignored. */}
           <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
             <label htmlFor="newsletter-website">Website</label>
             <input
               id="newsletter-website"
-              name="website"
               type="text"
               tabIndex={-1}
               autoComplete="off"
-              value={website}
-              onChange={(event) => setWebsite(event.target.value)}
+              {...register('website')}
             />
           </div>
           <Button type="submit" size="lg" disabled={subscription.isPending}>

@@ -1,4 +1,6 @@
+import { productRoutes } from '@jesus-walks/contracts/products';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiResponseError } from '@/lib/api-client';
 import { getProducts, getProductsQueryOptions } from './get-products';
 
 const cap = {
@@ -22,26 +24,27 @@ afterEach(() => {
 });
 
 describe('getProducts', () => {
-  it('GETs /api/products with the session cookie and returns the list', async () => {
+  it('GETs the products route with the session cookie and returns the list', async () => {
     const fetchMock = answer([cap]);
     expect(await getProducts()).toEqual([cap]);
     expect(fetchMock).toHaveBeenCalledWith(
-      '/api/products',
+      productRoutes.list.path,
       expect.objectContaining({ method: 'GET', credentials: 'include' }),
     );
   });
 
-  it('treats a non-array answer as no products', async () => {
+  it('treats a non-array answer as no products (SPEC.md section 7)', async () => {
     answer({ products: [cap] });
+    expect(await getProducts()).toEqual([]);
+    answer(null);
     expect(await getProducts()).toEqual([]);
   });
 
-  it('leaves out entries it cannot show and fills missing optional fields', async () => {
-    answer([cap, { id: 2, name: 'No price', stock: 1 }, 'junk', { id: 3, name: 'Bare', price: 5, stock: 0 }]);
-    expect(await getProducts()).toEqual([
-      cap,
-      { id: 3, name: 'Bare', price: 5, stock: 0, description: '', category: '', imageUrl: null },
-    ]);
+  it('refuses a list holding something that is not a product', async () => {
+    answer([cap, { id: 2, name: 'No price', stock: 1 }]);
+    const error = await getProducts().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiResponseError);
+    expect((error as ApiResponseError).issues[0]?.path.slice(0, 1)).toEqual([1]);
   });
 
   it("raises 'HTTP {status}: {statusText}' for a failed answer", async () => {

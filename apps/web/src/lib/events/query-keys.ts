@@ -1,6 +1,7 @@
 /**
- * Query keys of the events feature. Everything starts with 'events', so one invalidation after a
- * registration or cancellation refreshes the list, the event and the member's registrations.
+ * Query keys of the events (the events feature and the home page's upcoming walks). Everything
+ * starts with 'events', so one invalidation after a registration or cancellation refreshes the
+ * list, the event and the member's registrations.
  */
 export const eventsKeys = {
   all: ['events'] as const,

@@ -4,7 +4,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 
-type FormFieldProps = Omit<ComponentProps<'input'>, 'id'> & {
+export type FormFieldProps = Omit<ComponentProps<'input'>, 'id'> & {
   id: string;
   label: string;
   /** The validation message; linked to the input with aria-describedby. */
@@ -18,7 +18,8 @@ type FormFieldProps = Omit<ComponentProps<'input'>, 'id'> & {
 };
 
 /**
- * A labelled input with its hint and error text. The error line keeps its height while empty, so a
+ * The labelled input of every form (auth, events, newsletter pages, checkout, admin), with its hint
+ * and error text; spread react-hook-form's `register(name)` into it. The error line keeps its height while empty, so a
  * message appearing never pushes the form down; the input is marked aria-invalid while it has one.
  */
 export function FormField({

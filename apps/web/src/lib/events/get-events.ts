@@ -1,0 +1,29 @@
+import { type Event, eventRoutes } from '@jesus-walks/contracts/events';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+import { eventsKeys } from './query-keys';
+
+export type { Event };
+
+/**
+ * GET /api/events: upcoming then past, each with its seats left. The one fetcher and cache entry
+ * of the list: the events page shows it all, the home page selects its next open walks from it,
+ * so going from one to the other shows the list at once.
+ */
+export function getEvents(options: { signal?: AbortSignal } = {}): Promise<Event[]> {
+  return callApi(eventRoutes.list, { signal: options.signal });
+}
+
+export function getEventsQueryOptions() {
+  return queryOptions({
+    queryKey: eventsKeys.list(),
+    queryFn: ({ signal }) => getEvents({ signal }),
+    // Seats change as people register: a visit a minute later asks again.
+    staleTime: 60 * 1000,
+  });
+}
+
+/** The events list, or what `select` makes of it (the home page's next walks). */
+export function useEvents<T = Event[]>(select?: (events: Event[]) => T) {
+  return useQuery({ ...getEventsQueryOptions(), select });
+}
