@@ -129,6 +129,11 @@ export const authRoutes = defineRoutes({
     access: 'user',
     summary: "Changes the logged-in user's password after checking the current one",
     request: { body: ChangePasswordBodySchema },
-    responses: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+    responses: {
+      200: MessageResponseSchema,
+      400: ErrorResponseSchema,
+      401: ErrorResponseSchema,
+      ...rateLimited,
+    },
   }),
 });

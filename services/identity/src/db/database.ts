@@ -50,7 +50,7 @@ export interface SessionsTable {
 
 export interface AuthAttemptsTable {
   id: Generated<number>;
-  kind: 'login_failure' | 'forgot_password' | 'reset_password' | 'registration';
+  kind: 'login_failure' | 'forgot_password' | 'reset_password' | 'registration' | 'change_password';
   accountKey: string | null;
   address: string;
   createdAt: Timestamp;

@@ -174,7 +174,7 @@ describe('login and logout', () => {
     expect(await resolve(identity, cookie)).toBeNull();
   });
 
-  it('locks an account after 10 failures in 15 minutes, even for the right password (429)', async () => {
+  it('locks an account for one address after 10 failures in 15 minutes, even for the right password (429)', async () => {
     const { body } = await register(identity);
     for (let i = 0; i < 10; i++) expect((await login(identity, body.username, 'nope')).statusCode).toBe(401);
     const locked = await login(identity, body.username, body.password);

@@ -1,4 +1,5 @@
 import { authRoutes } from '@jesus-walks/contracts/auth';
+import { clientAddressOf } from '@jesus-walks/service-kit/client-address';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { unauthorized } from '@jesus-walks/service-kit/errors';
 import { identityOf } from '@jesus-walks/service-kit/guards';
@@ -65,7 +66,13 @@ export function authRoutesModule(app: ServiceApp, deps: AuthRoutesDeps): void {
   });
 
   registerRoute(app, authRoutes.changePassword, async (request) => {
-    await changePassword(deps.db, identityOf(request).id, request.body, request.session.sessionId);
+    await changePassword(
+      deps.db,
+      identityOf(request).id,
+      request.body,
+      request.session.sessionId,
+      clientAddressOf(request),
+    );
     return { message: 'Password changed successfully' };
   });
 }

@@ -6,13 +6,19 @@ import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
 import { hashPassword, verifyDecoy, verifyPassword } from '../passwords/password-hasher';
 import { clearAccountAttempts, recordAttempt } from '../rate-limits/attempts.repository';
-import { assertWithinLimits } from '../rate-limits/rate-limits.service';
+import {
+  accountKeyOf,
+  assertLoginAllowed,
+  assertWithinLimits,
+  unknownLoginKeyOf,
+} from '../rate-limits/rate-limits.service';
 import { deleteSessionsOfUser } from '../sessions/sessions.repository';
 import {
   consumeResetToken,
   findCredentialsByLogin,
   findPasswordHash,
   findUserByEmail,
+  findUserIdByResetToken,
   setPassword,
   storeResetToken,
 } from '../users/users.repository';
@@ -28,11 +34,15 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Checks the credentials, counting failures per account and per address (429 past the limits). */
+/**
+ * Checks the credentials. Failures count per account and address together, and per address
+ * (rate-limits.service loginLimits): a stranger failing at an account slows only themselves, never
+ * the owner logging in from their own address.
+ */
 export async function authenticate(db: Kysely<IdentityDatabase>, body: LoginBody, address: string) {
-  const accountKey = body.username.toLowerCase();
-  await assertWithinLimits(db, 'login_failure', accountKey, address);
   const account = await findCredentialsByLogin(db, body.username);
+  const accountKey = account ? accountKeyOf(account.id) : unknownLoginKeyOf(body.username);
+  await assertLoginAllowed(db, accountKey, address);
   const valid = account
     ? await verifyPassword(account.password, body.password)
     : await verifyDecoy(body.password);
@@ -40,7 +50,8 @@ export async function authenticate(db: Kysely<IdentityDatabase>, body: LoginBody
     await recordAttempt(db, { kind: 'login_failure', accountKey, address });
     throw new DomainError('unauthorized', INVALID_CREDENTIALS);
   }
-  await clearAccountAttempts(db, 'login_failure', accountKey);
+  // Only this address's failures: the owner logging in must not hand an attacker fresh guesses.
+  await clearAccountAttempts(db, 'login_failure', accountKey, address);
   return { id: account.id, username: account.username, email: account.email, isAdmin: account.isAdmin };
 }
 
@@ -84,29 +95,44 @@ export async function requestPasswordReset(
   return token;
 }
 
-/** Sets a new password with a reset token (once, within the hour) and ends every session of the user. */
+/**
+ * Sets a new password with a reset token (once, within the hour) and ends every session of the
+ * user. The token is checked before the new password is hashed: a made-up token costs the server
+ * one indexed lookup, never an argon2 hash. Failures count per address.
+ */
 export async function resetPassword(db: Kysely<IdentityDatabase>, body: ResetPasswordBody, address: string) {
   await assertWithinLimits(db, 'reset_password', null, address);
-  const passwordHash = await hashPassword(body.newPassword);
-  const userId = await consumeResetToken(db, hashResetToken(body.token), passwordHash);
-  if (userId === undefined) {
+  const tokenHash = hashResetToken(body.token);
+  const refuse = async () => {
     await recordAttempt(db, { kind: 'reset_password', accountKey: null, address });
-    throw badRequest(INVALID_RESET_TOKEN);
-  }
+    return badRequest(INVALID_RESET_TOKEN);
+  };
+  if ((await findUserIdByResetToken(db, tokenHash)) === undefined) throw await refuse();
+  // Consumed atomically: of two requests racing with one token, only one sets its password.
+  const userId = await consumeResetToken(db, tokenHash, await hashPassword(body.newPassword));
+  if (userId === undefined) throw await refuse();
   await deleteSessionsOfUser(db, userId);
 }
 
-/** Changes the password of a logged-in user; their other sessions end. */
+/**
+ * Changes the password of a logged-in user; their other sessions end. Wrong current passwords
+ * count per account (limits.change_password): a session alone cannot be used to guess it.
+ */
 export async function changePassword(
   db: Kysely<IdentityDatabase>,
   userId: number,
   body: ChangePasswordBody,
   currentSid: string,
+  address: string,
 ) {
+  const accountKey = accountKeyOf(userId);
+  await assertWithinLimits(db, 'change_password', accountKey, address);
   const stored = await findPasswordHash(db, userId);
   if (!stored || !(await verifyPassword(stored, body.currentPassword))) {
+    await recordAttempt(db, { kind: 'change_password', accountKey, address });
     throw badRequest('Current password is incorrect');
   }
+  await clearAccountAttempts(db, 'change_password', accountKey);
   await setPassword(db, userId, await hashPassword(body.newPassword));
   await deleteSessionsOfUser(db, userId, currentSid);
 }

@@ -110,6 +110,17 @@ export async function storeResetToken(db: Db, id: number, tokenHash: string, exp
     .execute();
 }
 
+/** The user a reset token (its hash) belongs to, while the token is valid. */
+export async function findUserIdByResetToken(db: Db, tokenHash: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('resetToken', '=', tokenHash)
+    .where('resetTokenExpiry', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /**
  * Uses a reset token: sets the new password and clears the token in one statement, so a token
  * works once even when two requests race. Returns the user's id, or undefined when the token is
