@@ -10,7 +10,7 @@ import { createDatabase } from '@jesus-walks/service-kit/database';
 import { freePort } from '@jesus-walks/service-kit/network';
 import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
 import {
-  identityHeader,
+  identityHeaders,
   testAdmin,
   testEnvSource,
   testSecrets,
@@ -105,7 +105,10 @@ describe('gateway: proxying and identity', () => {
   });
 
   it('strips an x-identity header sent by a client, even a correctly signed one', async () => {
-    const response = await gateway.inject({ url: '/api/users', headers: identityHeader(testAdmin) });
+    const response = await gateway.inject({
+      url: '/api/users',
+      headers: identityHeaders(testAdmin, 'GET', '/api/users'),
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -160,6 +163,16 @@ describe('gateway: cross-site requests', () => {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.statusCode).toBe(403);
+  });
+
+  it("compares the Origin with PUBLIC_ORIGIN only, never with the request's own Host", async () => {
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: 'http://evil.example', host: 'evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'Cross-site requests are not allowed', code: 'forbidden' });
   });
 
   it('lets the site itself through', async () => {

@@ -6,9 +6,10 @@ const EXEMPT_PREFIXES = ['/api/payments/webhooks/'];
 
 /**
  * Cross-site request forgery guard for state-changing requests, on top of SameSite cookies:
- * a browser's Origin must be the site's own (its public origin or the Host it asked for); without
- * Origin, Sec-Fetch-Site must say same-origin (or none: typed by the user). Clients that send
- * neither header are not browsers and carry no ambient credentials to abuse.
+ * a browser's Origin must be the site's public origin (PUBLIC_ORIGIN), never compared with the
+ * request's own Host, which whoever points a name at the site controls; without Origin,
+ * Sec-Fetch-Site must say same-origin (or none: typed by the user). Clients that send neither
+ * header are not browsers and carry no ambient credentials to abuse.
  */
 export function createOriginCheck(publicOrigin: string) {
   const allowed = new URL(publicOrigin).origin;
@@ -17,22 +18,13 @@ export function createOriginCheck(publicOrigin: string) {
     if (EXEMPT_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     const origin = request.headers.origin;
     if (typeof origin === 'string') {
-      if (origin === allowed || sameHost(origin, request.headers.host)) return;
+      if (origin === allowed) return;
       return refuse(reply);
     }
     const site = request.headers['sec-fetch-site'];
     if (site === undefined || site === 'same-origin' || site === 'none') return;
     return refuse(reply);
   };
-}
-
-function sameHost(origin: string, host: string | undefined): boolean {
-  if (!host) return false;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }
 
 function refuse(reply: FastifyReply) {

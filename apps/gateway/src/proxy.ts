@@ -5,7 +5,8 @@ import { proxyPrefixes } from '@jesus-walks/contracts/route-table';
 import type { ServiceName } from '@jesus-walks/contracts/services';
 import { signIdentity } from '@jesus-walks/service-kit/identity';
 import type { InternalClient } from '@jesus-walks/service-kit/internal-client';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Pool } from 'undici';
 import { resolveIdentity } from './session-resolution';
 
 declare module 'fastify' {
@@ -22,63 +23,199 @@ export interface ProxyOptions {
   upstreamTimeoutMs: number;
 }
 
+/** The largest request body the gateway forwards; the services allow the same. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
 /** Connect quickly or report the service down: a stopped service answers 503 within 2 s. */
 const CONNECT_TIMEOUT_MS = 1_500;
 
-function unavailable(reply: FastifyReply, service: ServiceName, timedOut: boolean) {
+/**
+ * Request headers never forwarded. `expect`: Node has already answered 100-continue to the client
+ * and the gateway holds the whole body. `transfer-encoding`: the body goes on with a
+ * Content-Length. The other hop-by-hop headers describe the client's connection, not ours (undici
+ * refuses expect, keep-alive and upgrade outright). `x-forwarded-for`: the client's claim; the
+ * address the gateway saw travels inside the signed x-identity.
+ */
+const DROPPED_HEADERS = [
+  headers.identity,
+  headers.internalToken,
+  'expect',
+  'transfer-encoding',
+  'keep-alive',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'x-forwarded-for',
+];
+
+/** The route table's prefixes grouped by the service that owns them: one upstream pool each. */
+export function prefixesByService(
+  prefixes: ReadonlyArray<{ prefix: string; service: ServiceName }> = proxyPrefixes(),
+): Map<ServiceName, string[]> {
+  const groups = new Map<ServiceName, string[]>();
+  for (const { prefix, service } of prefixes) {
+    groups.set(service, [...(groups.get(service) ?? []), prefix]);
+  }
+  return groups;
+}
+
+/** Error codes (of the error reply-from reports, or of its cause) that mean the service is unreachable. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_CLOSED',
+  'UND_ERR_DESTROYED',
+  'FST_REPLY_FROM_SERVICE_UNAVAILABLE',
+]);
+/** Codes of a request undici would not send as it stands: the client's request, not an outage. */
+const NOT_FORWARDABLE = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED']);
+const TIMED_OUT = new Set([
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'FST_REPLY_FROM_GATEWAY_TIMEOUT',
+  'FST_REPLY_FROM_TIMEOUT',
+]);
+
+function codesOf(error: unknown): string[] {
+  const codes: string[] = [];
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return codes;
+}
+
+/**
+ * What a proxying failure means for the client. Only the service being unreachable (503) or slow
+ * (504) is reported as an outage; a client that went away gets nothing (nobody is listening), a
+ * request that cannot be forwarded is the client's (400), anything else is the service's (502).
+ */
+function answerProxyError(request: FastifyRequest, reply: FastifyReply, service: ServiceName, error: Error) {
   if (reply.sent) return;
-  reply.code(timedOut ? 504 : 503).send({
-    message: timedOut
-      ? `The ${service} service took too long to answer. Please try again.`
-      : `The ${service} service is unavailable right now. Please try again shortly.`,
-    code: timedOut ? 'upstream_timeout' : 'upstream_unavailable',
+  if (request.raw.destroyed || reply.raw.destroyed) {
+    request.log.info({ err: error, service }, 'client went away before the service answered');
+    return;
+  }
+  const codes = codesOf(error);
+  if (codes.some((code) => TIMED_OUT.has(code))) {
+    request.log.warn({ err: error, service }, 'upstream timed out');
+    return reply.code(504).send({
+      message: `The ${service} service took too long to answer. Please try again.`,
+      code: 'upstream_timeout',
+    });
+  }
+  if (codes.some((code) => NOT_FORWARDABLE.has(code))) {
+    request.log.info({ err: error, service }, 'request cannot be forwarded');
+    return reply.code(400).send({ message: 'The request is not valid', code: 'bad_request' });
+  }
+  if (codes.some((code) => UNREACHABLE.has(code))) {
+    request.log.warn({ err: error, service }, 'upstream unavailable');
+    return reply.code(503).send({
+      message: `The ${service} service is unavailable right now. Please try again shortly.`,
+      code: 'upstream_unavailable',
+    });
+  }
+  request.log.error({ err: error, service }, 'upstream failed');
+  return reply.code(502).send({
+    message: `The ${service} service could not answer this request. Please try again.`,
+    code: 'upstream_error',
   });
 }
 
 /**
- * One @fastify/http-proxy per route-table prefix (packages/contracts), over keep-alive undici pools.
- * The caller's own x-identity and x-internal-token are dropped; the gateway's signed identity and
- * request id are added. Internal routes are not in the map, so they are never reachable.
+ * One upstream per service: a keep-alive undici pool shared by all of that service's route-table
+ * prefixes (packages/contracts), each prefix a @fastify/http-proxy route over it. Bodies are read
+ * in full and checked against the limit before anything is sent on, then forwarded byte for byte
+ * (webhook signatures need the raw body). The caller's own x-identity and x-internal-token are
+ * dropped; the gateway's signed identity, bound to this request, and the request id are added.
+ * Internal routes are not in the map, so they are never reachable.
  */
 export async function registerProxies(app: FastifyInstance, options: ProxyOptions): Promise<void> {
   app.decorateRequest('caller', null);
-  for (const { prefix, service } of proxyPrefixes()) {
-    await app.register(proxy, {
-      upstream: options.upstreams[service],
-      prefix,
-      rewritePrefix: prefix,
-      undici: {
-        connections: 64,
-        pipelining: 1,
-        keepAliveTimeout: 30_000,
-        connectTimeout: CONNECT_TIMEOUT_MS,
-        headersTimeout: options.upstreamTimeoutMs,
-        bodyTimeout: options.upstreamTimeoutMs,
-      },
-      preHandler: async (request) => {
-        request.caller = await resolveIdentity(request, options.identityClient);
-      },
-      replyOptions: {
-        retryDelay: () => null,
-        rewriteRequestHeaders: (request, outgoing) => {
-          const rewritten: Record<string, string | string[] | undefined> = { ...outgoing };
-          delete rewritten[headers.identity];
-          delete rewritten[headers.internalToken];
-          rewritten[headers.requestId] = request.id;
-          // The client's address as the gateway sees it (TRUST_PROXY decides), replacing whatever
-          // the client claimed: services rate-limit by it.
-          rewritten['x-forwarded-for'] = request.ip;
-          if (request.caller)
-            rewritten[headers.identity] = signIdentity(request.caller, options.identitySigningKey);
-          return rewritten;
-        },
-        onError: (reply, { error }) => {
-          const code = (error as { code?: string }).code ?? '';
-          const timedOut = code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT' || code === 'FST_REPLY_FROM_TIMEOUT';
-          reply.log.warn({ err: error, service }, 'upstream failed');
-          unavailable(reply as FastifyReply, service, timedOut);
-        },
-      },
+  for (const [service, prefixes] of prefixesByService()) {
+    const pool = new Pool(options.upstreams[service], {
+      connections: 64,
+      pipelining: 1,
+      keepAliveTimeout: 30_000,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      headersTimeout: options.upstreamTimeoutMs,
+      bodyTimeout: options.upstreamTimeoutMs,
+    });
+    app.addHook('onClose', async () => {
+      await pool.close();
+    });
+    await app.register(async (scope) => {
+      // The whole body as bytes, whatever its type, counted against the limit as it arrives
+      // (Content-Length up front): an oversized body is refused here, never half-sent.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
+        (_request, body, done) => done(null, body),
+      );
+      const appErrorHandler = app.errorHandler;
+      scope.setErrorHandler(function proxyErrors(error: FastifyError, request, reply) {
+        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+          return reply.code(413).send({
+            message: `The request body is too large: the limit is ${BODY_LIMIT_BYTES / 1024 / 1024} MiB.`,
+            code: 'payload_too_large',
+          });
+        }
+        // The rest as everywhere (rethrowing would lose errors that are not Error objects).
+        return appErrorHandler.call(this, error, request, reply);
+      });
+      for (const prefix of prefixes) {
+        await scope.register(proxy, {
+          upstream: options.upstreams[service],
+          prefix,
+          rewritePrefix: prefix,
+          undici: pool,
+          proxyPayloads: false,
+          preHandler: async (request) => {
+            request.caller = await resolveIdentity(request, options.identityClient);
+          },
+          replyOptions: {
+            retryDelay: () => null,
+            onError: (reply, { error }) =>
+              answerProxyError(reply.request as FastifyRequest, reply as FastifyReply, service, error),
+          },
+          // `path` is what the service receives (query aside): the identity is bound to it.
+          handler: (request, reply, path, replyOptions) =>
+            reply.from(path, {
+              ...replyOptions,
+              ...bodyOf(request),
+              rewriteRequestHeaders: (_request, outgoing) => {
+                const rewritten = { ...outgoing };
+                for (const name of DROPPED_HEADERS) delete rewritten[name];
+                rewritten[headers.requestId] = request.id;
+                // Every proxied request carries one, anonymous ones too: it is how services learn
+                // the client's address (TRUST_PROXY decides what request.ip is here).
+                rewritten[headers.identity] = signIdentity(
+                  { user: request.caller, clientAddress: request.ip, method: request.method, url: path },
+                  options.identitySigningKey,
+                );
+                return rewritten;
+              },
+            }),
+        });
+      }
     });
   }
+}
+
+/** The buffered body, sent as it came (reply-from would re-encode a parsed one). */
+function bodyOf(request: FastifyRequest): { body?: Buffer | null; contentType?: string } {
+  if (!Buffer.isBuffer(request.body)) return {};
+  // A body on GET or HEAD is not forwarded (reply-from refuses one).
+  if (request.method === 'GET' || request.method === 'HEAD') return { body: null };
+  return { body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' };
 }

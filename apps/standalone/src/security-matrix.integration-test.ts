@@ -151,7 +151,12 @@ describe('every service', () => {
       const base = stack.services[name]?.url;
       expect((await fetch(`${base}/health/ready`)).status).toBe(200);
       const forged = signIdentity(
-        { id: 1, username: 'mallory', isAdmin: true },
+        {
+          user: { id: 1, username: 'mallory', isAdmin: true },
+          clientAddress: '127.0.0.1',
+          method: 'GET',
+          url: '/health/no-such-route',
+        },
         'not-the-real-signing-key-0123456789abcdef',
       );
       const response = await fetch(`${base}/health/no-such-route`, { headers: { 'x-identity': forged } });

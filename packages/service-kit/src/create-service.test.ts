@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { type CreateServiceOptions, createService, type ServiceApp } from './create-service';
 import { DomainError, type ErrorCode, errorStatus } from './errors';
 import { registerRoute } from './routes';
-import { identityHeader, internalHeader, testSecrets, testUser } from './testing/test-service';
+import { identityHeaders, internalHeader, testSecrets, testUser } from './testing/test-service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const genericFailure = {
@@ -254,7 +254,10 @@ describe('identity header', () => {
         code: 'invalid_identity',
       });
     }
-    const genuine = await app.inject({ url: '/api/kit/request-id', headers: identityHeader(testUser) });
+    const genuine = await app.inject({
+      url: '/api/kit/request-id',
+      headers: identityHeaders(testUser, 'GET', '/api/kit/request-id'),
+    });
     expect(genuine.statusCode).toBe(200);
   });
 });

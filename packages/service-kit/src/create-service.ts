@@ -51,9 +51,9 @@ export function createService(options: CreateServiceOptions): ServiceApp {
   const fastifyOptions: FastifyServerOptions = {
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     genReqId: requestIdOf,
-    // Services sit behind the gateway, which sets X-Forwarded-For to the client's address (rate
-    // limits per address need it); they are never exposed to clients directly.
-    trustProxy: true,
+    // The client's address comes inside the gateway's signed x-identity (request.clientAddress):
+    // a bare X-Forwarded-For is anyone's claim, so request.ip stays the socket's address.
+    trustProxy: false,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   };

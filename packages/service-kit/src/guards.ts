@@ -8,6 +8,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who is calling, from the gateway's signed x-identity header; null when anonymous. */
     identity: Identity | null;
+    /**
+     * The client's address: from the gateway's signed header, or the socket's for a request
+     * without one (an internal call, a test). Never from a bare X-Forwarded-For.
+     */
+    clientAddress: string;
   }
 }
 
@@ -17,20 +22,26 @@ export interface IdentityPluginOptions {
 }
 
 /**
- * Reads x-identity on every request. A header that is present but not correctly signed is
- * refused outright (401), even on public routes: it can only come from a forger or a
- * misconfigured peer. /internal/* routes additionally require the shared internal token.
+ * Reads x-identity on every request. A header that is present but not correctly signed, stale,
+ * or issued for another method or path is refused outright (401), even on public routes: it can
+ * only come from a forger, a replay or a misconfigured peer. /internal/* routes additionally
+ * require the shared internal token.
  */
 export const identityPlugin = fp<IdentityPluginOptions>(
   async (app, options) => {
     app.decorateRequest('identity', null);
+    app.decorateRequest('clientAddress', '');
     app.addHook('onRequest', async (request) => {
       const header = request.headers[headers.identity];
+      request.clientAddress = request.socket.remoteAddress ?? '';
       if (header !== undefined) {
-        const identity =
-          typeof header === 'string' ? verifyIdentity(header, options.identitySigningKey) : null;
-        if (!identity) throw new DomainError('invalid_identity', 'The identity header is not valid');
-        request.identity = identity;
+        const claims =
+          typeof header === 'string'
+            ? verifyIdentity(header, options.identitySigningKey, { method: request.method, url: request.url })
+            : null;
+        if (!claims) throw new DomainError('invalid_identity', 'The identity header is not valid');
+        request.identity = claims.user;
+        request.clientAddress = claims.clientAddress;
       }
       // The matched route too: the router decodes the path, so /%69nternal/... reaches /internal/...
       const route = request.routeOptions.url ?? '';

@@ -1,7 +1,7 @@
 import { ConfigError } from '@jesus-walks/service-kit/env';
 import { signIdentity } from '@jesus-walks/service-kit/identity';
 import {
-  identityHeader,
+  identityHeaders,
   internalHeader,
   startTestService,
   type TestService,
@@ -46,19 +46,28 @@ describe('ai-assistant service foundation', () => {
   });
 
   it('refuses a forged identity header, even on unknown or public paths', async () => {
-    const forged = identityHeader(testAdmin)['x-identity']?.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    const forged = identityHeaders(testAdmin, 'GET', '/health/live')['x-identity']?.replace(/.$/, (c) =>
+      c === 'A' ? 'B' : 'A',
+    );
     const response = await ai.app.inject({ url: '/health/live', headers: { 'x-identity': forged ?? '' } });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'invalid_identity' });
   });
 
   it('refuses a correctly signed identity that is too old to be replayed', async () => {
-    const stale = signIdentity(testUser, testSecrets.IDENTITY_SIGNING_KEY, Date.now() - 120_000);
+    const stale = signIdentity(
+      { user: testUser, clientAddress: '127.0.0.1', method: 'GET', url: '/health/live' },
+      testSecrets.IDENTITY_SIGNING_KEY,
+      Date.now() - 120_000,
+    );
     const response = await ai.app.inject({ url: '/health/live', headers: { 'x-identity': stale } });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'invalid_identity' });
 
-    const fresh = await ai.app.inject({ url: '/health/live', headers: identityHeader(testUser) });
+    const fresh = await ai.app.inject({
+      url: '/health/live',
+      headers: identityHeaders(testUser, 'GET', '/health/live'),
+    });
     expect(fresh.statusCode).toBe(200);
   });
 

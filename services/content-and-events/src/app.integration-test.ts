@@ -1,6 +1,6 @@
 import { signIdentity } from '@jesus-walks/service-kit/identity';
 import {
-  identityHeader,
+  identityHeaders,
   internalHeader,
   startTestService,
   type TestService,
@@ -21,7 +21,10 @@ afterAll(() => content.close());
 
 /** A header claiming admin rights under the signature of a user's header: what a forger would send. */
 function forgedAdminIdentity(): string {
-  const signed = signIdentity(testUser, testSecrets.IDENTITY_SIGNING_KEY);
+  const signed = signIdentity(
+    { user: testUser, clientAddress: '127.0.0.1', method: 'GET', url: '/health/live' },
+    testSecrets.IDENTITY_SIGNING_KEY,
+  );
   const [version, payload = '', signature] = signed.split('.');
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
   const raised = Buffer.from(JSON.stringify({ ...claims, isAdmin: true })).toString('base64url');
@@ -48,7 +51,10 @@ describe('content-and-events service foundation', () => {
   });
 
   it('accepts a correctly signed identity header', async () => {
-    const response = await content.app.inject({ url: '/health/live', headers: identityHeader(testUser) });
+    const response = await content.app.inject({
+      url: '/health/live',
+      headers: identityHeaders(testUser, 'GET', '/health/live'),
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -62,7 +68,11 @@ describe('content-and-events service foundation', () => {
   });
 
   it('refuses a correctly signed but stale identity header', async () => {
-    const stale = signIdentity(testUser, testSecrets.IDENTITY_SIGNING_KEY, Date.now() - 120_000);
+    const stale = signIdentity(
+      { user: testUser, clientAddress: '127.0.0.1', method: 'GET', url: '/health/live' },
+      testSecrets.IDENTITY_SIGNING_KEY,
+      Date.now() - 120_000,
+    );
     const response = await content.app.inject({ url: '/health/live', headers: { 'x-identity': stale } });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'invalid_identity' });

@@ -1,5 +1,5 @@
 import {
-  identityHeader,
+  identityHeaders,
   internalHeader,
   startTestService,
   type TestService,
@@ -44,7 +44,9 @@ describe('identity service foundation', () => {
 
   it('refuses a forged identity header, even on public routes', async () => {
     // An attacker keeps a real user's signature and raises the payload to admin.
-    const [version, , signature] = (identityHeader(testUser)['x-identity'] ?? '').split('.');
+    const [version, , signature] = (
+      identityHeaders(testUser, 'POST', '/api/auth/logout')['x-identity'] ?? ''
+    ).split('.');
     const payload = Buffer.from(JSON.stringify({ ...testUser, isAdmin: true, iat: Date.now() })).toString(
       'base64url',
     );
@@ -87,7 +89,7 @@ describe('identity service foundation', () => {
     expect((await identity.app.inject({ url: '/api/auth/me' })).statusCode).toBe(401);
     const me = await identity.app.inject({
       url: '/api/auth/me',
-      headers: identityHeader({ id: alice.id, username: 'alice', isAdmin: false }),
+      headers: identityHeaders({ id: alice.id, username: 'alice', isAdmin: false }, 'GET', '/api/auth/me'),
     });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
@@ -101,9 +103,17 @@ describe('identity service foundation', () => {
   it('GET /api/users is for admins only and never carries passwords', async () => {
     expect((await identity.app.inject({ url: '/api/users' })).statusCode).toBe(401);
     expect(
-      (await identity.app.inject({ url: '/api/users', headers: identityHeader(testUser) })).statusCode,
+      (
+        await identity.app.inject({
+          url: '/api/users',
+          headers: identityHeaders(testUser, 'GET', '/api/users'),
+        })
+      ).statusCode,
     ).toBe(403);
-    const listed = await identity.app.inject({ url: '/api/users', headers: identityHeader(testAdmin) });
+    const listed = await identity.app.inject({
+      url: '/api/users',
+      headers: identityHeaders(testAdmin, 'GET', '/api/users'),
+    });
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toEqual([
       { id: alice.id, username: 'alice', email: 'alice@example.com', isAdmin: false, isVerified: false },

@@ -20,9 +20,22 @@ export function testEnvSource(
   return { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...testSecrets, ...extra };
 }
 
-/** Header value a gateway would send for this identity. */
-export function identityHeader(identity: Identity): Record<string, string> {
-  return { [headers.identity]: signIdentity(identity, testSecrets.IDENTITY_SIGNING_KEY) };
+/**
+ * The x-identity header a gateway would send for this caller (null: anonymous) on this request:
+ * it is bound to the method and path, so sign one for each route a test calls.
+ */
+export function identityHeaders(
+  identity: Identity | null,
+  method: string,
+  url: string,
+  clientAddress = '127.0.0.1',
+): Record<string, string> {
+  return {
+    [headers.identity]: signIdentity(
+      { user: identity, clientAddress, method, url },
+      testSecrets.IDENTITY_SIGNING_KEY,
+    ),
+  };
 }
 
 export const internalHeader = { [headers.internalToken]: testSecrets.INTERNAL_TOKEN } as const;

@@ -5,7 +5,7 @@ import type { IdentityDatabase } from '@jesus-walks/identity/db/database';
 import type { Env as IdentityEnv } from '@jesus-walks/identity/env';
 import { service as identityService } from '@jesus-walks/identity/service';
 import {
-  identityHeader,
+  identityHeaders,
   startTestService,
   type TestService,
 } from '@jesus-walks/service-kit/testing/test-service';
@@ -53,7 +53,8 @@ export async function startCatalogWithIdentity(): Promise<CatalogWithIdentity> {
   };
 }
 
-export const as = (identity: Identity) => identityHeader(identity);
+/** Headers of a request by this caller, signed for the route it calls (the header is bound to it). */
+export const as = (identity: Identity, method: string, url: string) => identityHeaders(identity, method, url);
 
 /** Inserts a product straight into the table (tests that need exact stock). */
 export async function insertProduct(

@@ -20,7 +20,7 @@ afterAll(() => stack?.close());
 
 const address = { fullName: 'Carol Reyes', street: '1 Vine St', city: 'Napa', state: 'CA', zipCode: '94559' };
 
-function createOrder(payload: unknown, headers = as(stack.admin)) {
+function createOrder(payload: unknown, headers = as(stack.admin, 'POST', '/api/admin/create-order')) {
   return stack.catalog.app.inject({
     method: 'POST',
     url: '/api/admin/create-order',
@@ -128,7 +128,10 @@ describe('POST /api/admin/create-order', () => {
     expect((await createOrder({ ...manualOrder(cap.id, 1), shippingAddress: {} })).statusCode).toBe(400);
     expect((await createOrder({ ...manualOrder(cap.id, 1), status: 'paid' })).statusCode).toBe(400);
     expect((await createOrder(manualOrder(cap.id, 1), {})).statusCode).toBe(401);
-    expect((await createOrder(manualOrder(cap.id, 1), as(stack.customer))).statusCode).toBe(403);
+    expect(
+      (await createOrder(manualOrder(cap.id, 1), as(stack.customer, 'POST', '/api/admin/create-order')))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('answers 503 when identity cannot be reached, without taking stock', async () => {
@@ -138,7 +141,7 @@ describe('POST /api/admin/create-order', () => {
       const response = await unreachable.app.inject({
         method: 'POST',
         url: '/api/admin/create-order',
-        headers: as(testAdmin),
+        headers: as(testAdmin, 'POST', '/api/admin/create-order'),
         payload: manualOrder(cap.id, 1),
       });
       expect(response.statusCode).toBe(503);
@@ -168,7 +171,10 @@ describe('GET /api/orders', () => {
     const theirs = await placeOrder(cap.id, 2, bossIdentity);
     const newest = await placeOrder(cap.id, 3);
 
-    const forAdmin = await stack.catalog.app.inject({ url: '/api/orders', headers: as(stack.admin) });
+    const forAdmin = await stack.catalog.app.inject({
+      url: '/api/orders',
+      headers: as(stack.admin, 'GET', '/api/orders'),
+    });
     expect(forAdmin.statusCode).toBe(200);
     const all = z.array(AdminOrderSchema).parse(forAdmin.json());
     const ids = all.map((order) => order.id);
@@ -180,19 +186,25 @@ describe('GET /api/orders', () => {
       );
     }
 
-    const forCustomer = await stack.catalog.app.inject({ url: '/api/orders', headers: as(stack.customer) });
+    const forCustomer = await stack.catalog.app.inject({
+      url: '/api/orders',
+      headers: as(stack.customer, 'GET', '/api/orders'),
+    });
     const own = z.array(AdminOrderSchema).parse(forCustomer.json());
     expect(own.length).toBeGreaterThan(0);
     expect(own.every((order) => order.userId === stack.customer.id)).toBe(true);
     expect(own.map((order) => order.id)).not.toContain(theirs.id);
 
-    const forStranger = await stack.catalog.app.inject({ url: '/api/orders', headers: as(testUser) });
+    const forStranger = await stack.catalog.app.inject({
+      url: '/api/orders',
+      headers: as(testUser, 'GET', '/api/orders'),
+    });
     expect(forStranger.json()).toEqual([]);
   });
 });
 
 describe('PUT /api/orders/{id}', () => {
-  function put(id: number, payload: unknown, headers = as(stack.admin)) {
+  function put(id: number, payload: unknown, headers = as(stack.admin, 'PUT', `/api/orders/${id}`)) {
     return stack.catalog.app.inject({
       method: 'PUT',
       url: `/api/orders/${id}`,
@@ -249,12 +261,15 @@ describe('PUT /api/orders/{id}', () => {
     expect((await put(order.id, { status: 'refunded' })).statusCode).toBe(400);
     expect((await put(order.id, {})).statusCode).toBe(400);
     expect((await put(order.id, { status: 'paid' }, {})).statusCode).toBe(401);
-    expect((await put(order.id, { status: 'paid' }, as(stack.customer))).statusCode).toBe(403);
+    expect(
+      (await put(order.id, { status: 'paid' }, as(stack.customer, 'PUT', `/api/orders/${order.id}`)))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
 describe('DELETE /api/orders/{id}', () => {
-  function del(id: number, headers = as(stack.admin)) {
+  function del(id: number, headers = as(stack.admin, 'DELETE', `/api/orders/${id}`)) {
     return stack.catalog.app.inject({ method: 'DELETE', url: `/api/orders/${id}`, headers });
   }
 
@@ -265,13 +280,15 @@ describe('DELETE /api/orders/{id}', () => {
     await stack.catalog.app.inject({
       method: 'PUT',
       url: `/api/orders/${shipped.id}`,
-      headers: as(stack.admin),
+      headers: as(stack.admin, 'PUT', `/api/orders/${shipped.id}`),
       payload: { status: 'shipped' },
     });
     expect(await stockOf(stack.catalog.db, cap.id)).toBe(3);
 
     expect((await del(pending.id, {})).statusCode).toBe(401);
-    expect((await del(pending.id, as(stack.customer))).statusCode).toBe(403);
+    expect(
+      (await del(pending.id, as(stack.customer, 'DELETE', `/api/orders/${pending.id}`))).statusCode,
+    ).toBe(403);
     const deleted = await del(pending.id);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ id: pending.id, message: 'Order deleted' });

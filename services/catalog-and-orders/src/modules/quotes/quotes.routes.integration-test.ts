@@ -184,7 +184,7 @@ describe('POST /internal/quotes', () => {
     const tee = await insertProduct(catalog.db);
     const response = await quote(
       { items: [{ productId: tee.id, quantity: 1 }], destination: napa },
-      as(testAdmin),
+      as(testAdmin, 'POST', '/internal/quotes'),
     );
     expect(response.statusCode).toBe(401);
   });

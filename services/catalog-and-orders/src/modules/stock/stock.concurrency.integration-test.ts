@@ -35,7 +35,7 @@ describe('50 simultaneous manual orders for a product with stock 5', () => {
         stack.catalog.app.inject({
           method: 'POST',
           url: '/api/admin/create-order',
-          headers: as(stack.admin),
+          headers: as(stack.admin, 'POST', '/api/admin/create-order'),
           payload: {
             userId: stack.customer.id,
             items: [{ productId: cap.id, quantity: 1 }],

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Event, EventSchema } from '@jesus-walks/contracts/events';
 import {
-  identityHeader,
+  identityHeaders,
   startTestService,
   type TestService,
   testAdmin,
@@ -36,8 +36,8 @@ afterAll(async () => {
   await identity.close();
 });
 
-const admin = () => identityHeader(testAdmin);
-const user = () => identityHeader(testUser);
+const admin = (method: string, url: string) => identityHeaders(testAdmin, method, url);
+const user = (method: string, url: string) => identityHeaders(testUser, method, url);
 
 function validInput(overrides: Record<string, unknown> = {}) {
   return {
@@ -64,7 +64,11 @@ function registerMember(eventId: number) {
   return content.app.inject({
     method: 'POST',
     url: `/api/events/${eventId}/registrations`,
-    headers: identityHeader({ id: member.id, username: member.username, isAdmin: false }),
+    headers: identityHeaders(
+      { id: member.id, username: member.username, isAdmin: false },
+      'POST',
+      `/api/events/${eventId}/registrations`,
+    ),
     payload: {},
   });
 }
@@ -140,7 +144,7 @@ describe('POST /api/events (admin)', () => {
     const response = await content.app.inject({
       method: 'POST',
       url: '/api/events',
-      headers: admin(),
+      headers: admin('POST', '/api/events'),
       payload: validInput({ price: 20 }),
     });
     expect(response.statusCode).toBe(201);
@@ -160,7 +164,7 @@ describe('POST /api/events (admin)', () => {
     const member = await content.app.inject({
       method: 'POST',
       url: '/api/events',
-      headers: user(),
+      headers: user('POST', '/api/events'),
       payload: validInput(),
     });
     expect(member.statusCode).toBe(403);
@@ -171,7 +175,7 @@ describe('POST /api/events (admin)', () => {
     const response = await content.app.inject({
       method: 'POST',
       url: '/api/events',
-      headers: admin(),
+      headers: admin('POST', '/api/events'),
       payload: {
         title: ' ',
         description: '',
@@ -192,14 +196,14 @@ describe('POST /api/events (admin)', () => {
     const fractional = await content.app.inject({
       method: 'POST',
       url: '/api/events',
-      headers: admin(),
+      headers: admin('POST', '/api/events'),
       payload: validInput({ price: 9.99 }),
     });
     expect(fractional.statusCode).toBe(400);
     const unknownField = await content.app.inject({
       method: 'POST',
       url: '/api/events',
-      headers: admin(),
+      headers: admin('POST', '/api/events'),
       payload: validInput({ seatsLeft: 100 }),
     });
     expect(unknownField.statusCode).toBe(400);
@@ -209,7 +213,7 @@ describe('POST /api/events (admin)', () => {
     const response = await content.app.inject({
       method: 'POST',
       url: '/api/events',
-      headers: admin(),
+      headers: admin('POST', '/api/events'),
       payload: validInput({ date: daysFromNow(-1).toISOString() }),
     });
     expect(response.statusCode).toBe(400);
@@ -226,7 +230,7 @@ describe('PUT /api/events/:id (admin)', () => {
     const response = await content.app.inject({
       method: 'PUT',
       url: `/api/events/${id}`,
-      headers: admin(),
+      headers: admin('PUT', `/api/events/${id}`),
       payload: validInput({ title: 'Renamed Walk', capacity: 30, imageUrl: null }),
     });
     expect(response.statusCode).toBe(200);
@@ -237,7 +241,7 @@ describe('PUT /api/events/:id (admin)', () => {
     const missing = await content.app.inject({
       method: 'PUT',
       url: '/api/events/999999',
-      headers: admin(),
+      headers: admin('PUT', '/api/events/999999'),
       payload: validInput(),
     });
     expect(missing.statusCode).toBe(404);
@@ -251,7 +255,7 @@ describe('PUT /api/events/:id (admin)', () => {
         await content.app.inject({
           method: 'PUT',
           url: `/api/events/${id}`,
-          headers: user(),
+          headers: user('PUT', `/api/events/${id}`),
           payload: validInput(),
         })
       ).statusCode,
@@ -264,7 +268,7 @@ describe('PUT /api/events/:id (admin)', () => {
     const kept = await content.app.inject({
       method: 'PUT',
       url: `/api/events/${past}`,
-      headers: admin(),
+      headers: admin('PUT', `/api/events/${past}`),
       payload: validInput({ date: pastDate.toISOString(), description: 'What a morning it was.' }),
     });
     expect(kept.statusCode).toBe(200);
@@ -274,7 +278,7 @@ describe('PUT /api/events/:id (admin)', () => {
     const moved = await content.app.inject({
       method: 'PUT',
       url: `/api/events/${upcoming}`,
-      headers: admin(),
+      headers: admin('PUT', `/api/events/${upcoming}`),
       payload: validInput({ date: daysFromNow(-2).toISOString() }),
     });
     expect(moved.statusCode).toBe(400);
@@ -293,7 +297,7 @@ describe('PUT /api/events/:id (admin)', () => {
     const tooSmall = await content.app.inject({
       method: 'PUT',
       url: `/api/events/${id}`,
-      headers: admin(),
+      headers: admin('PUT', `/api/events/${id}`),
       payload: validInput({ capacity: 1 }),
     });
     expect(tooSmall.statusCode).toBe(422);
@@ -305,7 +309,7 @@ describe('PUT /api/events/:id (admin)', () => {
     const larger = await content.app.inject({
       method: 'PUT',
       url: `/api/events/${id}`,
-      headers: admin(),
+      headers: admin('PUT', `/api/events/${id}`),
       payload: validInput({ capacity: 3 }),
     });
     expect(larger.statusCode).toBe(200);
@@ -324,7 +328,7 @@ describe('PUT /api/events/:id (admin)', () => {
     const response = await content.app.inject({
       method: 'PUT',
       url: `/api/events/${id}`,
-      headers: admin(),
+      headers: admin('PUT', `/api/events/${id}`),
       payload: validInput({ title: 'Moving Walk', location: 'New Spot, Napa' }),
     });
     expect(response.statusCode).toBe(200);
@@ -340,7 +344,7 @@ describe('PUT /api/events/:id (admin)', () => {
     const response = await content.app.inject({
       method: 'PUT',
       url: `/api/events/${id}`,
-      headers: admin(),
+      headers: admin('PUT', `/api/events/${id}`),
       payload: validInput(),
     });
     expect(response.statusCode).toBe(422);
@@ -353,7 +357,7 @@ describe('DELETE /api/events/:id (admin)', () => {
     const response = await content.app.inject({
       method: 'DELETE',
       url: `/api/events/${id}`,
-      headers: admin(),
+      headers: admin('DELETE', `/api/events/${id}`),
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ outcome: 'deleted', notified: 0 });
@@ -369,7 +373,7 @@ describe('DELETE /api/events/:id (admin)', () => {
     const response = await content.app.inject({
       method: 'DELETE',
       url: `/api/events/${id}`,
-      headers: admin(),
+      headers: admin('DELETE', `/api/events/${id}`),
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ outcome: 'cancelled', notified: 3 });
@@ -390,19 +394,34 @@ describe('DELETE /api/events/:id (admin)', () => {
       code: 'business_rule',
     });
 
-    const again = await content.app.inject({ method: 'DELETE', url: `/api/events/${id}`, headers: admin() });
+    const again = await content.app.inject({
+      method: 'DELETE',
+      url: `/api/events/${id}`,
+      headers: admin('DELETE', `/api/events/${id}`),
+    });
     expect(again.json()).toEqual({ outcome: 'cancelled', notified: 0 });
   });
 
   it('answers 404 for an unknown event, 401 and 403 without admin rights', async () => {
     expect(
-      (await content.app.inject({ method: 'DELETE', url: '/api/events/999999', headers: admin() }))
-        .statusCode,
+      (
+        await content.app.inject({
+          method: 'DELETE',
+          url: '/api/events/999999',
+          headers: admin('DELETE', '/api/events/999999'),
+        })
+      ).statusCode,
     ).toBe(404);
     const id = await insertTestEvent(content.db);
     expect((await content.app.inject({ method: 'DELETE', url: `/api/events/${id}` })).statusCode).toBe(401);
     expect(
-      (await content.app.inject({ method: 'DELETE', url: `/api/events/${id}`, headers: user() })).statusCode,
+      (
+        await content.app.inject({
+          method: 'DELETE',
+          url: `/api/events/${id}`,
+          headers: user('DELETE', `/api/events/${id}`),
+        })
+      ).statusCode,
     ).toBe(403);
   });
 });

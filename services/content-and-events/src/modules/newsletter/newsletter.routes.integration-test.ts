@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SubscriberListSchema } from '@jesus-walks/contracts/newsletter';
 import {
-  identityHeader,
+  identityHeaders,
   startTestService,
   type TestService,
   testAdmin,
@@ -282,7 +282,7 @@ describe('admin subscriber lists', () => {
 
       const response = await fresh.app.inject({
         url: '/api/newsletter/subscribers',
-        headers: identityHeader(testAdmin),
+        headers: identityHeaders(testAdmin, 'GET', '/api/newsletter/subscribers'),
       });
       expect(response.statusCode).toBe(200);
       const list = SubscriberListSchema.parse(response.json());
@@ -295,7 +295,7 @@ describe('admin subscriber lists', () => {
 
       const csv = await fresh.app.inject({
         url: '/api/newsletter/subscribers.csv',
-        headers: identityHeader(testAdmin),
+        headers: identityHeaders(testAdmin, 'GET', '/api/newsletter/subscribers.csv'),
       });
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -316,9 +316,10 @@ describe('admin subscriber lists', () => {
   it('answers 401 to visitors and 403 to members', async () => {
     for (const url of ['/api/newsletter/subscribers', '/api/newsletter/subscribers.csv']) {
       expect((await content.app.inject({ url })).statusCode, url).toBe(401);
-      expect((await content.app.inject({ url, headers: identityHeader(testUser) })).statusCode, url).toBe(
-        403,
-      );
+      expect(
+        (await content.app.inject({ url, headers: identityHeaders(testUser, 'GET', url) })).statusCode,
+        url,
+      ).toBe(403);
     }
   });
 });

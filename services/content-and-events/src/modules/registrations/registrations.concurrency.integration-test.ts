@@ -1,6 +1,6 @@
 import { RegistrationSchema } from '@jesus-walks/contracts/events';
 import {
-  identityHeader,
+  identityHeaders,
   startTestService,
   type TestService,
 } from '@jesus-walks/service-kit/testing/test-service';
@@ -38,7 +38,11 @@ describe('capacity under concurrency', () => {
           // Half members, half guests: both paths take the same lock.
           ...(i % 2 === 0
             ? {
-                headers: identityHeader({ id: 7000 + i, username: `walker${i}`, isAdmin: false }),
+                headers: identityHeaders(
+                  { id: 7000 + i, username: `walker${i}`, isAdmin: false },
+                  'POST',
+                  `/api/events/${eventId}/registrations`,
+                ),
                 payload: {},
               }
             : { payload: { name: `Guest ${i}`, email: `guest${i}@example.com` } }),
@@ -65,7 +69,11 @@ describe('capacity under concurrency', () => {
     const cancel = await content.app.inject({
       method: 'DELETE',
       url: `/api/events/${eventId}/registrations/${seatHolder?.id}`,
-      headers: identityHeader({ id: 900_999, username: 'admin', isAdmin: true }),
+      headers: identityHeaders(
+        { id: 900_999, username: 'admin', isAdmin: true },
+        'DELETE',
+        `/api/events/${eventId}/registrations/${seatHolder?.id}`,
+      ),
     });
     expect(cancel.statusCode).toBe(200);
     expect(await countByStatus(eventId)).toEqual({ cancelled: 1, confirmed: 10, waitlisted: 29 });
@@ -90,13 +98,14 @@ describe('capacity under concurrency', () => {
     }
     const seatHolders = registrations.filter((r) => r.status === 'confirmed');
     expect(seatHolders).toHaveLength(3);
-    const admin = identityHeader({ id: 900_998, username: 'admin', isAdmin: true });
+    const admin = (url: string) =>
+      identityHeaders({ id: 900_998, username: 'admin', isAdmin: true }, 'DELETE', url);
     const responses = await Promise.all(
       seatHolders.map((r) =>
         content.app.inject({
           method: 'DELETE',
           url: `/api/events/${eventId}/registrations/${r.id}`,
-          headers: admin,
+          headers: admin(`/api/events/${eventId}/registrations/${r.id}`),
         }),
       ),
     );

@@ -5,7 +5,7 @@ import {
   RegistrationSchema,
 } from '@jesus-walks/contracts/events';
 import {
-  identityHeader,
+  identityHeaders,
   startTestService,
   type TestService,
   testAdmin,
@@ -52,7 +52,10 @@ function registerAs(eventId: number, who: Identity | { name: string; email: stri
   return content.app.inject({
     method: 'POST',
     url: `/api/events/${eventId}/registrations`,
-    headers: { ...(isMember ? identityHeader(who) : {}), ...headers },
+    headers: {
+      ...(isMember ? identityHeaders(who, 'POST', `/api/events/${eventId}/registrations`) : {}),
+      ...headers,
+    },
     payload: isMember ? {} : who,
   });
 }
@@ -61,7 +64,9 @@ function cancelAs(eventId: number, registrationId: number, who?: Identity) {
   return content.app.inject({
     method: 'DELETE',
     url: `/api/events/${eventId}/registrations/${registrationId}`,
-    headers: who ? identityHeader(who) : {},
+    headers: who
+      ? identityHeaders(who, 'DELETE', `/api/events/${eventId}/registrations/${registrationId}`)
+      : {},
   });
 }
 
@@ -408,7 +413,7 @@ describe('GET /api/events/my-registrations', () => {
     await registerAs(eventId, peter);
     const response = await content.app.inject({
       url: '/api/events/my-registrations',
-      headers: identityHeader(peter),
+      headers: identityHeaders(peter, 'GET', '/api/events/my-registrations'),
     });
     expect(response.statusCode).toBe(200);
     const list = z.array(MyRegistrationSchema).parse(response.json());
@@ -418,7 +423,7 @@ describe('GET /api/events/my-registrations', () => {
     });
     const others = await content.app.inject({
       url: '/api/events/my-registrations',
-      headers: identityHeader(testUser),
+      headers: identityHeaders(testUser, 'GET', '/api/events/my-registrations'),
     });
     expect(others.json()).toEqual([]);
   });
@@ -438,7 +443,7 @@ describe('admin registration lists', () => {
 
     const response = await content.app.inject({
       url: `/api/events/${eventId}/registrations`,
-      headers: identityHeader(testAdmin),
+      headers: identityHeaders(testAdmin, 'GET', `/api/events/${eventId}/registrations`),
     });
     expect(response.statusCode).toBe(200);
     const list = EventRegistrationsSchema.parse(response.json());
@@ -461,7 +466,7 @@ describe('admin registration lists', () => {
 
     const response = await content.app.inject({
       url: `/api/events/${eventId}/registrations.csv`,
-      headers: identityHeader(testAdmin),
+      headers: identityHeaders(testAdmin, 'GET', `/api/events/${eventId}/registrations.csv`),
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -486,13 +491,14 @@ describe('admin registration lists', () => {
     for (const path of [`/api/events/${eventId}/registrations`, `/api/events/${eventId}/registrations.csv`]) {
       expect((await content.app.inject({ url: path })).statusCode, path).toBe(401);
       expect(
-        (await content.app.inject({ url: path, headers: identityHeader(testUser) })).statusCode,
+        (await content.app.inject({ url: path, headers: identityHeaders(testUser, 'GET', path) })).statusCode,
         path,
       ).toBe(403);
     }
     for (const path of ['/api/events/999999/registrations', '/api/events/999999/registrations.csv']) {
       expect(
-        (await content.app.inject({ url: path, headers: identityHeader(testAdmin) })).statusCode,
+        (await content.app.inject({ url: path, headers: identityHeaders(testAdmin, 'GET', path) }))
+          .statusCode,
         path,
       ).toBe(404);
     }

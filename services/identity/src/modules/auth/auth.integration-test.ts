@@ -1,5 +1,5 @@
 import {
-  identityHeader,
+  identityHeaders,
   internalHeader,
   startTestService,
   type TestService,
@@ -118,7 +118,7 @@ describe('registration', () => {
     const response = await identity.app.inject({
       method: 'POST',
       url: '/api/users',
-      headers: identityHeader({ id: 1, username: 'root', isAdmin: true }),
+      headers: identityHeaders({ id: 1, username: 'root', isAdmin: true }, 'POST', '/api/users'),
       payload: { username, email: `${username}@example.com`, password: 'secret1', isAdmin: true },
     });
     expect(response.statusCode).toBe(201);
@@ -199,11 +199,12 @@ describe('login and logout', () => {
       .execute();
     const { body } = await register(identity);
     const fromThatAddress = await login(identity, body.username, body.password, {
-      headers: { 'x-forwarded-for': address },
+    // The address comes signed by the gateway, as for every request it proxies.
+      headers: identityHeaders(null, 'POST', '/api/auth/login', address),
     });
     expect(fromThatAddress.statusCode).toBe(429);
     const fromElsewhere = await login(identity, body.username, body.password, {
-      headers: { 'x-forwarded-for': '198.51.100.1' },
+      headers: identityHeaders(null, 'POST', '/api/auth/login', '198.51.100.1'),
     });
     expect(fromElsewhere.statusCode).toBe(200);
   });
@@ -223,7 +224,7 @@ describe('forgot and reset password', () => {
       method: 'POST',
       url: '/api/auth/forgot-password',
       payload: { email },
-      headers: { 'x-forwarded-for': address },
+      headers: identityHeaders(null, 'POST', '/api/auth/forgot-password', address),
     });
   }
 
@@ -330,7 +331,11 @@ describe('change password', () => {
     const other = cookieOf(await login(identity, body.username, body.password));
     const headers = {
       cookie: current,
-      ...identityHeader({ id: user.id, username: body.username, isAdmin: false }),
+      ...identityHeaders(
+        { id: user.id, username: body.username, isAdmin: false },
+        'POST',
+        '/api/auth/change-password',
+      ),
     };
 
     const wrong = await identity.app.inject({

@@ -38,7 +38,7 @@ export function authRoutesModule(app: ServiceApp, deps: AuthRoutesDeps): void {
   });
 
   registerRoute(app, authRoutes.login, async (request, reply) => {
-    const user = await authenticate(deps.db, request.body, request.ip);
+    const user = await authenticate(deps.db, request.body, request.clientAddress);
     await startSession(request, reply, user.id);
     return { user };
   });
@@ -52,7 +52,7 @@ export function authRoutesModule(app: ServiceApp, deps: AuthRoutesDeps): void {
         onMailError: (error) => request.log.error({ err: error }, 'password reset e-mail failed'),
       },
       request.body.email,
-      request.ip,
+      request.clientAddress,
     );
     return {
       message: FORGOT_PASSWORD_ANSWER,
@@ -61,7 +61,7 @@ export function authRoutesModule(app: ServiceApp, deps: AuthRoutesDeps): void {
   });
 
   registerRoute(app, authRoutes.resetPassword, async (request) => {
-    await resetPassword(deps.db, request.body, request.ip);
+    await resetPassword(deps.db, request.body, request.clientAddress);
     return { message: 'Your password has been reset. Please log in with your new password.' };
   });
 

@@ -1,6 +1,6 @@
 import { createTestDatabase } from '@jesus-walks/service-kit/testing/test-database';
 import {
-  identityHeader,
+  identityHeaders,
   startTestService,
   type TestService,
   testEnvSource,
@@ -17,7 +17,8 @@ let identity: TestService<Env, IdentityDatabase>;
 let admin: { id: number; username: string };
 let member: { id: number; username: string };
 
-const adminHeaders = () => identityHeader({ id: admin.id, username: admin.username, isAdmin: true });
+const adminHeaders = (method: string, url: string) =>
+  identityHeaders({ id: admin.id, username: admin.username, isAdmin: true }, method, url);
 
 beforeAll(async () => {
   identity = await startTestService(service);
@@ -33,7 +34,11 @@ beforeAll(async () => {
 });
 afterAll(() => identity.close());
 
-function update(id: number, payload: Record<string, unknown>, headers = adminHeaders()) {
+function update(
+  id: number,
+  payload: Record<string, unknown>,
+  headers = adminHeaders('PUT', `/api/users/${id}`),
+) {
   return identity.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers, payload });
 }
 
@@ -41,9 +46,17 @@ describe('admin user management', () => {
   it('lists users for admins only', async () => {
     expect((await identity.app.inject({ url: '/api/users' })).statusCode).toBe(401);
     expect(
-      (await identity.app.inject({ url: '/api/users', headers: identityHeader(testUser) })).statusCode,
+      (
+        await identity.app.inject({
+          url: '/api/users',
+          headers: identityHeaders(testUser, 'GET', '/api/users'),
+        })
+      ).statusCode,
     ).toBe(403);
-    const listed = await identity.app.inject({ url: '/api/users', headers: adminHeaders() });
+    const listed = await identity.app.inject({
+      url: '/api/users',
+      headers: adminHeaders('GET', '/api/users'),
+    });
     expect(listed.json()).toEqual(
       expect.arrayContaining([
         { id: member.id, username: 'peter', email: 'peter@example.com', isAdmin: false, isVerified: false },
@@ -103,7 +116,7 @@ describe('admin user management', () => {
     const byMember = await update(
       member.id,
       { username: 'x', email: 'x@example.com', isAdmin: true },
-      identityHeader(testUser),
+      identityHeaders(testUser, 'PUT', `/api/users/${member.id}`),
     );
     expect(byMember.statusCode).toBe(403);
   });

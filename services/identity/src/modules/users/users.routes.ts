@@ -27,8 +27,8 @@ export function usersRoutes(app: ServiceApp, deps: { db: Kysely<IdentityDatabase
       return reply.code(201).send(user);
     }
     // Registration: isAdmin from anyone but an admin is ignored, never honoured.
-    await assertWithinLimits(deps.db, 'registration', null, request.ip);
-    await recordAttempt(deps.db, { kind: 'registration', accountKey: null, address: request.ip });
+    await assertWithinLimits(deps.db, 'registration', null, request.clientAddress);
+    await recordAttempt(deps.db, { kind: 'registration', accountKey: null, address: request.clientAddress });
     const user = await createUser(deps.db, request.body, false);
     await startSession(request, reply, user.id);
     return reply.code(201).send(user);
