@@ -12,6 +12,7 @@ import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, services, startStack } from './stack';
+import { textProbesFor } from './text-probes.testing';
 
 /**
  * The security matrix, generated from the route table (packages/contracts): adding a route adds
@@ -127,6 +128,48 @@ describe('security matrix from the route table', () => {
       }
     },
   );
+
+  it.each(
+    exposed
+      .filter((route) => route.request?.body || route.request?.querystring || route.request?.params)
+      .map((route) => [`${route.method} ${route.path}`, route]),
+  )('%s: text Postgres cannot store is 400 naming the field, never 5xx', async (_name, route) => {
+    const cookie = await createSessionCookie(
+      identityDb,
+      route.access === 'user' ? userId : adminId,
+      testSecrets.SESSION_SECRET,
+    );
+    const send = (options: { path?: string; query?: string; body?: string | Uint8Array }) =>
+      fetch(`${stack.url}${options.path ?? pathOf(route)}${options.query ? `?${options.query}` : ''}`, {
+        method: route.method,
+        headers: {
+          cookie,
+          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(options.body !== undefined ? { body: options.body } : {}),
+      });
+    for (const probe of textProbesFor(route)) {
+      const response = await send(probe);
+      const text = await response.text();
+      expect(response.status, `${probe.name}: ${text}`).toBe(400);
+      expect(JSON.parse(text), probe.name).toMatchObject({
+        code: 'validation_failed',
+        issues: expect.arrayContaining([expect.objectContaining({ path: probe.issuePath })]),
+      });
+    }
+    if (route.request?.body) {
+      const notUtf8 = new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]);
+      const response = await send({ body: notUtf8 });
+      expect(response.status, 'invalid UTF-8').toBe(400);
+      expect(await response.json()).toMatchObject({ code: 'validation_failed' });
+    }
+    if (route.request?.params) {
+      // A NUL in the path's parameters, wherever the route has them.
+      const response = await send({ path: route.path.replace(/:[A-Za-z_]+/g, 'a%00b') });
+      expect(response.status, 'NUL in params').toBeGreaterThanOrEqual(400);
+      expect(response.status, 'NUL in params').toBeLessThan(500);
+    }
+  });
 
   it.each(internal.map((route) => [`${route.method} ${route.path}`, route]))(
     '%s: unreachable through the gateway, refused without the token',

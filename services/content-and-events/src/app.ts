@@ -12,6 +12,7 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { createNotifier } from './modules/mail/notifier';
 import { createMemberDirectory } from './modules/members/member-directory';
 import { newsletterRoutesModule } from './modules/newsletter/newsletter.routes';
+import { clientLimitsOf } from './modules/rate-limits/rate-limits.service';
 import { registrationsRoutes } from './modules/registrations/registrations.routes';
 
 const FORM_BODY_LIMIT = 16 * 1024;
@@ -75,6 +76,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
     notifier,
     members,
     links: createLinkSigner(linkSigningKey(env)),
+    limits: clientLimitsOf(env),
     publicOrigin: env.PUBLIC_ORIGIN,
     logger: app.log,
   };

@@ -4,6 +4,7 @@ import type { ContentAndEventsDatabase } from './db/database';
 import type { LinkSigner } from './lib/signed-links';
 import type { Notifier } from './modules/mail/notifier';
 import type { MemberDirectory } from './modules/members/member-directory';
+import type { ClientLimits } from './modules/rate-limits/rate-limits.service';
 
 /** What the modules of this service work with; app.ts builds it once. */
 export interface ContentDeps {
@@ -11,6 +12,8 @@ export interface ContentDeps {
   notifier: Notifier;
   members: MemberDirectory;
   links: LinkSigner;
+  /** Limits per client address or member (env). */
+  limits: ClientLimits;
   /** The site's own origin, for links in e-mails (PUBLIC_ORIGIN). */
   publicOrigin: string;
   logger: FastifyBaseLogger;

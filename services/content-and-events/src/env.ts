@@ -9,6 +9,9 @@ import {
 import { mailEnvShape } from '@jesus-walks/service-kit/mailer';
 import { z } from 'zod';
 
+/** A count a limit allows: a whole number from 1. */
+const limitSchema = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
 export const envSchema = serviceEnvSchema.extend({
   PORT: portSchema(defaultPorts['content-and-events']),
   /** Identity's base URL: members' e-mail addresses for confirmations and the admin lists. */
@@ -20,6 +23,18 @@ export const envSchema = serviceEnvSchema.extend({
    * INTERNAL_TOKEN then invalidates links already sent; set it on its own in production to avoid that.
    */
   LINK_SIGNING_KEY: z.string().min(32, 'LINK_SIGNING_KEY must be at least 32 characters').optional(),
+  /**
+   * Limits per client (429 beyond), counted in this service's database so every replica shares
+   * them. Guests count per client address (an IPv6 client per /64): enough for a family or a small
+   * group to register together on one connection, not for one client to take every seat and
+   * waitlist place of an event. Members count per account.
+   */
+  GUEST_REGISTRATIONS_PER_ADDRESS_PER_HOUR: limitSchema(10),
+  GUEST_REGISTRATIONS_PER_EVENT_PER_ADDRESS_PER_DAY: limitSchema(5),
+  MEMBER_REGISTRATIONS_PER_HOUR: limitSchema(30),
+  /** Each sign-up may send a confirmation e-mail to an address of the caller's choosing. */
+  NEWSLETTER_SIGNUPS_PER_ADDRESS_PER_HOUR: limitSchema(5),
+  NEWSLETTER_SIGNUPS_PER_MEMBER_PER_HOUR: limitSchema(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -76,6 +76,16 @@ export interface IdempotencyKeysTable {
   createdAt: Timestamp;
 }
 
+/** Actions counted by the limits per client (rate-limits module); kept for a day. */
+export interface RateLimitHitsTable {
+  id: Generated<number>;
+  /** What is counted: 'guest-registration', 'newsletter-signup', ... */
+  bucket: string;
+  /** Whose: 'address:203.0.113.5', 'address:203.0.113.5:event:12', 'user:42'. */
+  key: string;
+  createdAt: Timestamp;
+}
+
 /** Kysely table types of the content_and_events schema. */
 export interface ContentAndEventsDatabase {
   events: EventsTable;
@@ -83,4 +93,5 @@ export interface ContentAndEventsDatabase {
   waitlist: WaitlistTable;
   outbox: OutboxTable;
   idempotencyKeys: IdempotencyKeysTable;
+  rateLimitHits: RateLimitHitsTable;
 }

@@ -5,6 +5,7 @@ import * as m0003 from './0003_add_registration_statuses';
 import * as m0004 from './0004_add_newsletter_confirmation';
 import * as m0005 from './0005_create_outbox';
 import * as m0006 from './0006_create_idempotency_keys';
+import * as m0008 from './0008_create_rate_limit_hits';
 
 /**
  * Every migration of the content_and_events schema, in order. Listed explicitly so bundlers and tests
@@ -17,4 +18,5 @@ export const migrations: Migrations = {
   '0004_add_newsletter_confirmation': m0004,
   '0005_create_outbox': m0005,
   '0006_create_idempotency_keys': m0006,
+  '0008_create_rate_limit_hits': m0008,
 };

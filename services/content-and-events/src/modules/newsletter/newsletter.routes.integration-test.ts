@@ -13,12 +13,16 @@ import type { ContentAndEventsDatabase } from '../../db/database';
 import type { Env } from '../../env';
 import { service } from '../../service';
 import { outboxFor, tokenOfLink } from '../../testing/helpers';
+import { generousClientLimits } from '../rate-limits/rate-limits.testing';
 import { SUBSCRIBE_ATTEMPTS_PER_WINDOW, SUBSCRIBED_MESSAGE } from './newsletter.service';
 
 let content: TestService<Env, ContentAndEventsDatabase>;
 
 beforeAll(async () => {
-  content = await startTestService(service, { PUBLIC_ORIGIN: 'https://walks.example' });
+  content = await startTestService(service, {
+    ...generousClientLimits,
+    PUBLIC_ORIGIN: 'https://walks.example',
+  });
 });
 afterAll(() => content.close());
 

@@ -1,4 +1,5 @@
 import { newsletterRoutes } from '@jesus-walks/contracts/newsletter';
+import { clientAddressOf } from '@jesus-walks/service-kit/client-address';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { ContentDeps } from '../../deps';
@@ -7,7 +8,9 @@ import { confirm, listSubscribers, subscribe, subscribersCsv, unsubscribe } from
 
 /** The newsletter: subscribe, confirm and unsubscribe (pages post the links' tokens), admin lists. */
 export function newsletterRoutesModule(app: ServiceApp, deps: ContentDeps): void {
-  registerRoute(app, newsletterRoutes.subscribe, async (request) => subscribe(deps, request.body));
+  registerRoute(app, newsletterRoutes.subscribe, async (request) =>
+    subscribe(deps, request.body, { identity: request.identity, clientAddress: clientAddressOf(request) }),
+  );
   registerRoute(app, newsletterRoutes.confirm, async (request) => confirm(deps, request.body.token));
   registerRoute(app, newsletterRoutes.unsubscribe, async (request) => unsubscribe(deps, request.body.token));
   registerRoute(app, newsletterRoutes.oneClickUnsubscribe, async (request) => {

@@ -8,6 +8,7 @@ import type {
 import { badRequest, DomainError } from '@jesus-walks/service-kit/errors';
 import { type ContentDeps, siteUrl } from '../../deps';
 import { toCsv } from '../../lib/csv';
+import { type Caller, newsletterRules, takeRateLimits } from '../rate-limits/rate-limits.service';
 import {
   claimConfirmationSend,
   findSubscriber,
@@ -35,7 +36,13 @@ export const CONFIRMATION_LINK_DAYS = 7;
 export const SUBSCRIBED_MESSAGE =
   'Thank you for subscribing to Jesus News. If this is a new subscription, please confirm it from the e-mail we just sent you.';
 
-export async function subscribe(deps: ContentDeps, body: SubscribeBody): Promise<NewsletterMessage> {
+export async function subscribe(
+  deps: ContentDeps,
+  body: SubscribeBody,
+  caller: Caller,
+): Promise<NewsletterMessage> {
+  // Per client first: one client must not mail confirmation requests to strangers in bulk.
+  await takeRateLimits(deps.db, newsletterRules(deps.limits, caller));
   if (body.website && body.website.trim() !== '') {
     deps.logger.info('newsletter subscription ignored: honeypot field filled');
     return { message: SUBSCRIBED_MESSAGE };

@@ -9,11 +9,12 @@ import type { ContentAndEventsDatabase } from '../../db/database';
 import type { Env } from '../../env';
 import { service } from '../../service';
 import { insertTestEvent } from '../../testing/helpers';
+import { generousClientLimits } from '../rate-limits/rate-limits.testing';
 
 let content: TestService<Env, ContentAndEventsDatabase>;
 
 beforeAll(async () => {
-  content = await startTestService(service);
+  content = await startTestService(service, generousClientLimits);
 });
 afterAll(() => content.close());
 

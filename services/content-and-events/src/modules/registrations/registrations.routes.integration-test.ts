@@ -23,6 +23,7 @@ import {
   startFakeIdentity,
   tokenOfLink,
 } from '../../testing/helpers';
+import { generousClientLimits } from '../rate-limits/rate-limits.testing';
 
 let content: TestService<Env, ContentAndEventsDatabase>;
 let identity: Awaited<ReturnType<typeof startFakeIdentity>>;
@@ -38,6 +39,7 @@ const users = [
 beforeAll(async () => {
   identity = await startFakeIdentity(users);
   content = await startTestService(service, {
+    ...generousClientLimits,
     IDENTITY_URL: identity.url,
     PUBLIC_ORIGIN: 'https://walks.example',
   });

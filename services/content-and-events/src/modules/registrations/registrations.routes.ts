@@ -1,4 +1,5 @@
 import { eventRoutes, IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '@jesus-walks/contracts/events';
+import { clientAddressOf } from '@jesus-walks/service-kit/client-address';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { DomainError } from '@jesus-walks/service-kit/errors';
 import { identityOf } from '@jesus-walks/service-kit/guards';
@@ -36,6 +37,7 @@ export function registrationsRoutes(app: ServiceApp, deps: ContentDeps): void {
     const result = await register(deps, {
       eventId: request.params.id,
       identity: request.identity,
+      clientAddress: clientAddressOf(request),
       body: request.body,
       idempotencyKey: idempotencyKeyOf(request),
       requestId: request.id,

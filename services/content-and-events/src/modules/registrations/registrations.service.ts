@@ -37,6 +37,7 @@ import {
   storeIdempotentResponse,
 } from '../idempotency/idempotency.repository';
 import type { MemberContact } from '../members/member-directory';
+import { registrationRules, takeRateLimits } from '../rate-limits/rate-limits.service';
 import {
   type EventForMail,
   promotionEmail,
@@ -163,6 +164,8 @@ export async function promotionEmails(
 export interface RegisterInput {
   eventId: number;
   identity: Identity | null;
+  /** The client's address: guests are limited per address. */
+  clientAddress: string;
   body: RegistrationBody;
   idempotencyKey: string | undefined;
   requestId: string;
@@ -221,6 +224,8 @@ export async function register(deps: ContentDeps, input: RegisterInput): Promise
       return { kind: 'replay' as const, registration: RegistrationSchema.parse(first.response) };
     }
 
+    // Counted in this transaction: a registration that fails (full, closed, a duplicate) is not.
+    await takeRateLimits(trx, registrationRules(deps.limits, input, input.eventId));
     const event = await lockEvent(trx, input.eventId);
     if (!event) throw notFound('Event not found');
     if (event.cancelledAt) throw businessRule('This event has been cancelled, so registration is closed.');
