@@ -2,11 +2,12 @@ import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The client's address as this service may trust it: the one place services read it, so where it
- * comes from (the gateway's signed x-identity, the socket for a direct call) changes in one line.
+ * The client's address as this service may trust it (guards.ts: from the gateway's signed
+ * x-identity, or the socket's for a direct call): the one place services read it, so where it comes
+ * from changes in one line.
  */
 export function clientAddressOf(request: FastifyRequest): string {
-  return (request as { clientAddress?: string }).clientAddress || request.ip;
+  return request.clientAddress;
 }
 
 /**
