@@ -11,7 +11,12 @@ import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { createDatabase, migrateToLatest } from '@jesus-walks/service-kit/database';
 import type { EnvSource } from '@jesus-walks/service-kit/env';
 import { freePort } from '@jesus-walks/service-kit/network';
-import type { BaseServiceEnv, ServiceDefinition } from '@jesus-walks/service-kit/service-definition';
+import {
+  type BaseServiceEnv,
+  createServiceDeps,
+  printToStdout,
+  type ServiceDefinition,
+} from '@jesus-walks/service-kit/service-definition';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 
@@ -44,7 +49,10 @@ export interface StackOptions {
   logLevel: string;
   /** Extra environment for the services and gateway (provider keys, WEB_DIST_DIR, ...). */
   environment?: EnvSource;
-  /** Where seeds' notices go (the demo admin's credentials); printed however quiet the logs are. */
+  /**
+   * Where notices go, printed however quiet the logs are: seeds' (the demo admin's credentials) and
+   * services' (e-mails with their links when SMTP_URL is unset).
+   */
   notice?: (message: string) => void;
 }
 
@@ -92,7 +100,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       });
       await migrateToLatest(db, definition.schema, definition.migrations);
       if (options.seed) await definition.seed(db, { env, notice: options.notice ?? (() => {}) });
-      const app = await definition.buildApp(env, { db, logger: options.logger });
+      const deps = createServiceDeps({
+        db,
+        schema: definition.schema,
+        logger: options.logger,
+        notice: options.notice ?? printToStdout,
+      });
+      const app = await definition.buildApp(env, deps);
       await app.listen({ host: env.HOST, port: env.PORT });
       started.push({ name: definition.name, app, url: urls[definition.name] ?? '' });
     }

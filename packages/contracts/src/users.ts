@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PasswordSchema } from './auth';
 import { ErrorResponseSchema, IdParamsSchema } from './common';
+import { RowIdSchema } from './products';
 import { defineRoute, defineRoutes } from './route-contract';
 
 /** User as listed to admins (SPEC.md section 3). */
@@ -12,6 +13,22 @@ export const AdminUserSchema = z.object({
   isVerified: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+/** A user as other services see them (names and e-mails for lists, confirmations and orders). */
+export const InternalUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+});
+export type InternalUser = z.infer<typeof InternalUserSchema>;
+
+/** Most ids one lookup takes: callers with more split them. */
+export const MAX_USER_LOOKUP_IDS = 1000;
+
+export const UserLookupBodySchema = z.strictObject({
+  ids: z.array(RowIdSchema).max(MAX_USER_LOOKUP_IDS),
+});
+export type UserLookupBody = z.infer<typeof UserLookupBodySchema>;
 
 export const UsernameSchema = z
   .string()
@@ -64,6 +81,16 @@ export const userRoutes = defineRoutes({
     summary: 'One user, for services that must check a user exists (manual orders, registrations)',
     request: { params: IdParamsSchema },
     responses: { 200: AdminUserSchema, 404: ErrorResponseSchema },
+  }),
+  internalLookup: defineRoute({
+    method: 'POST',
+    path: '/internal/users/lookup',
+    service: 'identity',
+    access: 'internal',
+    summary:
+      'Many users by id in one call (unknown ids are left out), for lists and e-mails of other services',
+    request: { body: UserLookupBodySchema },
+    responses: { 200: z.array(InternalUserSchema), 400: ErrorResponseSchema },
   }),
   create: defineRoute({
     method: 'POST',

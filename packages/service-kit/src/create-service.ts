@@ -13,6 +13,7 @@ import pino, { type Logger } from 'pino';
 import { type Migrations, pendingMigrations } from './database';
 import { registerErrorHandling, sendJsonNotFound } from './error-handling';
 import { identityPlugin } from './guards';
+import type { JobQueue } from './jobs';
 import { metricsPlugin } from './metrics';
 import { requestIdOf } from './request-id';
 import { registerTextInputChecks } from './text-input';
@@ -36,6 +37,11 @@ export interface CreateServiceOptions {
   internalToken: string;
   /** The service's database; it is closed when the app closes. */
   database?: { db: Kysely<unknown>; schema: string; migrations: Migrations };
+  /**
+   * The service's job queue (ServiceDeps.jobs): started when the app is ready, stopped (running
+   * jobs finished) when it closes, before the database.
+   */
+  jobs?: JobQueue;
   /** Extra readiness checks (name -> throws when not ready). */
   readinessChecks?: Record<string, () => Promise<void>>;
   /** Body size limit in bytes (default 1 MiB). */
@@ -91,8 +97,13 @@ export function createService(options: CreateServiceOptions): ServiceApp {
       if (pending.length > 0) throw new Error(`${pending.length} pending`);
       migrationsApplied = true;
     };
+  }
+  const jobs = options.jobs;
+  if (jobs) app.addHook('onReady', () => jobs.start());
+  if (jobs || database) {
     app.addHook('onClose', async () => {
-      await database.db.destroy();
+      await jobs?.stop();
+      await database?.db.destroy();
     });
   }
 

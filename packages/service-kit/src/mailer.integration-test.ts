@@ -1,7 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import type { Kysely } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, mailEnvShape, type OutboxEntry } from './mailer';
+import { createJobQueue, type JobQueue } from './jobs';
+import { createMailer, formatMailForConsole, type Mailer, mailEnvShape } from './mailer';
+import { queuedMailFor, waitForJobs } from './testing/jobs';
+import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
 const received: Array<{ from: string; to: string[]; data: string }> = [];
 let server: SMTPServer;
@@ -32,42 +36,146 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-describe('mailer', () => {
-  it('sends through SMTP when SMTP_URL is set, with custom headers, and records it', async () => {
-    const recorded: OutboxEntry[] = [];
-    const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
-      from: 'Jesus Walks <hello@jesuswalks.org>',
-      logger: { info: () => {} },
-      record: async (entry) => void recorded.push(entry),
-    });
-    await mailer.send({
-      to: 'walker@example.com',
-      subject: 'Welcome',
-      text: 'Hello walker',
-      headers: { 'List-Unsubscribe': '<https://example.org/u>' },
-    });
-    mailer.close();
-    expect(received).toHaveLength(1);
-    expect(received[0]?.to).toEqual(['walker@example.com']);
-    expect(received[0]?.from).toBe('hello@jesuswalks.org');
-    expect(received[0]?.data).toContain('Subject: Welcome');
-    expect(received[0]?.data).toContain('List-Unsubscribe: <https://example.org/u>');
-    expect(recorded).toMatchObject([{ to: 'walker@example.com', transport: 'smtp' }]);
+const migrations = {
+  '0001_create_accounts': {
+    up: async (db: Kysely<unknown>) => {
+      await db.schema
+        .createTable('accounts')
+        .addColumn('email', 'text', (c) => c.primaryKey())
+        .execute();
+    },
+  },
+};
+
+interface AccountsDatabase {
+  accounts: { email: string };
+}
+
+/** A service's database, queue and mailer (SMTP when a URL is given, else printed to `printed`). */
+async function startMailing(smtpUrl: string | undefined) {
+  const database: TestDatabase<AccountsDatabase> = await createTestDatabase<AccountsDatabase>({
+    schema: 'kit_mail',
+    migrations,
+  });
+  const jobs: JobQueue = createJobQueue({ db: database.db, schema: 'kit_mail', pollingIntervalSeconds: 0.5 });
+  const printed: string[] = [];
+  const mailer: Mailer = createMailer({
+    jobs,
+    smtpUrl,
+    from: 'Jesus Walks <hello@jesuswalks.org>',
+    print: (text) => void printed.push(text),
+  });
+  await jobs.start();
+  return {
+    database,
+    mailer,
+    printed,
+    async close() {
+      await jobs.stop();
+      await database.destroy();
+    },
+  };
+}
+
+describe('mailer (the queue is the outbox)', () => {
+  it('sends through SMTP after the transaction commits, with custom headers', async () => {
+    const mailing = await startMailing(`smtp://127.0.0.1:${port}`);
+    try {
+      await mailing.database.db.transaction().execute(async (trx) => {
+        await trx.insertInto('accounts').values({ email: 'walker@example.com' }).execute();
+        await mailing.mailer.enqueue(trx, {
+          to: 'walker@example.com',
+          subject: 'Welcome',
+          text: 'Hello walker',
+          headers: { 'List-Unsubscribe': '<https://example.org/u>' },
+        });
+      });
+      await waitForJobs(mailing.database.db);
+      expect(received).toHaveLength(1);
+      expect(received[0]?.to).toEqual(['walker@example.com']);
+      expect(received[0]?.from).toBe('hello@jesuswalks.org');
+      expect(received[0]?.data).toContain('Subject: Welcome');
+      expect(received[0]?.data).toContain('List-Unsubscribe: <https://example.org/u>');
+      expect(await queuedMailFor(mailing.database.db, 'walker@example.com')).toMatchObject([
+        { subject: 'Welcome', state: 'completed', transport: 'smtp' },
+      ]);
+      expect(mailing.printed).toEqual([]);
+    } finally {
+      await mailing.close();
+    }
   });
 
-  it('writes to the log and the outbox when SMTP is not configured', async () => {
-    const logged: object[] = [];
-    const recorded: OutboxEntry[] = [];
-    const mailer = createMailer({
-      smtpUrl: undefined,
-      from: 'x@example.org',
-      logger: { info: (object) => void logged.push(object) },
-      record: async (entry) => void recorded.push(entry),
-    });
-    await mailer.send({ to: 'a@example.com', subject: 'Reset', text: 'token' });
-    expect(logged).toEqual([{ mail: { to: 'a@example.com', subject: 'Reset', text: 'token' } }]);
-    expect(recorded).toMatchObject([{ to: 'a@example.com', transport: 'log', from: 'x@example.org' }]);
+  it('sends nothing for a write that rolled back', async () => {
+    const mailing = await startMailing(`smtp://127.0.0.1:${port}`);
+    const before = received.length;
+    try {
+      await mailing.database.db
+        .transaction()
+        .execute(async (trx) => {
+          await mailing.mailer.enqueue(trx, { to: 'ghost@example.com', subject: 'Never', text: 'x' });
+          throw new Error('rolled back');
+        })
+        .catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(await queuedMailFor(mailing.database.db, 'ghost@example.com')).toEqual([]);
+      expect(received.length).toBe(before);
+    } finally {
+      await mailing.close();
+    }
+  });
+
+  it('retries when the SMTP server is down, and keeps the e-mail queued meanwhile', async () => {
+    const mailing = await startMailing('smtp://127.0.0.1:1');
+    try {
+      await mailing.mailer.enqueue(mailing.database.db, { to: 'later@example.com', subject: 'S', text: 'T' });
+      await expect
+        .poll(async () => (await queuedMailFor(mailing.database.db, 'later@example.com'))[0]?.state)
+        .toBe('retry');
+    } finally {
+      await mailing.close();
+    }
+  });
+
+  it('without SMTP_URL, prints a readable block with the links instead', async () => {
+    const mailing = await startMailing(undefined);
+    try {
+      await mailing.mailer.enqueue(mailing.database.db, {
+        to: 'a@example.com',
+        subject: 'Reset your password',
+        text: 'Open this link:\n\nhttp://localhost:3000/reset-password?token=abc\n',
+        html: '<p>ignored in the console</p>',
+      });
+      await waitForJobs(mailing.database.db);
+      expect(mailing.printed).toHaveLength(1);
+      const block = mailing.printed[0] ?? '';
+      expect(block).toContain('To:      a@example.com');
+      expect(block).toContain('Subject: Reset your password');
+      expect(block).toContain('http://localhost:3000/reset-password?token=abc');
+      expect(block).not.toContain('<p>');
+      expect(block).not.toMatch(/^\s*\{/);
+      expect(await queuedMailFor(mailing.database.db, 'a@example.com')).toMatchObject([
+        { state: 'completed', transport: 'log' },
+      ]);
+    } finally {
+      await mailing.close();
+    }
+  });
+
+  it('formats the console block: From, To, Subject, then the text', () => {
+    expect(
+      formatMailForConsole('x@example.org', { to: 'a@example.com', subject: 'Hi', text: 'Body\n' }),
+    ).toBe(
+      [
+        '-'.repeat(72),
+        'E-mail (not sent: SMTP_URL is not set)',
+        'From:    x@example.org',
+        'To:      a@example.com',
+        'Subject: Hi',
+        '',
+        'Body',
+        '-'.repeat(72),
+      ].join('\n'),
+    );
   });
 
   it('refuses an SMTP_URL that is not smtp(s)', () => {

@@ -1,9 +1,10 @@
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
+import type { AnyKysely, JobQueue, QueueSettings } from './jobs';
 
 /** Environment of a service that sends e-mail (extend its env schema with these). */
 export const mailEnvShape = {
-  /** smtp(s)://user:pass@host:port; unset: e-mails go to the log and the outbox table only. */
+  /** smtp(s)://user:pass@host:port; unset: e-mails are printed to the console instead. */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
@@ -20,46 +21,87 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
-export interface OutboxEntry extends MailMessage {
-  from: string;
+/** The queue every service's e-mail goes through (its jobs are the outbox). */
+export const MAIL_QUEUE = 'mail';
+
+/** A failed send is retried 5 times, about 30 s, 1, 2, 4 and 8 minutes apart (with jitter). */
+export const mailQueueSettings: QueueSettings = {
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 120,
+  batchSize: 5,
+};
+
+/** How a sent e-mail went out: kept as its job's output. */
+export interface MailOutcome {
   transport: 'smtp' | 'log';
+  messageId?: string;
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-  close(): void;
+  /**
+   * Queues an e-mail in the transaction of the write that causes it: it goes out once that
+   * commits (never if it rolls back), and the HTTP answer never waits on SMTP.
+   */
+  enqueue(trx: AnyKysely, message: MailMessage): Promise<void>;
 }
 
-interface MinimalLogger {
-  info(object: object, message: string): void;
+const rule = '-'.repeat(72);
+
+/** An e-mail as a person reads it in a terminal: headers, then the text body with its links. */
+export function formatMailForConsole(from: string, message: MailMessage): string {
+  return [
+    `${rule}`,
+    'E-mail (not sent: SMTP_URL is not set)',
+    `From:    ${from}`,
+    `To:      ${message.to}`,
+    `Subject: ${message.subject}`,
+    '',
+    message.text.trimEnd(),
+    rule,
+  ].join('\n');
 }
 
 /**
- * The shared mailer: nodemailer over SMTP when SMTP_URL is set; otherwise the message is written
- * to the log. Either way it is kept in the service's outbox table (`record`), so a development
- * install can show what would have been sent and production keeps a trail.
+ * The shared mailer: `enqueue` adds the message to the service's job queue; the queue's worker
+ * sends it with nodemailer over SMTP when SMTP_URL is set, and otherwise hands a readable copy to
+ * `print` (the console), so a development install can follow every link. Failed sends are retried
+ * with backoff (mailQueueSettings).
  */
 export function createMailer(options: {
+  jobs: JobQueue;
   smtpUrl: string | undefined;
   from: string;
-  logger: MinimalLogger;
-  record: (entry: OutboxEntry) => Promise<void>;
+  /** Where e-mails go without SMTP: printed whatever the log level (ServiceDeps.notice). */
+  print: (text: string) => void;
+  settings?: QueueSettings;
 }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
-  return {
-    async send(message) {
+  options.jobs.work<MailMessage>(
+    MAIL_QUEUE,
+    async (job): Promise<MailOutcome> => {
+      const message = job.data;
       if (transport) {
-        await transport.sendMail({ from: options.from, ...message });
-      } else {
-        options.logger.info(
-          { mail: { to: message.to, subject: message.subject, text: message.text } },
-          'e-mail (not sent: SMTP_URL unset)',
-        );
+        const info = await transport.sendMail({ from: options.from, ...message });
+        return { transport: 'smtp', messageId: String(info.messageId) };
       }
-      await options.record({ ...message, from: options.from, transport: transport ? 'smtp' : 'log' });
+      options.print(formatMailForConsole(options.from, message));
+      return { transport: 'log' };
     },
-    close() {
-      transport?.close();
+    options.settings ?? mailQueueSettings,
+  );
+  options.jobs.onStop(() => transport?.close());
+  return {
+    async enqueue(trx, message) {
+      const { to, subject, text, html, headers } = message;
+      await options.jobs.enqueue(trx, MAIL_QUEUE, {
+        to,
+        subject,
+        text,
+        ...(html !== undefined ? { html } : {}),
+        ...(headers !== undefined ? { headers } : {}),
+      });
     },
   };
 }

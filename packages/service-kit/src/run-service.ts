@@ -2,11 +2,12 @@ import closeWithGrace from 'close-with-grace';
 import { createDatabase, migrateToLatest } from './database';
 import { ConfigError } from './env';
 import { createLogger } from './logger';
-import type { BaseServiceEnv, ServiceDefinition } from './service-definition';
+import { type BaseServiceEnv, createServiceDeps, type ServiceDefinition } from './service-definition';
 
 /**
  * A service's main.ts: env -> logger -> database (and migrations) -> buildApp -> listen, and a
- * graceful close on SIGINT/SIGTERM (stop accepting, finish in-flight requests, close the pool).
+ * graceful close on SIGINT/SIGTERM (stop accepting, finish in-flight requests and running jobs,
+ * close the pool).
  */
 export async function runService<E extends BaseServiceEnv, DB>(
   service: ServiceDefinition<E, DB>,
@@ -32,7 +33,8 @@ export async function runService<E extends BaseServiceEnv, DB>(
     const applied = await migrateToLatest(db as never, service.schema, service.migrations);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   }
-  const app = await service.buildApp(env, { db, logger });
+  // Without SMTP_URL, e-mails are printed to standard output (deps.notice), readable with their links.
+  const app = await service.buildApp(env, createServiceDeps({ db, schema: service.schema, logger }));
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'closing after an error');
     else logger.info({ signal }, 'closing');

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { ServiceApp } from './create-service';
 import type { Migrations } from './database';
 import type { EnvSource } from './env';
+import { createJobQueue, type JobQueue } from './jobs';
 
 /** What every service's env carries (service-kit's serviceEnvSchema plus its port). */
 export interface BaseServiceEnv {
@@ -25,6 +26,40 @@ export interface SeedContext<E> {
 export interface ServiceDeps<DB> {
   db: Kysely<DB>;
   logger: Logger | false;
+  /** The service's job queue (pg-boss in its schema, over `db`); the app starts and stops it. */
+  jobs: JobQueue;
+  /**
+   * Tells the person running the site something they must see, printed however quiet the logs
+   * are: e-mails when SMTP_URL is unset, with their links.
+   */
+  notice(message: string): void;
+}
+
+/** Plain text on standard output: a person reads it in the terminal, not a log parser. */
+export function printToStdout(message: string): void {
+  process.stdout.write(`\n${message}\n\n`);
+}
+
+/** The deps runners give buildApp: the database, the logger, a job queue over that database. */
+export function createServiceDeps<DB>(options: {
+  db: Kysely<DB>;
+  schema: string;
+  logger: Logger | false;
+  notice?: (message: string) => void;
+  /** How often idle workers look for jobs (tests use a short one). */
+  pollingIntervalSeconds?: number;
+}): ServiceDeps<DB> {
+  return {
+    db: options.db,
+    logger: options.logger,
+    jobs: createJobQueue({
+      db: options.db as Kysely<unknown>,
+      schema: options.schema,
+      logger: options.logger ? options.logger.child({ component: 'jobs' }) : false,
+      ...(options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {}),
+    }),
+    notice: options.notice ?? printToStdout,
+  };
 }
 
 /**

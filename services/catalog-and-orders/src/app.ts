@@ -13,6 +13,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
+import { scheduleReservationsCleanUp } from './modules/stock/stock.jobs';
 
 /** Builds the catalog-and-orders service; never listens (main.ts, the standalone runner and tests do). */
 export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatabase>): Promise<ServiceApp> {
@@ -22,6 +23,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
     identitySigningKey: env.IDENTITY_SIGNING_KEY,
     internalToken: env.INTERNAL_TOKEN,
     database: { db: deps.db as Kysely<unknown>, schema: schemaNameOf('catalog-and-orders'), migrations },
+    jobs: deps.jobs,
   });
   await app.register(cookie);
 
@@ -36,5 +38,6 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
   ordersRoutes(app, { db: deps.db, identity });
   quotesRoutes(app, deps);
   verifyRouteTable(app, 'catalog-and-orders');
+  scheduleReservationsCleanUp(deps.jobs, deps.db);
   return app;
 }

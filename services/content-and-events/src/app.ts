@@ -1,5 +1,6 @@
 import { schemaNameOf } from '@jesus-walks/contracts/services';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { createMailer } from '@jesus-walks/service-kit/mailer';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
 import type { Kysely } from 'kysely';
@@ -9,7 +10,7 @@ import type { ContentDeps } from './deps';
 import type { Env } from './env';
 import { createLinkSigner, linkSigningKey } from './lib/signed-links';
 import { eventsRoutes } from './modules/events/events.routes';
-import { createNotifier } from './modules/mail/notifier';
+import { scheduleIdempotencyCleanUp } from './modules/idempotency/idempotency.jobs';
 import { createMemberDirectory } from './modules/members/member-directory';
 import { newsletterRoutesModule } from './modules/newsletter/newsletter.routes';
 import { clientLimitsOf } from './modules/rate-limits/rate-limits.service';
@@ -52,14 +53,15 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
     identitySigningKey: env.IDENTITY_SIGNING_KEY,
     internalToken: env.INTERNAL_TOKEN,
     database: { db: deps.db as Kysely<unknown>, schema: schemaNameOf('content-and-events'), migrations },
+    jobs: deps.jobs,
   });
   registerFormParsers(app);
 
-  const notifier = createNotifier({
-    db: deps.db,
+  const notifier = createMailer({
+    jobs: deps.jobs,
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
-    logger: app.log,
+    print: deps.notice,
   });
   const members = createMemberDirectory({
     identityUrl: env.IDENTITY_URL,
@@ -67,9 +69,9 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
     logger: app.log,
   });
   app.addHook('onClose', async () => {
-    notifier.close();
     await members.close();
   });
+  scheduleIdempotencyCleanUp(deps.jobs, deps.db);
 
   const content: ContentDeps = {
     db: deps.db,

@@ -1,15 +1,16 @@
+import type { Mailer } from '@jesus-walks/service-kit/mailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ContentAndEventsDatabase } from './db/database';
 import type { LinkSigner } from './lib/signed-links';
-import type { Notifier } from './modules/mail/notifier';
 import type { MemberDirectory } from './modules/members/member-directory';
 import type { ClientLimits } from './modules/rate-limits/rate-limits.service';
 
 /** What the modules of this service work with; app.ts builds it once. */
 export interface ContentDeps {
   db: Kysely<ContentAndEventsDatabase>;
-  notifier: Notifier;
+  /** Queues e-mails in a transaction (the job queue is the outbox). */
+  notifier: Mailer;
   members: MemberDirectory;
   links: LinkSigner;
   /** Limits per client address or member (env). */

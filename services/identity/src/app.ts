@@ -8,15 +8,11 @@ import type { IdentityDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
 import type { Env } from './env';
 import { authRoutesModule } from './modules/auth/auth.routes';
-import { recordOutbox } from './modules/mail/outbox.repository';
-import { deleteAttemptsOlderThan } from './modules/rate-limits/attempts.repository';
+import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.jobs';
 import { sessionsPlugin } from './modules/sessions/sessions.plugin';
-import { deleteExpiredSessions } from './modules/sessions/sessions.repository';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { ensureConfiguredAdmin } from './modules/users/users.service';
-
-const HOUSEKEEPING_INTERVAL_MS = 15 * 60_000;
 
 /** Builds the identity service; never listens (main.ts, the standalone runner and tests do). */
 export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): Promise<ServiceApp> {
@@ -26,12 +22,13 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
     identitySigningKey: env.IDENTITY_SIGNING_KEY,
     internalToken: env.INTERNAL_TOKEN,
     database: { db: deps.db as Kysely<unknown>, schema: schemaNameOf('identity'), migrations },
+    jobs: deps.jobs,
   });
   const mailer = createMailer({
+    jobs: deps.jobs,
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
-    logger: app.log,
-    record: (entry) => recordOutbox(deps.db, entry),
+    print: deps.notice,
   });
 
   const lifetimes = {
@@ -61,16 +58,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
   });
   if (firstAdmin === 'created') app.log.info({ username: env.ADMIN_USERNAME }, 'first administrator created');
 
-  // Expired sessions and old rate-limit records are deleted in the background.
-  const housekeeping = setInterval(() => {
-    Promise.all([deleteExpiredSessions(deps.db), deleteAttemptsOlderThan(deps.db, 24)]).catch((error) =>
-      app.log.warn({ err: error }, 'housekeeping failed'),
-    );
-  }, HOUSEKEEPING_INTERVAL_MS);
-  housekeeping.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(housekeeping);
-    mailer.close();
-  });
+  // Expired sessions and old rate-limit records are deleted by a scheduled job.
+  scheduleHousekeeping(deps.jobs, deps.db);
   return app;
 }

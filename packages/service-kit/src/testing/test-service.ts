@@ -3,7 +3,13 @@ import { headers } from '@jesus-walks/contracts/common';
 import type { Kysely } from 'kysely';
 import type { ServiceApp } from '../create-service';
 import { signIdentity } from '../identity';
-import type { BaseServiceEnv, ServiceDefinition } from '../service-definition';
+import type { JobQueue } from '../jobs';
+import {
+  type BaseServiceEnv,
+  createServiceDeps,
+  type ServiceDefinition,
+  type ServiceDeps,
+} from '../service-definition';
 import { createTestDatabase } from './test-database';
 
 /** Secrets used by every test; long enough for the env schemas, never used outside tests. */
@@ -48,7 +54,25 @@ export interface TestService<E, DB> {
   db: Kysely<DB>;
   env: E;
   databaseUrl: string;
+  /** The service's job queue (to run a scheduled job now: enqueue it). */
+  jobs: JobQueue;
+  /** What the service printed for the person running it (ServiceDeps.notice): e-mails without SMTP. */
+  notices: string[];
   close(): Promise<void>;
+}
+
+/**
+ * What a test gives buildApp: a silent logger, a job queue that polls often, and notices (e-mails
+ * printed without SMTP) kept in `notices` instead of printed.
+ */
+export function testServiceDeps<DB>(db: Kysely<DB>, schema: string, notices: string[] = []): ServiceDeps<DB> {
+  return createServiceDeps({
+    db,
+    schema,
+    logger: false,
+    notice: (message) => void notices.push(message),
+    pollingIntervalSeconds: 0.5,
+  });
 }
 
 /** A service built on its own fresh, migrated database, ready for `app.inject`. */
@@ -58,13 +82,17 @@ export async function startTestService<E extends BaseServiceEnv, DB>(
 ): Promise<TestService<E, DB>> {
   const database = await createTestDatabase<DB>({ schema: service.schema, migrations: service.migrations });
   const env = service.loadEnv(testEnvSource(database.url, extraEnv));
-  const app = await service.buildApp(env, { db: database.db, logger: false });
+  const notices: string[] = [];
+  const deps = testServiceDeps(database.db, service.schema, notices);
+  const app = await service.buildApp(env, deps);
   await app.ready();
   return {
     app,
     db: database.db,
     env,
     databaseUrl: database.url,
+    jobs: deps.jobs,
+    notices,
     async close() {
       await app.close(); // closes the pool too
       await database.destroy().catch(() => {});

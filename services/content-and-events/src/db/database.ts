@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -53,18 +53,6 @@ export interface WaitlistTable {
   attemptsWindowStartedAt: NullableTimestamp;
 }
 
-export interface OutboxTable {
-  id: Generated<number>;
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  headers: JSONColumnType<Record<string, string>, string | undefined, string>;
-  transport: 'smtp' | 'log';
-  createdAt: Timestamp;
-}
-
 export interface IdempotencyKeysTable {
   id: Generated<number>;
   scope: string;
@@ -91,7 +79,6 @@ export interface ContentAndEventsDatabase {
   events: EventsTable;
   registrations: RegistrationsTable;
   waitlist: WaitlistTable;
-  outbox: OutboxTable;
   idempotencyKeys: IdempotencyKeysTable;
   rateLimitHits: RateLimitHitsTable;
 }

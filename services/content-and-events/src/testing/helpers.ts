@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { AdminUser } from '@jesus-walks/contracts/users';
+import { type QueuedMail, queuedMailFor, waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
 import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
 import Fastify from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
@@ -37,27 +38,44 @@ export async function insertTestEvent(
   return row.id;
 }
 
-/** E-mails recorded in the outbox for an address, oldest first. */
-export async function outboxFor(db: Kysely<ContentAndEventsDatabase>, to: string) {
-  return db.selectFrom('outbox').selectAll().where('to', '=', to).orderBy('id').execute();
+/**
+ * E-mails for an address, oldest first, once the queue has processed what was queued: the mail
+ * jobs in this service's pg-boss tables are the outbox (`transport` says how each went out).
+ */
+export async function outboxFor(db: Kysely<ContentAndEventsDatabase>, to: string): Promise<QueuedMail[]> {
+  await waitForJobs(db);
+  return queuedMailFor(db, to);
 }
 
-/** Identity's internal user lookup, played by a tiny server that knows the given users. */
+/**
+ * Identity's internal user lookups, played by a tiny server that knows the given users. `calls`
+ * counts the requests it answered (one batch lookup per list, never one per member).
+ */
 export async function startFakeIdentity(
   users: AdminUser[],
-): Promise<{ url: string; close(): Promise<void> }> {
+): Promise<{ url: string; calls: { lookup: number; get: number }; close(): Promise<void> }> {
   const app = Fastify();
-  app.get<{ Params: { id: string } }>('/internal/users/:id', async (request, reply) => {
+  const calls = { lookup: 0, get: 0 };
+  app.addHook('onRequest', async (request, reply) => {
     if (request.headers['x-internal-token'] !== testSecrets.INTERNAL_TOKEN) {
       return reply.code(401).send({ message: 'no token', code: 'unauthorized' });
     }
+  });
+  app.post<{ Body: { ids: number[] } }>('/internal/users/lookup', async (request) => {
+    calls.lookup += 1;
+    return users
+      .filter((user) => request.body.ids.includes(user.id))
+      .map(({ id, username, email }) => ({ id, username, email }));
+  });
+  app.get<{ Params: { id: string } }>('/internal/users/:id', async (request, reply) => {
+    calls.get += 1;
     const user = users.find((candidate) => candidate.id === Number(request.params.id));
     if (!user) return reply.code(404).send({ message: 'User not found', code: 'not_found' });
     return user;
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
+  return { url: `http://127.0.0.1:${port}`, calls, close: () => app.close() };
 }
 
 /** The token of the first link in a text that points at `path` (e.g. '/newsletter/confirm'). */

@@ -56,22 +56,9 @@ export interface AuthAttemptsTable {
   createdAt: Timestamp;
 }
 
-export interface OutboxTable {
-  id: Generated<number>;
-  toAddress: string;
-  fromAddress: string;
-  subject: string;
-  textBody: string;
-  htmlBody: string | null;
-  headers: JSONColumnType<Record<string, string>>;
-  transport: 'smtp' | 'log';
-  createdAt: Timestamp;
-}
-
 /** Kysely table types of the identity schema. */
 export interface IdentityDatabase {
   users: UsersTable;
   sessions: SessionsTable;
   authAttempts: AuthAttemptsTable;
-  outbox: OutboxTable;
 }

@@ -1,7 +1,7 @@
 import { orderRoutes } from '@jesus-walks/contracts/orders';
 import { userRoutes } from '@jesus-walks/contracts/users';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
-import { DomainError, notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
+import { notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
 import { identityOf } from '@jesus-walks/service-kit/guards';
 import type { InternalClient } from '@jesus-walks/service-kit/internal-client';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
@@ -16,15 +16,14 @@ export interface OrdersRoutesDeps {
 }
 
 export function ordersRoutes(app: ServiceApp, deps: OrdersRoutesDeps): void {
-  /** The customer of a manual order must exist in identity (asked before any transaction). */
+  /**
+   * The customer of a manual order must exist in identity (asked before any transaction), through
+   * identity's batch lookup: an unknown id is simply absent from its answer.
+   */
   async function assertCustomerExists(userId: number, requestId: string): Promise<void> {
     if (!deps.identity) throw upstreamUnavailable('identity is not configured (IDENTITY_URL)');
-    try {
-      await deps.identity.call(userRoutes.internalGet, { params: { id: userId }, requestId });
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'not_found') throw notFound('Customer not found');
-      throw error;
-    }
+    const found = await deps.identity.call(userRoutes.internalLookup, { body: { ids: [userId] }, requestId });
+    if (!found.some((user) => user.id === userId)) throw notFound('Customer not found');
   }
 
   registerRoute(app, orderRoutes.list, async (request) => listOrdersFor(deps.db, identityOf(request)));

@@ -106,12 +106,11 @@ export async function releaseQuote(trx: Trx, quoteId: string): Promise<void> {
 }
 
 /** Forgets reservations that expired more than a day ago (housekeeping; they no longer count anyway). */
-export async function pruneExpiredReservations(trx: Trx, productIds: readonly number[]): Promise<void> {
-  if (productIds.length === 0) return;
-  await trx
+export async function pruneExpiredReservations(db: Db): Promise<number> {
+  const result = await db
     .deleteFrom('stockReservations')
-    .where('productId', 'in', [...productIds])
     .where('consumedAt', 'is', null)
     .where('expiresAt', '<', sql<Date>`now() - interval '1 day'`)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -7,7 +7,6 @@ import {
   insertReservations,
   type LockedProduct,
   lockProducts,
-  pruneExpiredReservations,
   releaseQuote,
   reservedQuantities,
 } from './stock.repository';
@@ -106,14 +105,12 @@ export async function reserveStock(
   options: { minutes: number; replacesQuoteId?: string },
 ): Promise<{ products: Map<number, LockedProduct>; expiresAt: Date }> {
   const lines = mergeLines(items);
-  const ids = lines.map((line) => line.productId);
   const products = await lockAndCheck(
     trx,
     lines,
     options.replacesQuoteId ? { exceptQuoteId: options.replacesQuoteId } : {},
   );
   if (options.replacesQuoteId) await releaseQuote(trx, options.replacesQuoteId);
-  await pruneExpiredReservations(trx, ids);
   const expiresAt = await insertReservations(trx, quoteId, lines, options.minutes);
   return { products, expiresAt };
 }

@@ -6,6 +6,7 @@ import * as m0004 from './0004_add_newsletter_confirmation';
 import * as m0005 from './0005_create_outbox';
 import * as m0006 from './0006_create_idempotency_keys';
 import * as m0008 from './0008_create_rate_limit_hits';
+import * as m0009 from './0009_drop_outbox';
 
 /**
  * Every migration of the content_and_events schema, in order. Listed explicitly so bundlers and tests
@@ -19,4 +20,5 @@ export const migrations: Migrations = {
   '0005_create_outbox': m0005,
   '0006_create_idempotency_keys': m0006,
   '0008_create_rate_limit_hits': m0008,
+  '0009_drop_outbox': m0009,
 };

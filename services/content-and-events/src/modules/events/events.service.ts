@@ -6,11 +6,11 @@ import { eventCancelledEmail, eventChangedEmail } from '../registrations/registr
 import { activeRegistrations } from '../registrations/registrations.repository';
 import {
   cancelUrlFor,
+  enqueueAll,
   eventForMail,
   fillFreedSeats,
   promotionEmails,
   recipientsOf,
-  sendAll,
 } from '../registrations/registrations.service';
 import { byUpcomingThenPast, toEvent } from './event-mapping';
 import {
@@ -66,7 +66,7 @@ export async function updateEvent(
   input: EventInput,
   requestId: string,
 ): Promise<Event> {
-  const outcome = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const before = await lockEvent(trx, id);
     if (!before) throw notFound('Event not found');
     if (before.cancelledAt) throw businessRule('This event has been cancelled and can no longer be changed.');
@@ -90,33 +90,31 @@ export async function updateEvent(
     const promoted = await fillFreedSeats(trx, after);
     const moved = date.getTime() !== before.date.getTime() || input.location !== before.location;
     const registrants = moved && after.date > new Date() ? await activeRegistrations(trx, id) : [];
-    return { before, after, promoted, registrants };
+    // Registrants are told in the same transaction (their e-mails are queued with the change).
+    const promotedIds = new Set(promoted.map((row) => row.id));
+    const changed = await recipientsOf(
+      deps,
+      registrants.filter((row) => !promotedIds.has(row.id)),
+      requestId,
+    );
+    const messages: MailMessage[] = [
+      ...changed.flatMap(({ row, recipient }) =>
+        recipient
+          ? [
+              eventChangedEmail({
+                to: recipient,
+                event: eventForMail(after),
+                previous: { date: before.date, location: before.location },
+                eventUrl: siteUrl(deps, `/events/${id}`),
+                cancelUrl: cancelUrlFor(deps, row),
+              }),
+            ]
+          : [],
+      ),
+      ...(await promotionEmails(deps, after, promoted, requestId)),
+    ];
+    await enqueueAll(deps, trx, messages);
   });
-
-  const { before, after } = outcome;
-  const promotedIds = new Set(outcome.promoted.map((row) => row.id));
-  const changed = await recipientsOf(
-    deps,
-    outcome.registrants.filter((row) => !promotedIds.has(row.id)),
-    requestId,
-  );
-  const messages: MailMessage[] = [
-    ...changed.flatMap(({ row, recipient }) =>
-      recipient
-        ? [
-            eventChangedEmail({
-              to: recipient,
-              event: eventForMail(after),
-              previous: { date: before.date, location: before.location },
-              eventUrl: siteUrl(deps, `/events/${id}`),
-              cancelUrl: cancelUrlFor(deps, row),
-            }),
-          ]
-        : [],
-    ),
-    ...(await promotionEmails(deps, after, outcome.promoted, requestId)),
-  ];
-  await sendAll(deps, messages);
   return getEvent(deps, id);
 }
 
@@ -137,26 +135,27 @@ export async function deleteEvent(
       await deleteEventRow(trx, id);
       return { outcome: 'deleted' as const, event, registrants };
     }
-    if (event.cancelledAt) return { outcome: 'cancelled' as const, event, registrants: [] };
+    if (event.cancelledAt) return { outcome: 'cancelled' as const, notified: 0 };
     await markEventCancelled(trx, id);
-    return { outcome: 'cancelled' as const, event, registrants };
+    const recipients = await recipientsOf(deps, registrants, requestId);
+    const notified = await enqueueAll(
+      deps,
+      trx,
+      recipients.flatMap(({ recipient }) =>
+        recipient
+          ? [
+              eventCancelledEmail({
+                to: recipient,
+                event: eventForMail(event),
+                eventsUrl: siteUrl(deps, '/events'),
+              }),
+            ]
+          : [],
+      ),
+    );
+    return { outcome: 'cancelled' as const, notified };
   });
 
   if (outcome.outcome === 'deleted') return { outcome: 'deleted', notified: 0 };
-  const recipients = await recipientsOf(deps, outcome.registrants, requestId);
-  const notified = await sendAll(
-    deps,
-    recipients.flatMap(({ recipient }) =>
-      recipient
-        ? [
-            eventCancelledEmail({
-              to: recipient,
-              event: eventForMail(outcome.event),
-              eventsUrl: siteUrl(deps, '/events'),
-            }),
-          ]
-        : [],
-    ),
-  );
-  return { outcome: 'cancelled', notified };
+  return { outcome: 'cancelled', notified: outcome.notified };
 }

@@ -1,46 +1,7 @@
-import { createMailer, type MailMessage } from '@jesus-walks/service-kit/mailer';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { ContentAndEventsDatabase } from '../../db/database';
-import { insertOutboxEntry } from './outbox.repository';
-
 /**
- * Sends this service's e-mails through the shared mailer (SMTP when SMTP_URL is set, else the log),
- * each recorded in the outbox table. A failed e-mail never undoes what was already committed: it
- * is logged, and `send` reports whether it went out.
+ * Helpers of this service's e-mails. Sending is the shared mailer's job (service-kit mailer.ts):
+ * ContentDeps.notifier queues each e-mail in the transaction of the write that causes it.
  */
-export interface Notifier {
-  send(message: MailMessage): Promise<boolean>;
-  close(): void;
-}
-
-export function createNotifier(options: {
-  db: Kysely<ContentAndEventsDatabase>;
-  smtpUrl: string | undefined;
-  from: string;
-  logger: FastifyBaseLogger;
-}): Notifier {
-  const mailer = createMailer({
-    smtpUrl: options.smtpUrl,
-    from: options.from,
-    logger: options.logger,
-    record: (entry) => insertOutboxEntry(options.db, entry),
-  });
-  return {
-    async send(message) {
-      try {
-        await mailer.send(message);
-        return true;
-      } catch (error) {
-        options.logger.error({ err: error, mail: { subject: message.subject } }, 'e-mail could not be sent');
-        return false;
-      }
-    },
-    close() {
-      mailer.close();
-    },
-  };
-}
 
 /** Escapes text for the HTML part of an e-mail. */
 export function escapeHtml(text: string): string {

@@ -1,4 +1,4 @@
-import { userRoutes } from '@jesus-walks/contracts/users';
+import { MAX_USER_LOOKUP_IDS, userRoutes } from '@jesus-walks/contracts/users';
 import { createInternalClient, type InternalClient } from '@jesus-walks/service-kit/internal-client';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -10,15 +10,14 @@ export interface MemberContact {
 
 /**
  * Members' contact details, asked of identity (their owner) by id: this service keeps only user ids.
- * Lookups never fail a request: an unknown member or identity being down gives null (logged).
+ * Many members are one call (identity's batch lookup), never one per member. Lookups never fail a
+ * request: an unknown member or identity being down gives null / an absent entry (logged).
  */
 export interface MemberDirectory {
   find(userId: number, requestId?: string): Promise<MemberContact | null>;
   findMany(userIds: readonly number[], requestId?: string): Promise<Map<number, MemberContact>>;
   close(): Promise<void>;
 }
-
-const LOOKUP_CONCURRENCY = 8;
 
 export function createMemberDirectory(options: {
   identityUrl: string | undefined;
@@ -33,35 +32,41 @@ export function createMemberDirectory(options: {
       })
     : undefined;
 
-  async function find(userId: number, requestId?: string): Promise<MemberContact | null> {
+  async function findMany(
+    userIds: readonly number[],
+    requestId?: string,
+  ): Promise<Map<number, MemberContact>> {
+    const found = new Map<number, MemberContact>();
+    const unique = [...new Set(userIds)];
+    if (unique.length === 0) return found;
     if (!client) {
-      options.logger.warn({ userId }, 'IDENTITY_URL is not set: member contact details are unavailable');
-      return null;
+      options.logger.warn(
+        { userIds: unique.slice(0, 10) },
+        'IDENTITY_URL is not set: member contact details are unavailable',
+      );
+      return found;
     }
-    try {
-      const user = await client.call(userRoutes.internalGet, {
-        params: { id: userId },
-        ...(requestId ? { requestId } : {}),
-      });
-      return { id: user.id, username: user.username, email: user.email };
-    } catch (error) {
-      options.logger.warn({ err: error, userId }, 'member lookup failed');
-      return null;
+    for (let start = 0; start < unique.length; start += MAX_USER_LOOKUP_IDS) {
+      const ids = unique.slice(start, start + MAX_USER_LOOKUP_IDS);
+      try {
+        const users = await client.call(userRoutes.internalLookup, {
+          body: { ids },
+          ...(requestId ? { requestId } : {}),
+        });
+        for (const user of users)
+          found.set(user.id, { id: user.id, username: user.username, email: user.email });
+      } catch (error) {
+        options.logger.warn({ err: error, count: ids.length }, 'member lookup failed');
+      }
     }
+    return found;
   }
 
   return {
-    find,
-    async findMany(userIds, requestId) {
-      const unique = [...new Set(userIds)];
-      const found = new Map<number, MemberContact>();
-      for (let start = 0; start < unique.length; start += LOOKUP_CONCURRENCY) {
-        const batch = unique.slice(start, start + LOOKUP_CONCURRENCY);
-        const contacts = await Promise.all(batch.map((id) => find(id, requestId)));
-        for (const contact of contacts) if (contact) found.set(contact.id, contact);
-      }
-      return found;
+    async find(userId, requestId) {
+      return (await findMany([userId], requestId)).get(userId) ?? null;
     },
+    findMany,
     async close() {
       await client?.close();
     },

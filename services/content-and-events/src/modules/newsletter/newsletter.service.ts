@@ -55,9 +55,12 @@ export async function subscribe(
     );
   }
   if (subscriber.unsubscribedAt) await restartSubscription(deps.db, subscriber.id);
-  if (await claimConfirmationSend(deps.db, subscriber.id, CONFIRMATION_RESEND_MINUTES)) {
+  // The e-mail is queued in the transaction that records it was sent: both happen, or neither.
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await claimConfirmationSend(trx, subscriber.id, CONFIRMATION_RESEND_MINUTES))) return;
     const unsubscribeToken = encodeURIComponent(deps.links.sign('newsletter-unsubscribe', subscriber.id));
-    await deps.notifier.send(
+    await deps.notifier.enqueue(
+      trx,
       welcomeEmail({
         to: subscriber.email,
         confirmUrl: siteUrl(
@@ -71,7 +74,7 @@ export async function subscribe(
         ),
       }),
     );
-  }
+  });
   return { message: SUBSCRIBED_MESSAGE };
 }
 

@@ -32,7 +32,6 @@ import {
 } from '../events/events.repository';
 import {
   claimIdempotencyKey,
-  deleteExpiredIdempotencyKeys,
   findIdempotencyKey,
   storeIdempotentResponse,
 } from '../idempotency/idempotency.repository';
@@ -126,14 +125,17 @@ export function cancelUrlFor(deps: ContentDeps, row: RegistrationRow): string | 
   return siteUrl(deps, `/events/${row.eventId}?cancel=${encodeURIComponent(token)}`);
 }
 
-/** Sends e-mails a few at a time; returns how many went out. */
-export async function sendAll(deps: ContentDeps, messages: readonly MailMessage[]): Promise<number> {
-  let sent = 0;
-  for (let start = 0; start < messages.length; start += 5) {
-    const results = await Promise.all(messages.slice(start, start + 5).map((m) => deps.notifier.send(m)));
-    sent += results.filter(Boolean).length;
-  }
-  return sent;
+/**
+ * Queues e-mails in the transaction of the write that causes them (they go out once it commits,
+ * never if it rolls back); returns how many were queued.
+ */
+export async function enqueueAll(
+  deps: ContentDeps,
+  trx: Trx,
+  messages: readonly MailMessage[],
+): Promise<number> {
+  for (const message of messages) await deps.notifier.enqueue(trx, message);
+  return messages.length;
 }
 
 export async function promotionEmails(
@@ -210,7 +212,9 @@ export async function register(deps: ContentDeps, input: RegisterInput): Promise
   const key = input.idempotencyKey;
   const scope = input.identity ? `user:${input.identity.id}` : 'guest';
   const fingerprint = fingerprintOf(input.eventId, registrant);
-  if (key) await deleteExpiredIdempotencyKeys(deps.db);
+  // A member's address comes from identity: asked before the event's lock is taken.
+  const member =
+    registrant.kind === 'member' ? await deps.members.find(registrant.userId, input.requestId) : null;
 
   const outcome = await deps.db.transaction().execute(async (trx) => {
     if (key && !(await claimIdempotencyKey(trx, { scope, key, fingerprint }))) {
@@ -254,25 +258,25 @@ export async function register(deps: ContentDeps, input: RegisterInput): Promise
     const withPosition = await findRegistrationWithPosition(trx, row.id);
     const registration = toRegistration(withPosition ?? { ...row, waitlistPosition: null });
     if (key) await storeIdempotentResponse(trx, { scope, key, statusCode: 201, response: registration });
-    return { kind: 'new' as const, registration, event, row };
+    const recipient = recipientOf(row, member ? new Map([[member.id, member]]) : new Map());
+    const seat = registration.status;
+    if (recipient && seat !== 'cancelled') {
+      await deps.notifier.enqueue(
+        trx,
+        registrationEmail({
+          to: recipient,
+          event: eventForMail(event),
+          status: seat,
+          waitlistPosition: registration.waitlistPosition,
+          eventUrl: siteUrl(deps, `/events/${event.id}`),
+          cancelUrl: cancelUrlFor(deps, row),
+        }),
+      );
+    }
+    return { kind: 'new' as const, registration };
   });
 
   if (outcome.kind === 'replay') return { registration: outcome.registration, replayed: true };
-
-  const [{ recipient } = { recipient: null }] = await recipientsOf(deps, [outcome.row], input.requestId);
-  const status = outcome.registration.status;
-  if (recipient && status !== 'cancelled') {
-    await deps.notifier.send(
-      registrationEmail({
-        to: recipient,
-        event: eventForMail(outcome.event),
-        status,
-        waitlistPosition: outcome.registration.waitlistPosition,
-        eventUrl: siteUrl(deps, `/events/${outcome.event.id}`),
-        cancelUrl: cancelUrlFor(deps, outcome.row),
-      }),
-    );
-  }
   return { registration: outcome.registration, replayed: false };
 }
 
@@ -302,29 +306,23 @@ export async function cancelRegistration(
     if (event.date <= new Date()) throw businessRule('This event has already taken place.');
     const cancelled = await setRegistrationStatus(trx, row.id, 'cancelled');
     const promoted = await fillFreedSeats(trx, event);
-    return { event, cancelled, changed: true, promoted };
-  });
-
-  if (outcome.changed) {
-    const [{ recipient } = { recipient: null }] = await recipientsOf(
-      deps,
-      [outcome.cancelled],
-      input.requestId,
-    );
-    const messages = [
+    // The e-mails are queued with the change (one batched lookup of members' addresses).
+    const [{ recipient } = { recipient: null }] = await recipientsOf(deps, [cancelled], input.requestId);
+    await enqueueAll(deps, trx, [
       ...(recipient
         ? [
             registrationCancelledEmail({
               to: recipient,
-              event: eventForMail(outcome.event),
-              eventUrl: siteUrl(deps, `/events/${outcome.event.id}`),
+              event: eventForMail(event),
+              eventUrl: siteUrl(deps, `/events/${event.id}`),
             }),
           ]
         : []),
-      ...(await promotionEmails(deps, outcome.event, outcome.promoted, input.requestId)),
-    ];
-    await sendAll(deps, messages);
-  }
+      ...(await promotionEmails(deps, event, promoted, input.requestId)),
+    ]);
+    return { event, cancelled, changed: true, promoted };
+  });
+
   return toRegistration({ ...outcome.cancelled, waitlistPosition: null });
 }
 

@@ -1,9 +1,11 @@
 import type { Migrations } from '@jesus-walks/service-kit/database';
 import * as m0001 from './0001_create_users_and_sessions';
 import * as m0002 from './0002_add_auth_attempts_and_outbox';
+import * as m0003 from './0003_drop_outbox';
 
 /** Every migration of the identity schema, in order. Listed explicitly so bundlers and tests see them. */
 export const migrations: Migrations = {
   '0001_create_users_and_sessions': m0001,
   '0002_add_auth_attempts_and_outbox': m0002,
+  '0003_drop_outbox': m0003,
 };

@@ -46,11 +46,7 @@ export function authRoutesModule(app: ServiceApp, deps: AuthRoutesDeps): void {
   registerRoute(app, authRoutes.forgotPassword, async (request) => {
     const token = await requestPasswordReset(
       deps.db,
-      {
-        mailer: deps.mailer,
-        publicOrigin: deps.publicOrigin,
-        onMailError: (error) => request.log.error({ err: error }, 'password reset e-mail failed'),
-      },
+      { mailer: deps.mailer, publicOrigin: deps.publicOrigin },
       request.body.email,
       request.clientAddress,
     );

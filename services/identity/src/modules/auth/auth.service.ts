@@ -57,12 +57,13 @@ export async function authenticate(db: Kysely<IdentityDatabase>, body: LoginBody
 
 /**
  * Starts a password reset. The answer is the same whether or not the e-mail has an account; the
- * e-mail goes out in the background so the timing does not tell either. Returns the token only for
+ * e-mail is queued in the transaction that stores the token and goes out in the background, so
+ * the timing does not tell either (and the answer never waits on SMTP). Returns the token only for
  * the caller to expose in development.
  */
 export async function requestPasswordReset(
   db: Kysely<IdentityDatabase>,
-  deps: { mailer: Mailer; publicOrigin: string; onMailError: (error: unknown) => void },
+  deps: { mailer: Mailer; publicOrigin: string },
   email: string,
   address: string,
 ): Promise<string | undefined> {
@@ -71,10 +72,15 @@ export async function requestPasswordReset(
   const user = await findUserByEmail(db, email);
   if (!user) return undefined;
   const token = randomBytes(32).toString('base64url');
-  await storeResetToken(db, user.id, hashResetToken(token), new Date(Date.now() + RESET_TOKEN_LIFETIME_MS));
   const link = `${deps.publicOrigin.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
-  deps.mailer
-    .send({
+  await db.transaction().execute(async (trx) => {
+    await storeResetToken(
+      trx,
+      user.id,
+      hashResetToken(token),
+      new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+    );
+    await deps.mailer.enqueue(trx, {
       to: user.email,
       subject: 'Reset your Jesus Walks password',
       text: [
@@ -90,8 +96,8 @@ export async function requestPasswordReset(
         'Blessings on the trail,',
         'Jesus Walks',
       ].join('\n'),
-    })
-    .catch(deps.onMailError);
+    });
+  });
   return token;
 }
 

@@ -4,6 +4,7 @@ import {
   startTestService,
   type TestService,
   testEnvSource,
+  testServiceDeps,
   testUser,
 } from '@jesus-walks/service-kit/testing/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,7 +172,7 @@ describe('the first administrator', () => {
           ADMIN_PASSWORD: 'first-admin',
         }),
       );
-      const first = await service.buildApp(env, { db: database.db, logger: false });
+      const first = await service.buildApp(env, testServiceDeps(database.db, service.schema));
       const login = await first.inject({
         method: 'POST',
         url: '/api/auth/login',
@@ -182,7 +183,7 @@ describe('the first administrator', () => {
         email: 'steward@example.com',
         isAdmin: true,
       });
-      await service.buildApp(env, { db: database.db, logger: false });
+      await service.buildApp(env, testServiceDeps(database.db, service.schema));
       const admins = await database.db
         .selectFrom('users')
         .select('username')
@@ -207,7 +208,7 @@ describe('the first administrator', () => {
       await seed(database.db, { env, notice: (message) => notices.push(message) });
       expect(notices).toHaveLength(1);
       const password = /password: (\S+)/.exec(notices[0] ?? '')?.[1] ?? '';
-      const app = await service.buildApp(env, { db: database.db, logger: false });
+      const app = await service.buildApp(env, testServiceDeps(database.db, service.schema));
       const login = await app.inject({
         method: 'POST',
         url: '/api/auth/login',

@@ -13,6 +13,17 @@ export async function findUserById(db: Db, id: number) {
   return db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
 }
 
+/** Users with these ids (unknown ids are simply absent), in id order: one query for many. */
+export async function findUsersByIds(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'email'])
+    .where('id', 'in', [...new Set(ids)])
+    .orderBy('id')
+    .execute();
+}
+
 /** The account behind a login name: a username (any case) or an e-mail. */
 export async function findCredentialsByLogin(db: Db, login: string) {
   const lowered = login.toLowerCase();

@@ -8,7 +8,7 @@ import { recordAttempt } from '../rate-limits/attempts.repository';
 import { assertWithinLimits } from '../rate-limits/rate-limits.service';
 import { startSession } from '../sessions/start-session';
 import { findUserById, listUsers } from './users.repository';
-import { createUser, updateUserAsAdmin } from './users.service';
+import { createUser, lookupUsers, updateUserAsAdmin } from './users.service';
 
 export function usersRoutes(app: ServiceApp, deps: { db: Kysely<IdentityDatabase> }): void {
   registerRoute(app, userRoutes.list, async () => listUsers(deps.db));
@@ -18,6 +18,8 @@ export function usersRoutes(app: ServiceApp, deps: { db: Kysely<IdentityDatabase
     if (!user) throw notFound('User not found');
     return user;
   });
+
+  registerRoute(app, userRoutes.internalLookup, async (request) => lookupUsers(deps.db, request.body.ids));
 
   registerRoute(app, userRoutes.create, async (request, reply) => {
     const byAdmin = request.identity?.isAdmin === true;

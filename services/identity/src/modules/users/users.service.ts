@@ -1,4 +1,4 @@
-import type { CreateUserBody, UpdateUserBody } from '@jesus-walks/contracts/users';
+import type { CreateUserBody, InternalUser, UpdateUserBody } from '@jesus-walks/contracts/users';
 import { businessRule, conflict, notFound } from '@jesus-walks/service-kit/errors';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
@@ -7,10 +7,19 @@ import { deleteSessionsOfUser } from '../sessions/sessions.repository';
 import {
   findUserByEmail,
   findUserByUsername,
+  findUsersByIds,
   insertUser,
   lockAdminIds,
   updateUser,
 } from './users.repository';
+
+/** Names and e-mails of many users for another service, in one query; unknown ids are left out. */
+export async function lookupUsers(
+  db: Kysely<IdentityDatabase>,
+  ids: readonly number[],
+): Promise<InternalUser[]> {
+  return findUsersByIds(db, ids);
+}
 
 const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
 const EMAIL_TAKEN = 'An account with that email already exists. Try logging in or resetting your password.';
