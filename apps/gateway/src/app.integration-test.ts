@@ -2,12 +2,12 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serviceNames, urlVariableOf } from '@jesus-walks/contracts/services';
-import type { IdentityDatabase } from '@jesus-walks/identity/db/database';
-import { createSessionCookie } from '@jesus-walks/identity/modules/sessions/session-cookie.testing';
 import { service as identity } from '@jesus-walks/identity/service';
+import { createSessionCookie, createTestUsers, type IdentityDatabase } from '@jesus-walks/identity/testing';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { createDatabase } from '@jesus-walks/service-kit/database';
 import { freePort } from '@jesus-walks/service-kit/network';
+import { createServiceDeps } from '@jesus-walks/service-kit/service-definition';
 import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
 import {
   identityHeaders,
@@ -33,7 +33,10 @@ async function startIdentity(): Promise<void> {
     testEnvSource(database.url, { PORT: String(identityPort), HOST: '127.0.0.1' }),
   );
   const db = createDatabase<IdentityDatabase>({ connectionString: database.url, schema: identity.schema });
-  identityApp = await identity.buildApp(env, { db, logger: false });
+  identityApp = await identity.buildApp(
+    env,
+    createServiceDeps({ db, schema: identity.schema, logger: false, notice: () => {} }),
+  );
   await identityApp.listen({ host: '127.0.0.1', port: identityPort });
 }
 
@@ -70,12 +73,8 @@ beforeAll(async () => {
     schema: identity.schema,
     migrations: identity.migrations,
   });
-  const admin = await database.db
-    .insertInto('users')
-    .values({ username: 'grace', email: 'grace@example.com', password: 'hash', isAdmin: true })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  adminId = admin.id;
+  const [admin] = await createTestUsers(database.db, [{ username: 'grace', isAdmin: true }]);
+  adminId = admin?.id ?? 0;
   identityPort = await freePort();
   await startIdentity();
   gateway = await buildApp(gatewayEnv(), { logger: false });

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RouteContract } from '@jesus-walks/contracts/route-contract';
 import { routeTable } from '@jesus-walks/contracts/route-table';
-import type { IdentityDatabase } from '@jesus-walks/identity/db/database';
-import { createSessionCookie } from '@jesus-walks/identity/modules/sessions/session-cookie.testing';
+import { createSessionCookie, createTestUsers, type IdentityDatabase } from '@jesus-walks/identity/testing';
 import { createDatabase } from '@jesus-walks/service-kit/database';
 import { signIdentity } from '@jesus-walks/service-kit/identity';
 import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
@@ -47,14 +46,10 @@ beforeAll(async () => {
     environment: { WEB_DIST_DIR: webDist, RATE_LIMIT_MAX: '100000' },
   });
   identityDb = createDatabase<IdentityDatabase>({ connectionString: database.url, schema: 'identity' });
-  const [user, admin] = await identityDb
-    .insertInto('users')
-    .values([
-      { username: 'matrix-user', email: 'user@example.com', password: 'x' },
-      { username: 'matrix-admin', email: 'admin@example.com', password: 'x', isAdmin: true },
-    ])
-    .returning('id')
-    .execute();
+  const [user, admin] = await createTestUsers(identityDb, [
+    { username: 'matrix-user', email: 'user@example.com' },
+    { username: 'matrix-admin', email: 'admin@example.com', isAdmin: true },
+  ]);
   userId = user?.id ?? 0;
   adminId = admin?.id ?? 0;
   userCookie = await createSessionCookie(identityDb, userId, testSecrets.SESSION_SECRET);

@@ -1,9 +1,8 @@
 import type { Identity } from '@jesus-walks/contracts/common';
 import type { Product } from '@jesus-walks/contracts/products';
 // The real identity service (a devDependency), not a stand-in.
-import type { IdentityDatabase } from '@jesus-walks/identity/db/database';
-import type { Env as IdentityEnv } from '@jesus-walks/identity/env';
 import { service as identityService } from '@jesus-walks/identity/service';
+import { createTestUsers, type IdentityDatabase, type IdentityEnv } from '@jesus-walks/identity/testing';
 import {
   identityHeaders,
   startTestService,
@@ -32,14 +31,10 @@ export async function startCatalogWithIdentity(): Promise<CatalogWithIdentity> {
   const address = identity.app.server.address();
   if (!address || typeof address === 'string') throw new Error('identity is not listening on a port');
   const catalog = await startTestService(service, { IDENTITY_URL: `http://127.0.0.1:${address.port}` });
-  const [customer, admin] = await identity.db
-    .insertInto('users')
-    .values([
-      { username: 'carol', email: 'carol@example.com', password: 'not-a-real-hash' },
-      { username: 'boss', email: 'boss@example.com', password: 'not-a-real-hash', isAdmin: true },
-    ])
-    .returning(['id', 'username', 'isAdmin'])
-    .execute();
+  const [customer, admin] = await createTestUsers(identity.db, [
+    { username: 'carol', email: 'carol@example.com' },
+    { username: 'boss', email: 'boss@example.com', isAdmin: true },
+  ]);
   if (!customer || !admin) throw new Error('users were not created');
   return {
     catalog,
