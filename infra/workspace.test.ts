@@ -57,3 +57,15 @@ describe('package exports', () => {
     }
   });
 });
+
+describe('pnpm dev', () => {
+  it("starts the gateway with the Vite dev server's origin, so the browser's requests pass its Origin check", () => {
+    const vite = readFileSync(join(rootDir, 'apps/web/vite.config.ts'), 'utf8');
+    const port = /server:\s*\{\s*port:\s*(\d+)/.exec(vite)?.[1];
+    const standalone = JSON.parse(readFileSync(join(rootDir, 'apps/standalone/package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(port).toBeDefined();
+    expect(standalone.scripts.dev).toContain(`PUBLIC_ORIGIN=http://localhost:${port}`);
+  });
+});

@@ -6,8 +6,8 @@ import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 // The gateway (pnpm dev / pnpm start) listens here and owns every server path below.
 const gatewayUrl = 'http://localhost:3000';
 
-// Host is kept as the browser sent it (no changeOrigin) so the gateway's same-origin check
-// compares the Origin header with the host the browser actually talked to.
+// The browser's Origin goes through unchanged: `pnpm dev` starts the gateway with PUBLIC_ORIGIN
+// set to this dev server (http://localhost:5173), the only origin its same-origin check accepts.
 const proxy: Record<string, ProxyOptions> = {
   '/api': { target: gatewayUrl },
   '/sitemap.xml': { target: gatewayUrl },
