@@ -1,6 +1,6 @@
 import { ConfigError } from '@jesus-walks/service-kit/env';
 import { createLogger } from '@jesus-walks/service-kit/logger';
-import closeWithGrace from 'close-with-grace';
+import { closeOnSignals } from '@jesus-walks/service-kit/shutdown';
 import { buildApp } from './app';
 import { type Env, loadEnv } from './env';
 
@@ -16,9 +16,5 @@ try {
 }
 const logger = createLogger({ level: env.LOG_LEVEL, name: 'gateway' });
 const app = await buildApp(env, { logger });
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-  if (err) logger.error({ err }, 'closing after an error');
-  else logger.info({ signal }, 'closing');
-  await app.close();
-});
+closeOnSignals({ logger, close: () => app.close(), stoppedMessage: 'stopped' });
 await app.listen({ host: env.HOST, port: env.PORT });

@@ -1,4 +1,5 @@
 import { ConfigError } from '@jesus-walks/service-kit/env';
+import { closeOnSignals } from '@jesus-walks/service-kit/shutdown';
 import pino from 'pino';
 import { openStandaloneDatabase, type StandaloneDatabase } from './database';
 import { type Env, loadEnv } from './env';
@@ -27,53 +28,22 @@ const startedAt = Date.now();
 let database: StandaloneDatabase | undefined;
 let stack: Awaited<ReturnType<typeof startStack>> | undefined;
 let stopping = false;
-let stoppingSince = 0;
 
-/** Closes the site, then its database, and exits with `code`; bounded so a hang cannot keep it. */
-async function stop(code: number): Promise<never> {
-  stopping = true;
-  stoppingSince = Date.now();
-  setTimeout(() => {
-    logger.error('not stopped after 15 s, exiting anyway');
-    process.exit(1);
-  }, 15_000).unref();
-  // A start in progress settles first, so nothing it opens is left behind.
-  await starting.catch(() => {});
-  let exitCode = code;
-  for (const close of [() => stack?.close(), () => database?.stop()]) {
+// Closes the site, then its database. A start in progress settles first, so nothing it opens is
+// left behind.
+closeOnSignals({
+  logger,
+  stoppedMessage: 'Jesus Walks stopped',
+  close: async () => {
+    stopping = true;
+    await starting.catch(() => {});
     try {
-      await close();
-    } catch (err) {
-      logger.error({ err }, 'error while stopping');
-      exitCode = 1;
+      await stack?.close();
+    } finally {
+      await database?.stop();
     }
-  }
-  logger.info('Jesus Walks stopped');
-  process.exit(exitCode);
-}
-
-function onSignal(signal: NodeJS.Signals): void {
-  if (stopping) {
-    // One Ctrl-C reaches every process of the terminal's group and pnpm forwards it once more,
-    // so the same keypress arrives twice; only a later one means "stop now, do not wait".
-    if (Date.now() - stoppingSince < 1_000) return;
-    logger.warn(`${signal} again: exiting without waiting`);
-    process.exit(130);
-  }
-  void stop(0);
-}
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
-
-function onFatal(err: unknown): void {
-  if (stopping) {
-    logger.error({ err }, 'error while stopping');
-    process.exit(1);
-  }
-  logger.error({ err }, 'stopping after an error');
-  void stop(1);
-}
-process.on('uncaughtException', onFatal);
-process.on('unhandledRejection', onFatal);
+  },
+});
 
 async function start(): Promise<void> {
   try {

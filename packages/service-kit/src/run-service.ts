@@ -1,8 +1,8 @@
-import closeWithGrace from 'close-with-grace';
 import { createDatabase, migrateToLatest } from './database';
 import { ConfigError } from './env';
 import { createLogger } from './logger';
 import { type BaseServiceEnv, createServiceDeps, type ServiceDefinition } from './service-definition';
+import { closeOnSignals } from './shutdown';
 
 /**
  * A service's main.ts: env -> logger -> database (and migrations) -> buildApp -> listen, and a
@@ -35,10 +35,6 @@ export async function runService<E extends BaseServiceEnv, DB>(
   }
   // Without SMTP_URL, e-mails are printed to standard output (deps.notice), readable with their links.
   const app = await service.buildApp(env, createServiceDeps({ db, schema: service.schema, logger }));
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) logger.error({ err }, 'closing after an error');
-    else logger.info({ signal }, 'closing');
-    await app.close();
-  });
+  closeOnSignals({ logger, close: () => app.close(), stoppedMessage: 'stopped' });
   await app.listen({ host: env.HOST, port: env.PORT });
 }

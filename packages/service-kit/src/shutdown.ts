@@ -1,0 +1,68 @@
+/** What the shutdown handler logs; any pino logger fits. */
+interface ShutdownLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface CloseOnSignalsOptions {
+  logger: ShutdownLogger;
+  /** Stops accepting, finishes in-flight work, closes pools (in the order the runner needs). */
+  close: () => Promise<void>;
+  /** Said once the close finished ("Jesus Walks stopped"). */
+  stoppedMessage?: string;
+  /** A close taking longer than this exits 1 anyway (default 15 s). */
+  timeoutMs?: number;
+}
+
+/** One Ctrl-C reaches every process of the terminal's group, and pnpm forwards it once more. */
+const REPEAT_WINDOW_MS = 1_000;
+
+/**
+ * The one way every runnable (a service's main, the gateway's, the standalone runner) stops:
+ * SIGINT, SIGTERM or SIGHUP closes everything once and exits 0; an uncaught error closes and
+ * exits 1. The same keypress arriving twice within a second is one request to stop; a later one
+ * means "do not wait" and exits 130. Answers `stop`, for a runner that must stop on its own.
+ */
+export function closeOnSignals(options: CloseOnSignalsOptions): (code: number) => Promise<never> {
+  let stopping = false;
+  let stoppingSince = 0;
+
+  async function stop(code: number): Promise<never> {
+    stopping = true;
+    stoppingSince = Date.now();
+    setTimeout(() => {
+      options.logger.error({}, `not stopped after ${(options.timeoutMs ?? 15_000) / 1000} s, exiting anyway`);
+      process.exit(1);
+    }, options.timeoutMs ?? 15_000).unref();
+    let exitCode = code;
+    try {
+      await options.close();
+    } catch (err) {
+      options.logger.error({ err }, 'error while stopping');
+      exitCode = 1;
+    }
+    if (options.stoppedMessage) options.logger.info(options.stoppedMessage);
+    process.exit(exitCode);
+  }
+
+  function onSignal(signal: NodeJS.Signals): void {
+    if (stopping) {
+      if (Date.now() - stoppingSince < REPEAT_WINDOW_MS) return;
+      options.logger.warn(`${signal} again: exiting without waiting`);
+      process.exit(130);
+    }
+    void stop(0);
+  }
+
+  function onFatal(err: unknown): void {
+    options.logger.error({ err }, stopping ? 'error while stopping' : 'stopping after an error');
+    if (stopping) process.exit(1);
+    void stop(1);
+  }
+
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
+  process.on('uncaughtException', onFatal);
+  process.on('unhandledRejection', onFatal);
+  return stop;
+}
