@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadEnv } from './env';
+import { allowedOrigins } from './origin-check';
 
 const ORIGIN = 'http://localhost:3000';
 let database: TestDatabase<IdentityDatabase>;
@@ -119,12 +120,9 @@ describe('gateway: proxying and identity', () => {
       payload: { username: 'nobody-here', password: 'wrong' },
     });
     expect(response.statusCode).toBe(401);
-    const attempts = await database.db
-      .selectFrom('authAttempts')
-      .select('address')
-      .where('accountKey', '=', 'nobody-here')
-      .execute();
-    expect(attempts).toEqual([{ address: '127.0.0.1' }]);
+    // The failure is counted under the address the gateway saw, never the one the client claimed.
+    const addresses = await database.db.selectFrom('authAttempts').select('address').distinct().execute();
+    expect(addresses).toEqual([{ address: '127.0.0.1' }]);
   });
 
   it('never exposes /internal routes', async () => {
@@ -179,6 +177,22 @@ describe('gateway: cross-site requests', () => {
       const response = await gateway.inject({ method: 'POST', url: '/api/auth/logout', headers });
       expect(response.statusCode).toBe(200);
     }
+  });
+
+  it('takes the other loopback names of a loopback PUBLIC_ORIGIN, same scheme and port only', async () => {
+    for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      const response = await gateway.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin } });
+      expect(response.statusCode, origin).toBe(200);
+    }
+    for (const origin of [
+      'http://127.0.0.1:3001',
+      'https://localhost:3000',
+      'http://localhost.evil.example:3000',
+    ]) {
+      const response = await gateway.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin } });
+      expect(response.statusCode, origin).toBe(403);
+    }
+    expect(allowedOrigins('https://jesuswalks.org')).toEqual(new Set(['https://jesuswalks.org']));
   });
 
   it('allows safe methods from anywhere', async () => {

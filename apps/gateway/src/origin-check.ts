@@ -12,19 +12,33 @@ const EXEMPT_PREFIXES = ['/api/payments/webhooks/'];
  * header are not browsers and carry no ambient credentials to abuse.
  */
 export function createOriginCheck(publicOrigin: string) {
-  const allowed = new URL(publicOrigin).origin;
+  const allowed = allowedOrigins(publicOrigin);
   return async function originCheck(request: FastifyRequest, reply: FastifyReply) {
     if (SAFE_METHODS.has(request.method)) return;
     if (EXEMPT_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     const origin = request.headers.origin;
     if (typeof origin === 'string') {
-      if (origin === allowed) return;
+      if (allowed.has(origin)) return;
       return refuse(reply);
     }
     const site = request.headers['sec-fetch-site'];
     if (site === undefined || site === 'same-origin' || site === 'none') return;
     return refuse(reply);
   };
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * PUBLIC_ORIGIN, and when it is a loopback origin (the standalone's http://localhost:3000) the
+ * same scheme and port under the other loopback names: a page on 127.0.0.1 can only be served by
+ * this machine, and a newcomer may well type that address instead of localhost.
+ */
+export function allowedOrigins(publicOrigin: string): Set<string> {
+  const url = new URL(publicOrigin);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return new Set([url.origin]);
+  const port = url.port ? `:${url.port}` : '';
+  return new Set(LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`));
 }
 
 function refuse(reply: FastifyReply) {
