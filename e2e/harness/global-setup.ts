@@ -4,6 +4,8 @@ import { startSite } from './site';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Everything the site printed so far (its console), as a file. */
+    siteLogPath: string;
   }
 }
 
@@ -11,6 +13,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const site = await startSite();
   project.provide('baseUrl', site.baseUrl);
+  project.provide('siteLogPath', site.logPath);
   return async () => {
     const code = await site.stop();
     // The site must stop cleanly on SIGTERM, its database included.

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,8 @@ export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 export interface RunningSite {
   baseUrl: string;
   output(): string;
+  /** A file that receives everything the site prints, for specs that read the console. */
+  logPath: string;
   /** SIGTERM, as Ctrl-C or an orchestrator would; resolves with the exit code. */
   stop(): Promise<number | null>;
 }
@@ -55,12 +57,14 @@ export async function startSite(): Promise<RunningSite> {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  child.stdout?.on('data', (chunk: Buffer) => {
+  const logPath = join(dataDir, 'site.log');
+  const log = createWriteStream(logPath);
+  const record = (chunk: Buffer) => {
     output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+    log.write(chunk);
+  };
+  child.stdout?.on('data', record);
+  child.stderr?.on('data', record);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -85,6 +89,7 @@ export async function startSite(): Promise<RunningSite> {
 
   return {
     baseUrl,
+    logPath,
     output: () => output,
     async stop() {
       child.kill('SIGTERM');
@@ -97,6 +102,7 @@ export async function startSite(): Promise<RunningSite> {
       ]);
       clearTimeout(timer);
       if (code === 'timeout') child.kill('SIGKILL');
+      log.end();
       await rm(dataDir, { recursive: true, force: true });
       return code === 'timeout' ? null : code;
     },
