@@ -14,6 +14,7 @@ import { scheduleIdempotencyCleanUp } from './modules/idempotency/idempotency.jo
 import { createMemberDirectory } from './modules/members/member-directory';
 import { newsletterRoutesModule } from './modules/newsletter/newsletter.routes';
 import { clientLimitsOf } from './modules/rate-limits/rate-limits.service';
+import { workRegistrationNotices } from './modules/registrations/registration-notices';
 import { registrationsRoutes } from './modules/registrations/registrations.routes';
 
 const FORM_BODY_LIMIT = 16 * 1024;
@@ -76,12 +77,15 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
   const content: ContentDeps = {
     db: deps.db,
     notifier,
+    jobs: deps.jobs,
     members,
     links: createLinkSigner(linkSigningKey(env)),
     limits: clientLimitsOf(env),
     publicOrigin: env.PUBLIC_ORIGIN,
     logger: app.log,
   };
+  // E-mails about registrations: recipients resolved by this worker, never under the event's lock.
+  workRegistrationNotices(deps.jobs, content);
   eventsRoutes(app, content);
   registrationsRoutes(app, content);
   newsletterRoutesModule(app, content);

@@ -1,3 +1,4 @@
+import type { JobQueue } from '@jesus-walks/service-kit/jobs';
 import type { Mailer } from '@jesus-walks/service-kit/mailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -11,6 +12,8 @@ export interface ContentDeps {
   db: Kysely<ContentAndEventsDatabase>;
   /** Queues e-mails in a transaction (the job queue is the outbox). */
   notifier: Mailer;
+  /** The service's job queue: background work is enqueued in the transaction that causes it. */
+  jobs: JobQueue;
   members: MemberDirectory;
   links: LinkSigner;
   /** Limits per client address or member (env). */

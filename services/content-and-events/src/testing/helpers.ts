@@ -1,10 +1,11 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import type { AdminUser } from '@jesus-walks/contracts/users';
 import { type QueuedMail, queuedMailFor, waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
 import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
 import Fastify from 'fastify';
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { ContentAndEventsDatabase, EventsTable } from '../db/database';
+import { REGISTRATION_NOTICES_QUEUE } from '../modules/registrations/registration-notices';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -41,18 +42,39 @@ export async function insertTestEvent(
 /**
  * E-mails for an address, oldest first, once the queue has processed what was queued: the mail
  * jobs in this service's pg-boss tables are the outbox (`transport` says how each went out).
+ * Waits for every queue due now, the registration notices included: a notice's job queues its
+ * e-mails before it completes, so something is pending until they are sent. (A notice waiting
+ * for a retry later is not waited for: see retryNoticesNow.)
  */
 export async function outboxFor(db: Kysely<ContentAndEventsDatabase>, to: string): Promise<QueuedMail[]> {
   await waitForJobs(db);
   return queuedMailFor(db, to);
 }
 
+/** Registration notices waiting for a retry (identity was unreachable) are due now. */
+export async function retryNoticesNow(db: Kysely<ContentAndEventsDatabase>): Promise<void> {
+  await sql`update job set start_after = now()
+    where name = ${REGISTRATION_NOTICES_QUEUE} and state = 'retry'`.execute(db);
+}
+
+/** A loopback port nothing listens on (a service that is down). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  return port;
+}
+
 /**
  * Identity's internal user lookups, played by a tiny server that knows the given users. `calls`
- * counts the requests it answered (one batch lookup per list, never one per member).
+ * counts the requests it answered (one batch lookup per list, never one per member). Options: a
+ * fixed `port`, a slow identity (`delayMs` before each lookup answers), `onLookup` run as each
+ * lookup arrives (before it is counted).
  */
 export async function startFakeIdentity(
   users: AdminUser[],
+  options: { port?: number; delayMs?: number; onLookup?: (ids: number[]) => unknown } = {},
 ): Promise<{ url: string; calls: { lookup: number; get: number }; close(): Promise<void> }> {
   const app = Fastify();
   const calls = { lookup: 0, get: 0 };
@@ -62,7 +84,9 @@ export async function startFakeIdentity(
     }
   });
   app.post<{ Body: { ids: number[] } }>('/internal/users/lookup', async (request) => {
+    await options.onLookup?.(request.body.ids);
     calls.lookup += 1;
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     return users
       .filter((user) => request.body.ids.includes(user.id))
       .map(({ id, username, email }) => ({ id, username, email }));
@@ -73,7 +97,7 @@ export async function startFakeIdentity(
     if (!user) return reply.code(404).send({ message: 'User not found', code: 'not_found' });
     return user;
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const { port } = app.server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, calls, close: () => app.close() };
 }

@@ -1,17 +1,13 @@
 import type { DeleteEventResult, Event, EventInput } from '@jesus-walks/contracts/events';
 import { businessRule, DomainError, notFound } from '@jesus-walks/service-kit/errors';
-import type { MailMessage } from '@jesus-walks/service-kit/mailer';
-import { type ContentDeps, siteUrl } from '../../deps';
-import { eventCancelledEmail, eventChangedEmail } from '../registrations/registration-emails';
-import { activeRegistrations } from '../registrations/registrations.repository';
+import type { ContentDeps } from '../../deps';
 import {
-  cancelUrlFor,
-  enqueueAll,
-  eventForMail,
-  fillFreedSeats,
-  promotionEmails,
-  recipientsOf,
-} from '../registrations/registrations.service';
+  enqueueRegistrationNotices,
+  noticeEventOf,
+  noticeRegistrationOf,
+} from '../registrations/registration-notices';
+import { activeRegistrations } from '../registrations/registrations.repository';
+import { fillFreedSeats } from '../registrations/registrations.service';
 import { byUpcomingThenPast, toEvent } from './event-mapping';
 import {
   countSeats,
@@ -90,30 +86,21 @@ export async function updateEvent(
     const promoted = await fillFreedSeats(trx, after);
     const moved = date.getTime() !== before.date.getTime() || input.location !== before.location;
     const registrants = moved && after.date > new Date() ? await activeRegistrations(trx, id) : [];
-    // Registrants are told in the same transaction (their e-mails are queued with the change).
+    // Registrants are told by a notice queued with the change; its job looks the members up once
+    // this transaction (and the event's lock) is over.
     const promotedIds = new Set(promoted.map((row) => row.id));
-    const changed = await recipientsOf(
-      deps,
-      registrants.filter((row) => !promotedIds.has(row.id)),
+    await enqueueRegistrationNotices(deps, trx, {
+      event: noticeEventOf(after),
+      notices: [
+        {
+          kind: 'event-changed',
+          previous: { date: before.date.toISOString(), location: before.location },
+          registrations: registrants.filter((row) => !promotedIds.has(row.id)).map(noticeRegistrationOf),
+        },
+        { kind: 'promoted', registrations: promoted.map(noticeRegistrationOf) },
+      ],
       requestId,
-    );
-    const messages: MailMessage[] = [
-      ...changed.flatMap(({ row, recipient }) =>
-        recipient
-          ? [
-              eventChangedEmail({
-                to: recipient,
-                event: eventForMail(after),
-                previous: { date: before.date, location: before.location },
-                eventUrl: siteUrl(deps, `/events/${id}`),
-                cancelUrl: cancelUrlFor(deps, row),
-              }),
-            ]
-          : [],
-      ),
-      ...(await promotionEmails(deps, after, promoted, requestId)),
-    ];
-    await enqueueAll(deps, trx, messages);
+    });
   });
   return getEvent(deps, id);
 }
@@ -137,22 +124,13 @@ export async function deleteEvent(
     }
     if (event.cancelledAt) return { outcome: 'cancelled' as const, notified: 0 };
     await markEventCancelled(trx, id);
-    const recipients = await recipientsOf(deps, registrants, requestId);
-    const notified = await enqueueAll(
-      deps,
-      trx,
-      recipients.flatMap(({ recipient }) =>
-        recipient
-          ? [
-              eventCancelledEmail({
-                to: recipient,
-                event: eventForMail(event),
-                eventsUrl: siteUrl(deps, '/events'),
-              }),
-            ]
-          : [],
-      ),
-    );
+    // Every registrant is told by a notice queued with the change (members looked up by its job,
+    // after the lock); `notified` counts the registrants it writes to.
+    const notified = await enqueueRegistrationNotices(deps, trx, {
+      event: noticeEventOf(event),
+      notices: [{ kind: 'event-cancelled', registrations: registrants.map(noticeRegistrationOf) }],
+      requestId,
+    });
     return { outcome: 'cancelled' as const, notified };
   });
 

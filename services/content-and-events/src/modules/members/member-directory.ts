@@ -10,12 +10,23 @@ export interface MemberContact {
 
 /**
  * Members' contact details, asked of identity (their owner) by id: this service keeps only user ids.
- * Many members are one call (identity's batch lookup), never one per member. Lookups never fail a
- * request: an unknown member or identity being down gives null / an absent entry (logged).
+ * Many members are one call (identity's batch lookup), never one per member. find and findMany never
+ * fail a request: an unknown member or identity being down gives null / an absent entry (logged).
+ * Never call it inside a transaction that holds row locks (a slow identity would hold them).
  */
 export interface MemberDirectory {
   find(userId: number, requestId?: string): Promise<MemberContact | null>;
   findMany(userIds: readonly number[], requestId?: string): Promise<Map<number, MemberContact>>;
+  /**
+   * For background work that can retry (a registration notice's job): like findMany, but throws
+   * when identity cannot answer, unless `bestEffort` (a last attempt takes what it can get). A
+   * member identity does not know is simply absent. Without IDENTITY_URL: an empty map, as retrying
+   * cannot help.
+   */
+  findManyOrThrow(
+    userIds: readonly number[],
+    options?: { requestId?: string; bestEffort?: boolean },
+  ): Promise<Map<number, MemberContact>>;
   close(): Promise<void>;
 }
 
@@ -32,9 +43,9 @@ export function createMemberDirectory(options: {
       })
     : undefined;
 
-  async function findMany(
+  async function lookup(
     userIds: readonly number[],
-    requestId?: string,
+    how: { requestId?: string | undefined; bestEffort: boolean },
   ): Promise<Map<number, MemberContact>> {
     const found = new Map<number, MemberContact>();
     const unique = [...new Set(userIds)];
@@ -51,15 +62,20 @@ export function createMemberDirectory(options: {
       try {
         const users = await client.call(userRoutes.internalLookup, {
           body: { ids },
-          ...(requestId ? { requestId } : {}),
+          ...(how.requestId ? { requestId: how.requestId } : {}),
         });
         for (const user of users)
           found.set(user.id, { id: user.id, username: user.username, email: user.email });
       } catch (error) {
+        if (!how.bestEffort) throw error;
         options.logger.warn({ err: error, count: ids.length }, 'member lookup failed');
       }
     }
     return found;
+  }
+
+  function findMany(userIds: readonly number[], requestId?: string): Promise<Map<number, MemberContact>> {
+    return lookup(userIds, { requestId, bestEffort: true });
   }
 
   return {
@@ -67,6 +83,12 @@ export function createMemberDirectory(options: {
       return (await findMany([userId], requestId)).get(userId) ?? null;
     },
     findMany,
+    findManyOrThrow(userIds, findOptions = {}) {
+      return lookup(userIds, {
+        requestId: findOptions.requestId,
+        bestEffort: findOptions.bestEffort ?? false,
+      });
+    },
     async close() {
       await client?.close();
     },

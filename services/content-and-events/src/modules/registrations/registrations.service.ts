@@ -17,7 +17,6 @@ import {
   forbidden,
   notFound,
 } from '@jesus-walks/service-kit/errors';
-import type { MailMessage } from '@jesus-walks/service-kit/mailer';
 import type { Transaction } from 'kysely';
 import type { ContentAndEventsDatabase, RegistrationStatusColumn } from '../../db/database';
 import { type ContentDeps, siteUrl } from '../../deps';
@@ -35,15 +34,15 @@ import {
   findIdempotencyKey,
   storeIdempotentResponse,
 } from '../idempotency/idempotency.repository';
-import type { MemberContact } from '../members/member-directory';
 import { registrationRules, takeRateLimits } from '../rate-limits/rate-limits.service';
+import { type EventForMail, registrationEmail } from './registration-emails';
 import {
-  type EventForMail,
-  promotionEmail,
-  type Recipient,
-  registrationCancelledEmail,
-  registrationEmail,
-} from './registration-emails';
+  cancelUrlFor,
+  enqueueRegistrationNotices,
+  noticeEventOf,
+  noticeRegistrationOf,
+  recipientOf,
+} from './registration-notices';
 import {
   findRegistrantRegistration,
   findRegistration,
@@ -97,67 +96,6 @@ export async function fillFreedSeats(
     promoted.push(await setRegistrationStatus(trx, registration.id, seatStatus(event.price)));
   }
   return promoted;
-}
-
-/** Who to write to about a registration: the guest as given, a member as identity knows them. */
-export async function recipientsOf(
-  deps: ContentDeps,
-  rows: readonly RegistrationRow[],
-  requestId?: string,
-): Promise<Array<{ row: RegistrationRow; recipient: Recipient | null }>> {
-  const memberIds = rows.flatMap((row) => (row.userId === null ? [] : [row.userId]));
-  const members = memberIds.length > 0 ? await deps.members.findMany(memberIds, requestId) : new Map();
-  return rows.map((row) => ({ row, recipient: recipientOf(row, members) }));
-}
-
-function recipientOf(row: RegistrationRow, members: Map<number, MemberContact>): Recipient | null {
-  if (row.userId === null) {
-    return row.guestEmail ? { name: row.guestName ?? 'friend', email: row.guestEmail } : null;
-  }
-  const member = members.get(row.userId);
-  return member ? { name: member.username, email: member.email } : null;
-}
-
-/** A guest's signed cancellation link (members cancel from the event page while logged in). */
-export function cancelUrlFor(deps: ContentDeps, row: RegistrationRow): string | null {
-  if (row.userId !== null) return null;
-  const token = deps.links.sign('registration-cancel', row.id);
-  return siteUrl(deps, `/events/${row.eventId}?cancel=${encodeURIComponent(token)}`);
-}
-
-/**
- * Queues e-mails in the transaction of the write that causes them (they go out once it commits,
- * never if it rolls back); returns how many were queued.
- */
-export async function enqueueAll(
-  deps: ContentDeps,
-  trx: Trx,
-  messages: readonly MailMessage[],
-): Promise<number> {
-  for (const message of messages) await deps.notifier.enqueue(trx, message);
-  return messages.length;
-}
-
-export async function promotionEmails(
-  deps: ContentDeps,
-  event: EventRow,
-  promoted: readonly RegistrationRow[],
-  requestId?: string,
-): Promise<MailMessage[]> {
-  const recipients = await recipientsOf(deps, promoted, requestId);
-  return recipients.flatMap(({ row, recipient }) =>
-    recipient && row.status !== 'waitlisted' && row.status !== 'cancelled'
-      ? [
-          promotionEmail({
-            to: recipient,
-            event: eventForMail(event),
-            status: row.status,
-            eventUrl: siteUrl(deps, `/events/${event.id}`),
-            cancelUrl: cancelUrlFor(deps, row),
-          }),
-        ]
-      : [],
-  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -306,20 +244,16 @@ export async function cancelRegistration(
     if (event.date <= new Date()) throw businessRule('This event has already taken place.');
     const cancelled = await setRegistrationStatus(trx, row.id, 'cancelled');
     const promoted = await fillFreedSeats(trx, event);
-    // The e-mails are queued with the change (one batched lookup of members' addresses).
-    const [{ recipient } = { recipient: null }] = await recipientsOf(deps, [cancelled], input.requestId);
-    await enqueueAll(deps, trx, [
-      ...(recipient
-        ? [
-            registrationCancelledEmail({
-              to: recipient,
-              event: eventForMail(event),
-              eventUrl: siteUrl(deps, `/events/${event.id}`),
-            }),
-          ]
-        : []),
-      ...(await promotionEmails(deps, event, promoted, input.requestId)),
-    ]);
+    // Their e-mails are a notice queued with the change; its job looks the members up once this
+    // transaction (and the event's lock) is over.
+    await enqueueRegistrationNotices(deps, trx, {
+      event: noticeEventOf(event),
+      notices: [
+        { kind: 'cancelled', registrations: [noticeRegistrationOf(cancelled)] },
+        { kind: 'promoted', registrations: promoted.map(noticeRegistrationOf) },
+      ],
+      requestId: input.requestId,
+    });
     return { event, cancelled, changed: true, promoted };
   });
 
