@@ -166,6 +166,39 @@ describe('security matrix from the route table', () => {
     }
   });
 
+  it.each(
+    exposed
+      .filter((route) => route.path.includes('/:'))
+      .map((route) => [`${route.method} ${route.path}`, route]),
+  )(
+    '%s: an id that is not a canonical positive 32-bit integer is 400, never another row or 5xx',
+    async (_name, route) => {
+      const cookie = await createSessionCookie(
+        identityDb,
+        route.access === 'user' ? userId : adminId,
+        testSecrets.SESSION_SECRET,
+      );
+      const parameters = route.path.match(/:[A-Za-z_]+/g) ?? [];
+      for (const id of ['2147483648', '99999999999999999999', '0x10', '1e3', '016', '0', '-1', '1.5']) {
+        // Each parameter in turn; the others are a valid id.
+        for (const target of parameters) {
+          const path = route.path.replace(/:[A-Za-z_]+/g, (name) => (name === target ? id : '1'));
+          const response = await fetch(`${stack.url}${path}`, {
+            method: route.method,
+            headers: {
+              cookie,
+              ...(route.request?.body ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(route.request?.body ? { body: '{}' } : {}),
+          });
+          const text = await response.text();
+          expect(response.status, `${path}: ${text}`).toBe(400);
+          expect(JSON.parse(text), path).toMatchObject({ code: 'validation_failed' });
+        }
+      }
+    },
+  );
+
   it.each(internal.map((route) => [`${route.method} ${route.path}`, route]))(
     '%s: unreachable through the gateway, refused without the token',
     async (_name, route) => {
