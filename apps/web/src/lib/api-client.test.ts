@@ -2,6 +2,7 @@ import { authRoutes } from '@jesus-walks/contracts/auth';
 import { type Event, eventRoutes, type Registration } from '@jesus-walks/contracts/events';
 import { newsletterRoutes } from '@jesus-walks/contracts/newsletter';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { anEvent, aRegistration, stubFetch } from '@/testing/api-stubs';
 import {
   type ApiAnswer,
   ApiError,
@@ -10,12 +11,6 @@ import {
   fillPath,
   getServerMessage,
 } from './api-client';
-
-function stubFetch(response: Response | (() => Response)) {
-  const fetchMock = vi.fn<typeof fetch>(async () => (typeof response === 'function' ? response() : response));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -29,29 +24,9 @@ function request(fetchMock: ReturnType<typeof stubFetch>, index = 0) {
   return { url, init, headers: new Headers(init?.headers) };
 }
 
-const event = {
-  id: 5,
-  title: 'Vineyard Loop',
-  imageUrl: null,
-  date: '2030-05-01T09:00:00.000Z',
-  location: 'Napa',
-  description: 'A walk',
-  capacity: 20,
-  price: 0,
-  seatsTaken: 3,
-  seatsLeft: 17,
-  waitlistCount: 0,
-  isPast: false,
-  isCancelled: false,
-};
+const event = anEvent();
 
-const registration = {
-  id: 9,
-  eventId: 5,
-  status: 'confirmed',
-  waitlistPosition: null,
-  createdAt: '2030-04-01T09:00:00.000Z',
-};
+const registration = aRegistration();
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,16 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { stubFetch } from '@/testing/api-stubs';
 import { currentUserQueryKey, getCurrentUser, getCurrentUserQueryOptions } from './current-user';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-function stubFetch(response: Response) {
-  const fetchMock = vi.fn<typeof fetch>(async () => response);
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 describe('getCurrentUser', () => {
   it('asks GET /api/auth/me with the session cookie', async () => {

@@ -1,24 +1,11 @@
 import { eventRoutes } from '@jesus-walks/contracts/events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiResponseError } from '@/lib/api-client';
+import { anEvent } from '@/testing/api-stubs';
 import { getEvents, getEventsQueryOptions } from './get-events';
 import { eventsKeys } from './query-keys';
 
-const event = {
-  id: 5,
-  title: 'Vineyard Loop',
-  imageUrl: null,
-  date: '2030-05-01T09:00:00.000Z',
-  location: 'Napa',
-  description: 'A walk',
-  capacity: 20,
-  price: 0,
-  seatsTaken: 3,
-  seatsLeft: 17,
-  waitlistCount: 0,
-  isPast: false,
-  isCancelled: false,
-};
+const event = anEvent();
 
 afterEach(() => {
   vi.unstubAllGlobals();

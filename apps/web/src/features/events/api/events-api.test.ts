@@ -1,40 +1,15 @@
 import { eventRoutes } from '@jesus-walks/contracts/events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, fillPath } from '@/lib/api-client';
+import { anEvent, aRegistration, stubFetch } from '@/testing/api-stubs';
 import { cancelGuestRegistration } from './cancel-guest-registration';
 import { cancelRegistration } from './cancel-registration';
 import { getEvent } from './get-event';
 import { registerForEvent } from './register-for-event';
 
-const event = {
-  id: 5,
-  title: 'Vineyard Loop',
-  imageUrl: null,
-  date: '2030-05-01T09:00:00.000Z',
-  location: 'Napa',
-  description: 'A walk',
-  capacity: 20,
-  price: 0,
-  seatsTaken: 3,
-  seatsLeft: 17,
-  waitlistCount: 0,
-  isPast: false,
-  isCancelled: false,
-};
+const event = anEvent();
 
-const registration = {
-  id: 9,
-  eventId: 5,
-  status: 'waitlisted',
-  waitlistPosition: 2,
-  createdAt: '2030-04-01T09:00:00.000Z',
-};
-
-function stub(response: () => Response) {
-  const fetchMock = vi.fn<typeof fetch>(async () => response());
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+const registration = aRegistration({ status: 'waitlisted', waitlistPosition: 2 });
 
 function error(status: number, statusText: string) {
   return () => Response.json({ message: statusText, code: 'x' }, { status, statusText });
@@ -46,28 +21,28 @@ afterEach(() => {
 
 describe('getEvent', () => {
   it('GETs the event of the id', async () => {
-    const fetchMock = stub(() => Response.json(event));
+    const fetchMock = stubFetch(() => Response.json(event));
     await expect(getEvent('5')).resolves.toEqual(event);
     expect(fetchMock.mock.calls[0]?.[0]).toBe(fillPath(eventRoutes.get.path, { id: 5 }));
   });
 
   it('is null for an unknown event (404) or an id that is not one (400)', async () => {
-    stub(error(404, 'Not Found'));
+    stubFetch(error(404, 'Not Found'));
     await expect(getEvent('999')).resolves.toBeNull();
-    const fetchMock = stub(error(400, 'Bad Request'));
+    const fetchMock = stubFetch(error(400, 'Bad Request'));
     await expect(getEvent('abc/x')).resolves.toBeNull();
     expect(String(fetchMock.mock.calls[0]?.[0]).endsWith('/abc%2Fx')).toBe(true);
   });
 
   it('throws for other failures', async () => {
-    stub(error(503, 'Service Unavailable'));
+    stubFetch(error(503, 'Service Unavailable'));
     await expect(getEvent('5')).rejects.toThrow('HTTP 503: Service Unavailable');
   });
 });
 
 describe('registerForEvent', () => {
   it('posts the guest with the Idempotency-Key to the event', async () => {
-    const fetchMock = stub(() => Response.json(registration, { status: 201 }));
+    const fetchMock = stubFetch(() => Response.json(registration, { status: 201 }));
     const guest = { name: 'Ruth', email: 'ruth@example.com' };
     await expect(registerForEvent({ eventId: 5, guest, idempotencyKey: 'key-12345678' })).resolves.toEqual(
       registration,
@@ -80,13 +55,13 @@ describe('registerForEvent', () => {
   });
 
   it('sends {} for a member', async () => {
-    const fetchMock = stub(() => Response.json(registration, { status: 201 }));
+    const fetchMock = stubFetch(() => Response.json(registration, { status: 201 }));
     await registerForEvent({ eventId: 5, idempotencyKey: 'key-12345678' });
     expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{}');
   });
 
   it("keeps the server's message and issues", async () => {
-    stub(() =>
+    stubFetch(() =>
       Response.json(
         { message: 'Invalid body', code: 'validation', issues: [{ path: ['email'], message: 'Bad' }] },
         { status: 400, statusText: 'Bad Request' },
@@ -102,7 +77,7 @@ describe('registerForEvent', () => {
 
 describe('cancellations', () => {
   it('a member DELETEs their registration of the event', async () => {
-    const fetchMock = stub(() =>
+    const fetchMock = stubFetch(() =>
       Response.json({ ...registration, status: 'cancelled', waitlistPosition: null }),
     );
     await cancelRegistration({ eventId: 5, registrationId: 9 });
@@ -114,7 +89,7 @@ describe('cancellations', () => {
   });
 
   it("a guest posts the token of their e-mail's link", async () => {
-    const fetchMock = stub(() =>
+    const fetchMock = stubFetch(() =>
       Response.json({ ...registration, status: 'cancelled', waitlistPosition: null }),
     );
     await cancelGuestRegistration({ eventId: 5, token: 'tok' });
