@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
-import { proxyPrefixes } from '@jesus-walks/contracts/route-table';
+import { publicRouteTable } from '@jesus-walks/contracts/route-table';
 import { serviceNames, urlVariableOf } from '@jesus-walks/contracts/services';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
@@ -10,7 +10,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadEnv } from './env';
-import { BODY_LIMIT_BYTES, prefixesByService } from './proxy';
+import { BODY_LIMIT_BYTES, routesByService } from './proxy';
 
 /**
  * The gateway in front of a real service-kit service (catalog-and-orders' place in the route
@@ -44,7 +44,7 @@ async function startUpstream(): Promise<ServiceApp> {
   // Raw bytes whatever the type, so the test sees exactly what the gateway sent.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.get('/api/products/status/:code', async (request, reply) => {
+  app.get('/api/products/status-:code', async (request, reply) => {
     const { code } = request.params as { code: string };
     return reply.code(Number(code)).send({ message: `answered ${code}`, code: 'from_upstream' });
   });
@@ -171,27 +171,41 @@ afterAll(async () => {
 });
 
 describe('one upstream per service', () => {
-  it('groups every route-table prefix under the service that owns it, once', () => {
-    const groups = prefixesByService();
-    expect([...groups.keys()].length).toBe(new Set(proxyPrefixes().map((entry) => entry.service)).size);
-    expect([...groups.values()].flat().sort()).toEqual(
-      proxyPrefixes()
-        .map((entry) => entry.prefix)
-        .sort(),
-    );
-    expect(groups.get('catalog-and-orders')).toEqual(
-      expect.arrayContaining(['/api/products', '/api/orders']),
-    );
+  it('groups every public route under the service that owns it, once', () => {
+    const groups = routesByService();
+    const grouped = [...groups.values()].flat();
+    expect(grouped).toHaveLength(publicRouteTable().length);
+    expect(new Set(grouped).size).toBe(grouped.length);
+    for (const [service, routes] of groups) for (const route of routes) expect(route.service).toBe(service);
+    // One prefix, two owners, told apart by method: the gateway routes by method and path.
+    const owner = (method: string, path: string) =>
+      grouped.find((route) => route.method === method && route.path === path)?.service;
+    expect(owner('GET', '/api/orders')).toBe('catalog-and-orders');
+    expect(owner('POST', '/api/orders')).toBe('payments');
+  });
+
+  it('answers 404 itself for a method or path no route has, without asking any service', async () => {
+    const before = upstreamRequests.length;
+    for (const [method, path] of [
+      ['PATCH', '/api/products/1'],
+      ['GET', '/api/products/1/extra'],
+      ['GET', '/api/nothing-here'],
+    ] as const) {
+      const response = await send({ method, path });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'not_found' });
+    }
+    expect(upstreamRequests.length).toBe(before);
   });
 
   it('sends requests to two prefixes of one service over the same pooled connection', async () => {
     const ports = new Set<number>();
-    for (const path of ['/api/products/1', '/api/orders/2', '/api/products/3', '/api/orders/4']) {
+    for (const path of ['/api/products/1', '/api/orders', '/api/products/3', '/api/shipping/rates']) {
       const response = await send({ method: 'GET', path });
       expect(response.status, path).toBe(200);
       ports.add(response.json<Echo>().remotePort);
     }
-    // One pool per prefix would have opened a connection for each prefix.
+    // One pool per prefix would have opened a connection for each of them.
     expect(ports.size).toBe(1);
   });
 });
@@ -207,7 +221,7 @@ describe('request bodies', () => {
     const before = upstreamRequests.length;
     for (let i = 0; i < 25; i++) {
       const response = await send({
-        path: '/api/orders',
+        path: '/api/products',
         headers: { 'content-type': 'application/json' },
         body: tooLarge,
       });
@@ -247,7 +261,7 @@ describe('request bodies', () => {
     }
     const raw = Buffer.from('{"a":1,   "b":[2]}');
     const exact = await send({
-      path: '/api/orders',
+      path: '/api/products',
       headers: { 'content-type': 'application/json' },
       body: raw,
     });
@@ -258,18 +272,18 @@ describe('request bodies', () => {
     const body = json({ note: 'x'.repeat(5_000) });
     for (let i = 0; i < 5; i++) {
       const response = await send({
-        path: '/api/orders',
+        path: '/api/products',
         headers: { 'content-type': 'application/json', expect: '100-continue' },
         body,
       });
       expect(response.status).toBe(200);
-      expect(response.json()).toMatchObject({ method: 'POST', url: '/api/orders', bytes: body.length });
+      expect(response.json()).toMatchObject({ method: 'POST', url: '/api/products', bytes: body.length });
     }
   });
 
   it('does not forward hop-by-hop headers that undici would refuse', async () => {
     const response = await send({
-      path: '/api/orders',
+      path: '/api/products',
       headers: { 'content-type': 'application/json', 'keep-alive': 'timeout=5', te: 'trailers' },
       body: json({}),
     });
@@ -294,7 +308,7 @@ describe('what the service sees', () => {
     });
   });
 
-  it('the path it receives, when the client encoded the prefix', async () => {
+  it('the route the gateway matched, re-encoded, when the client encoded the path', async () => {
     const response = await send({ method: 'GET', path: '/api/%70roducts/9' });
     expect(response.status).toBe(200);
     expect(response.json()).toMatchObject({ url: '/api/products/9', user: null });
@@ -304,7 +318,7 @@ describe('what the service sees', () => {
 describe('upstream failures and client errors', () => {
   it('passes the service 4xx answers through unchanged', async () => {
     for (const code of [400, 404, 409, 422]) {
-      const response = await send({ method: 'GET', path: `/api/products/status/${code}` });
+      const response = await send({ method: 'GET', path: `/api/products/status-${code}` });
       expect(response.status).toBe(code);
       expect(response.json()).toEqual({ message: `answered ${code}`, code: 'from_upstream' });
     }
@@ -335,7 +349,7 @@ describe('upstream failures and client errors', () => {
         host: '127.0.0.1',
         port: gatewayPort,
         method: 'POST',
-        path: '/api/orders',
+        path: '/api/products',
         headers: { 'content-type': 'application/json', 'content-length': '10000' },
         agent: false,
       });
@@ -364,7 +378,7 @@ describe('upstream failures and client errors', () => {
       socket.on('end', () => resolve(received));
       socket.on('error', reject);
       socket.end(
-        'POST /api/orders HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        'POST /api/products HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
           'Transfer-Encoding: chunked\r\n\r\nzz\r\nnot-a-chunk\r\n0\r\n\r\n',
       );
     });

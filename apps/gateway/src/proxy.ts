@@ -1,7 +1,8 @@
-import proxy from '@fastify/http-proxy';
+import replyFrom from '@fastify/reply-from';
 import type { Identity } from '@jesus-walks/contracts/common';
 import { headers } from '@jesus-walks/contracts/common';
-import { proxyPrefixes } from '@jesus-walks/contracts/route-table';
+import type { RouteContract } from '@jesus-walks/contracts/route-contract';
+import { publicRouteTable } from '@jesus-walks/contracts/route-table';
 import type { ServiceName } from '@jesus-walks/contracts/services';
 import { signIdentity } from '@jesus-walks/service-kit/identity';
 import type { InternalClient } from '@jesus-walks/service-kit/internal-client';
@@ -49,15 +50,27 @@ const DROPPED_HEADERS = [
   'x-forwarded-for',
 ];
 
-/** The route table's prefixes grouped by the service that owns them: one upstream pool each. */
-export function prefixesByService(
-  prefixes: ReadonlyArray<{ prefix: string; service: ServiceName }> = proxyPrefixes(),
-): Map<ServiceName, string[]> {
-  const groups = new Map<ServiceName, string[]>();
-  for (const { prefix, service } of prefixes) {
-    groups.set(service, [...(groups.get(service) ?? []), prefix]);
-  }
+/** The public routes of the route table grouped by the service that owns them: one upstream pool each. */
+export function routesByService(
+  routes: readonly RouteContract[] = publicRouteTable(),
+): Map<ServiceName, RouteContract[]> {
+  const groups = new Map<ServiceName, RouteContract[]>();
+  for (const route of routes) groups.set(route.service, [...(groups.get(route.service) ?? []), route]);
   return groups;
+}
+
+/**
+ * The path the service receives: the contract's path with the parameters the gateway matched,
+ * re-encoded, then the query as sent. The service thus routes exactly what the gateway routed (no
+ * second reading of a differently encoded path), and the signed identity is bound to it.
+ */
+export function upstreamPath(route: RouteContract, request: FastifyRequest): string {
+  const params = request.params as Record<string, string>;
+  const path = route.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+  const queryAt = request.url.indexOf('?');
+  return queryAt === -1 ? path : `${path}${request.url.slice(queryAt)}`;
 }
 
 /** Error codes (of the error reply-from reports, or of its cause) that mean the service is unreachable. */
@@ -132,16 +145,18 @@ function answerProxyError(request: FastifyRequest, reply: FastifyReply, service:
 }
 
 /**
- * One upstream per service: a keep-alive undici pool shared by all of that service's route-table
- * prefixes (packages/contracts), each prefix a @fastify/http-proxy route over it. Bodies are read
- * in full and checked against the limit before anything is sent on, then forwarded byte for byte
- * (webhook signatures need the raw body). The caller's own x-identity and x-internal-token are
- * dropped; the gateway's signed identity, bound to this request, and the request id are added.
- * Internal routes are not in the map, so they are never reachable.
+ * One upstream per service: a keep-alive undici pool shared by all of that service's routes. Each
+ * public route of the route table (packages/contracts) is registered here by method and path, so
+ * two services may share a prefix (GET /api/orders is catalog's, POST /api/orders payments') and
+ * anything else is a 404 at the gateway. Bodies are read in full and checked against the limit
+ * before anything is sent on, then forwarded byte for byte (webhook signatures need the raw
+ * body). The caller's own x-identity and x-internal-token are dropped; the gateway's signed
+ * identity, bound to this request, and the request id are added. Internal routes are not
+ * registered, so they are never reachable.
  */
 export async function registerProxies(app: FastifyInstance, options: ProxyOptions): Promise<void> {
   app.decorateRequest('caller', null);
-  for (const [service, prefixes] of prefixesByService()) {
+  for (const [service, routes] of routesByService()) {
     const pool = new Pool(options.upstreams[service], {
       connections: 64,
       pipelining: 1,
@@ -173,25 +188,20 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
         // The rest as everywhere (rethrowing would lose errors that are not Error objects).
         return appErrorHandler.call(this, error, request, reply);
       });
-      for (const prefix of prefixes) {
-        await scope.register(proxy, {
-          upstream: options.upstreams[service],
-          prefix,
-          rewritePrefix: prefix,
-          undici: pool,
-          proxyPayloads: false,
+      await scope.register(replyFrom, { base: options.upstreams[service], undici: pool as never });
+      for (const route of routes) {
+        scope.route({
+          method: route.method,
+          url: route.path,
           preHandler: async (request) => {
             request.caller = await resolveIdentity(request, options.identityClient);
           },
-          replyOptions: {
-            retryDelay: () => null,
-            onError: (reply, { error }) =>
-              answerProxyError(reply.request as FastifyRequest, reply as FastifyReply, service, error),
-          },
-          // `path` is what the service receives (query aside): the identity is bound to it.
-          handler: (request, reply, path, replyOptions) =>
-            reply.from(path, {
-              ...replyOptions,
+          handler: (request, reply) => {
+            const path = upstreamPath(route, request);
+            return reply.from(path, {
+              retryDelay: () => null,
+              onError: (errorReply, { error }) =>
+                answerProxyError(request, errorReply as unknown as FastifyReply, service, error),
               ...bodyOf(request),
               rewriteRequestHeaders: (_request, outgoing) => {
                 const rewritten = { ...outgoing };
@@ -205,7 +215,8 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
                 );
                 return rewritten;
               },
-            }),
+            });
+          },
         });
       }
     });

@@ -2,27 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { authRoutes } from './auth';
 import { cartRoutes } from './cart';
 import { eventRoutes } from './events';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
 import { productRoutes } from './products';
-import { defineRoute, type RouteContract } from './route-contract';
-import { proxyPrefixes, publicRouteTable, routesOf, routeTable } from './route-table';
+import { publicRouteTable, routesOf, routeTable } from './route-table';
 import { serviceNames } from './services';
 import { shippingRoutes } from './shipping';
 import { userRoutes } from './users';
-
-const route = (overrides: Pick<RouteContract, 'path' | 'service'> & Partial<RouteContract>): RouteContract =>
-  defineRoute({
-    method: 'GET',
-    access: 'public',
-    summary: 'test',
-    responses: { 200: z.object({}) },
-    ...overrides,
-  });
 
 describe('the route table', () => {
   it('has each method and path once', () => {
@@ -111,37 +100,5 @@ describe('routes by name', () => {
         .filter((file) => byPosition.some((pattern) => pattern.test(readFileSync(file, 'utf8')))),
     );
     expect(offenders).toEqual([]);
-  });
-});
-
-describe('proxyPrefixes', () => {
-  it('routes the real table without conflict, each prefix once and never an internal one', () => {
-    const prefixes = proxyPrefixes();
-    expect(prefixes.length).toBeGreaterThan(0);
-    expect(new Set(prefixes.map((entry) => entry.prefix)).size).toBe(prefixes.length);
-    for (const { prefix } of prefixes) expect(prefix.startsWith('/internal')).toBe(false);
-    expect(prefixes).toContainEqual({ prefix: '/api/auth/me', service: 'identity' });
-  });
-
-  it('cuts a path at its first parameter and de-duplicates', () => {
-    const prefixes = proxyPrefixes([
-      route({ path: '/api/events', service: 'content-and-events' }),
-      route({ path: '/api/events/:id', service: 'content-and-events' }),
-      route({ path: '/api/events/:id/register', service: 'content-and-events', method: 'POST' }),
-      route({ path: '/api/products/:id', service: 'catalog-and-orders' }),
-    ]);
-    expect(prefixes).toEqual([
-      { prefix: '/api/events', service: 'content-and-events' },
-      { prefix: '/api/products', service: 'catalog-and-orders' },
-    ]);
-  });
-
-  it('throws when two services claim one prefix', () => {
-    expect(() =>
-      proxyPrefixes([
-        route({ path: '/api/orders', service: 'catalog-and-orders' }),
-        route({ path: '/api/orders/:id', service: 'payments' }),
-      ]),
-    ).toThrow('Prefix /api/orders is claimed by both catalog-and-orders and payments');
   });
 });
