@@ -121,7 +121,12 @@ describe('gateway: proxying and identity', () => {
     });
     expect(response.statusCode).toBe(401);
     // The failure is counted under the address the gateway saw, never the one the client claimed.
-    const addresses = await database.db.selectFrom('authAttempts').select('address').distinct().execute();
+    const hits = await database.db
+      .selectFrom('rateLimitHits')
+      .select('key')
+      .where('bucket', 'like', '%:by-address')
+      .execute();
+    const addresses = [...new Set(hits.map((hit) => hit.key.split('\n')[0]))].map((address) => ({ address }));
     expect(addresses).toEqual([{ address: '127.0.0.1' }]);
   });
 

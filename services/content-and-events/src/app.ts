@@ -13,7 +13,7 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { scheduleIdempotencyCleanUp } from './modules/idempotency/idempotency.jobs';
 import { createMemberDirectory } from './modules/members/member-directory';
 import { newsletterRoutesModule } from './modules/newsletter/newsletter.routes';
-import { clientLimitsOf } from './modules/rate-limits/rate-limits.service';
+import { clientLimitsOf, scheduleClientLimitsCleanUp } from './modules/rate-limits/rate-limits.service';
 import { workRegistrationNotices } from './modules/registrations/registration-notices';
 import { registrationsRoutes } from './modules/registrations/registrations.routes';
 
@@ -73,6 +73,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
     await members.close();
   });
   scheduleIdempotencyCleanUp(deps.jobs, deps.db);
+  scheduleClientLimitsCleanUp(deps.jobs, deps.db);
 
   const content: ContentDeps = {
     db: deps.db,

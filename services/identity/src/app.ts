@@ -58,7 +58,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
   });
   if (firstAdmin === 'created') app.log.info({ username: env.ADMIN_USERNAME }, 'first administrator created');
 
-  // Expired sessions and old rate-limit records are deleted by a scheduled job.
+  // Expired sessions and old rate-limit records are deleted by scheduled jobs.
   scheduleHousekeeping(deps.jobs, deps.db);
   return app;
 }

@@ -48,11 +48,13 @@ export interface SessionsTable {
   createdAt: Timestamp;
 }
 
-export interface AuthAttemptsTable {
+/** Rate-limit hits (service-kit rate-limits): one row per counted attempt under one (bucket, key). */
+export interface RateLimitHitsTable {
   id: Generated<number>;
-  kind: 'login_failure' | 'forgot_password' | 'reset_password' | 'registration' | 'change_password';
-  accountKey: string | null;
-  address: string;
+  /** What is counted and how: 'login-failure:by-account', 'login-failure:by-address', ... */
+  bucket: string;
+  /** Whose: 'user:42\n203.0.113.5' (by account), '203.0.113.5\nuser:42' (by address). */
+  key: string;
   createdAt: Timestamp;
 }
 
@@ -60,5 +62,5 @@ export interface AuthAttemptsTable {
 export interface IdentityDatabase {
   users: UsersTable;
   sessions: SessionsTable;
-  authAttempts: AuthAttemptsTable;
+  rateLimitHits: RateLimitHitsTable;
 }

@@ -1,15 +1,25 @@
 import type { Identity } from '@jesus-walks/contracts/common';
 import { addressLimitKey } from '@jesus-walks/service-kit/client-address';
-import { DomainError } from '@jesus-walks/service-kit/errors';
+import type { JobQueue } from '@jesus-walks/service-kit/jobs';
+import {
+  checkLimits,
+  lockRateLimitKeys,
+  recordHits,
+  scheduleRateLimitCleanUp,
+} from '@jesus-walks/service-kit/rate-limits';
 import type { Kysely } from 'kysely';
 import type { ContentAndEventsDatabase } from '../../db/database';
 import type { Env } from '../../env';
-import { countRecentHits, deleteOldHits, insertHits, lockRateLimitKeys } from './rate-limits.repository';
 
 type Db = Kysely<ContentAndEventsDatabase>;
 
-/** Hits are kept this long: no limit may count over a longer window. */
+/** Hits are kept this long (the scheduled clean-up): no limit may count over a longer window. */
 const KEEP_HOURS = 24;
+
+/** Deletes hits past the longest window: the kit's hourly clean-up job, not work on the request path. */
+export function scheduleClientLimitsCleanUp(jobs: JobQueue, db: Db): void {
+  scheduleRateLimitCleanUp(jobs, db, { keepHours: KEEP_HOURS });
+}
 
 /**
  * Limits per client (the env settings of the same names). Guests count per address, the only thing
@@ -59,16 +69,14 @@ export async function takeRateLimits(db: Db, rules: readonly RateLimitRule[]): P
   for (const rule of rules) {
     if (rule.windowMinutes > KEEP_HOURS * 60) throw new Error(`rate limit window too long: ${rule.bucket}`);
   }
+  const keys = rules.map(({ bucket, key }) => ({ bucket, key }));
   const work = async (trx: Db) => {
-    await lockRateLimitKeys(trx, rules);
-    for (const rule of rules) {
-      if ((await countRecentHits(trx, rule)) >= rule.max) throw new DomainError('rate_limited', rule.message);
-    }
-    await insertHits(trx, rules);
+    await lockRateLimitKeys(trx, keys);
+    await checkLimits(trx, rules);
+    await recordHits(trx, keys);
   };
   if (db.isTransaction) await work(db);
   else await db.transaction().execute(work);
-  await deleteOldHits(db, KEEP_HOURS);
 }
 
 const addressKey = (caller: Caller) => `address:${addressLimitKey(caller.clientAddress)}`;

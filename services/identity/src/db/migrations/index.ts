@@ -2,10 +2,12 @@ import type { Migrations } from '@jesus-walks/service-kit/database';
 import * as m0001 from './0001_create_users_and_sessions';
 import * as m0002 from './0002_add_auth_attempts_and_outbox';
 import * as m0003 from './0003_drop_outbox';
+import * as m0004 from './0004_replace_auth_attempts_with_rate_limit_hits';
 
 /** Every migration of the identity schema, in order. Listed explicitly so bundlers and tests see them. */
 export const migrations: Migrations = {
   '0001_create_users_and_sessions': m0001,
   '0002_add_auth_attempts_and_outbox': m0002,
   '0003_drop_outbox': m0003,
+  '0004_replace_auth_attempts_with_rate_limit_hits': m0004,
 };

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityDatabase } from '../../db/database';
 import type { Env } from '../../env';
 import { service } from '../../service';
+import { recordAttempt } from '../rate-limits/rate-limits.service';
 import { createSessionCookie } from '../sessions/session-cookie.testing';
 import { hashResetToken } from './auth.service';
 
@@ -188,16 +189,11 @@ describe('login and logout', () => {
 
   it('limits one address trying many accounts (100 failures in 15 minutes)', async () => {
     const address = '203.0.113.77';
-    await identity.db
-      .insertInto('authAttempts')
-      .values(
-        Array.from({ length: 100 }, (_, i) => ({
-          kind: 'login_failure' as const,
-          accountKey: `acct${i}`,
-          address,
-        })),
-      )
-      .execute();
+    await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        recordAttempt(identity.db, { kind: 'login_failure', accountKey: `acct${i}`, address }),
+      ),
+    );
     const { body } = await register(identity);
     // The address comes signed by the gateway, as for every request it proxies.
     const fromThatAddress = await login(identity, body.username, body.password, {

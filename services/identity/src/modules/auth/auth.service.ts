@@ -5,11 +5,12 @@ import type { Mailer } from '@jesus-walks/service-kit/mailer';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
 import { hashPassword, verifyDecoy, verifyPassword } from '../passwords/password-hasher';
-import { clearAccountAttempts, recordAttempt } from '../rate-limits/attempts.repository';
 import {
   accountKeyOf,
   assertLoginAllowed,
   assertWithinLimits,
+  clearAccountAttempts,
+  recordAttempt,
   unknownLoginKeyOf,
 } from '../rate-limits/rate-limits.service';
 import { deleteSessionsOfUser } from '../sessions/sessions.repository';

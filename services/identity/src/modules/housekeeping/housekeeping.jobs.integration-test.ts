@@ -1,3 +1,4 @@
+import { RATE_LIMIT_CLEAN_UP_CRON, RATE_LIMIT_CLEAN_UP_JOB } from '@jesus-walks/service-kit/rate-limits';
 import { waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
 import { startTestService, type TestService } from '@jesus-walks/service-kit/testing/test-service';
 import { sql } from 'kysely';
@@ -15,10 +16,13 @@ beforeAll(async () => {
 afterAll(() => identity.close());
 
 describe('identity housekeeping (a scheduled job)', () => {
-  it('is scheduled every 15 minutes in the job queue', async () => {
+  it('is scheduled every 15 minutes in the job queue, the rate-limit clean-up hourly', async () => {
     const { rows } = await sql<{ name: string; cron: string }>`
-      select name, cron from schedule where name = ${HOUSEKEEPING_JOB}`.execute(identity.db);
-    expect(rows).toEqual([{ name: HOUSEKEEPING_JOB, cron: HOUSEKEEPING_CRON }]);
+      select name, cron from schedule order by name`.execute(identity.db);
+    expect(rows).toEqual([
+      { name: HOUSEKEEPING_JOB, cron: HOUSEKEEPING_CRON },
+      { name: RATE_LIMIT_CLEAN_UP_JOB, cron: RATE_LIMIT_CLEAN_UP_CRON },
+    ]);
   });
 
   it('deletes expired sessions and day-old rate-limit records when it runs, and nothing else', async () => {
@@ -30,25 +34,21 @@ describe('identity housekeeping (a scheduled job)', () => {
       ])
       .execute();
     await identity.db
-      .insertInto('authAttempts')
+      .insertInto('rateLimitHits')
       .values([
-        {
-          kind: 'login_failure',
-          accountKey: 'old',
-          address: '192.0.2.1',
-          createdAt: sql`now() - interval '25 hours'`,
-        },
-        { kind: 'login_failure', accountKey: 'recent', address: '192.0.2.1' },
+        { bucket: 'login-failure:by-account', key: 'old', createdAt: sql`now() - interval '25 hours'` },
+        { bucket: 'login-failure:by-account', key: 'recent' },
       ])
       .execute();
 
-    // What the schedule does at each tick: a job on the queue, run by the service's worker.
+    // What the schedules do at each tick: jobs on the queue, run by the service's workers.
     await identity.jobs.enqueue(identity.db, HOUSEKEEPING_JOB, {});
-    await waitForJobs(identity.db, { names: [HOUSEKEEPING_JOB] });
+    await identity.jobs.enqueue(identity.db, RATE_LIMIT_CLEAN_UP_JOB, {});
+    await waitForJobs(identity.db, { names: [HOUSEKEEPING_JOB, RATE_LIMIT_CLEAN_UP_JOB] });
 
     const sessions = await identity.db.selectFrom('sessions').select('sid').execute();
     expect(sessions.map((row) => row.sid)).toEqual(['live']);
-    const attempts = await identity.db.selectFrom('authAttempts').select('accountKey').execute();
-    expect(attempts.map((row) => row.accountKey)).toEqual(['recent']);
+    const attempts = await identity.db.selectFrom('rateLimitHits').select('key').execute();
+    expect(attempts.map((row) => row.key)).toEqual(['recent']);
   });
 });

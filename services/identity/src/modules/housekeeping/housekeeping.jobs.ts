@@ -1,26 +1,26 @@
 import type { JobQueue } from '@jesus-walks/service-kit/jobs';
+import { scheduleRateLimitCleanUp } from '@jesus-walks/service-kit/rate-limits';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
-import { deleteAttemptsOlderThan } from '../rate-limits/attempts.repository';
+import { ATTEMPTS_KEPT_HOURS } from '../rate-limits/rate-limits.service';
 import { deleteExpiredSessions } from '../sessions/sessions.repository';
 
-/** The scheduled clean-up of identity's tables (a pg-boss job: one replica runs each tick). */
+/** The scheduled clean-up of identity's sessions (a pg-boss job: one replica runs each tick). */
 export const HOUSEKEEPING_JOB = 'identity-housekeeping';
 /** Every 15 minutes. */
 export const HOUSEKEEPING_CRON = '*/15 * * * *';
-/** Rate-limit records are counted over at most a day; older ones only take room. */
-const ATTEMPTS_KEPT_HOURS = 24;
 
-/** Deletes expired sessions and old rate-limit records; answers what it removed. */
+/** Deletes expired sessions; answers what it removed. */
 export async function runHousekeeping(db: Kysely<IdentityDatabase>): Promise<{ sessions: number }> {
-  const [sessions] = await Promise.all([
-    deleteExpiredSessions(db),
-    deleteAttemptsOlderThan(db, ATTEMPTS_KEPT_HOURS),
-  ]);
-  return { sessions };
+  return { sessions: await deleteExpiredSessions(db) };
 }
 
+/**
+ * Schedules identity's clean-ups: expired sessions (this job) and rate-limit attempts past the
+ * longest window (the kit's rate-limit clean-up, hourly).
+ */
 export function scheduleHousekeeping(jobs: JobQueue, db: Kysely<IdentityDatabase>): void {
   jobs.work(HOUSEKEEPING_JOB, () => runHousekeeping(db), { retryLimit: 0 });
   jobs.schedule(HOUSEKEEPING_JOB, HOUSEKEEPING_CRON);
+  scheduleRateLimitCleanUp(jobs, db, { keepHours: ATTEMPTS_KEPT_HOURS });
 }

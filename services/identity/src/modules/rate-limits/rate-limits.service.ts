@@ -1,13 +1,29 @@
 import { createHash } from 'node:crypto';
+import { addressLimitKey } from '@jesus-walks/service-kit/client-address';
 import { DomainError } from '@jesus-walks/service-kit/errors';
+import {
+  checkLimits,
+  clearHits,
+  countHits,
+  type RateLimitKey,
+  recordHits,
+} from '@jesus-walks/service-kit/rate-limits';
 import type { Kysely } from 'kysely';
-import type { AuthAttemptsTable, IdentityDatabase } from '../../db/database';
-import { countRecentAttempts } from './attempts.repository';
+import type { IdentityDatabase } from '../../db/database';
 
 export const WINDOW_MINUTES = 15;
 export const TOO_MANY_ATTEMPTS = `Too many attempts. Please wait ${WINDOW_MINUTES} minutes and try again.`;
+/** Attempts are kept this long (the scheduled clean-up): no limit counts over a longer window. */
+export const ATTEMPTS_KEPT_HOURS = 24;
 
-type Kind = AuthAttemptsTable['kind'];
+export type Kind =
+  | 'login_failure'
+  | 'forgot_password'
+  | 'reset_password'
+  | 'registration'
+  | 'change_password';
+
+type Db = Kysely<IdentityDatabase>;
 
 /**
  * Limits per kind of attempt within the window: per account (one account cannot be guessed at)
@@ -40,7 +56,70 @@ export const loginLimits = {
   perAccountFromAddressUnderAttack: 3,
 } as const;
 
-const since = () => new Date(Date.now() - WINDOW_MINUTES * 60_000);
+/*
+ * How attempts are counted (service-kit rate-limits, over rate_limit_hits). An attempt of a kind
+ * by an account from an address is two hits recorded together:
+ *   '<kind>:by-account' '<account>\n<address>'  and  '<kind>:by-address' '<address>\n<account>'
+ * (one, by address with an empty account, when there is no account). So the attempts of an
+ * account from an address are one key, those of an account (from anywhere) or of an address (at
+ * any account) a key prefix, and forgetting some attempts removes them from every count. Addresses
+ * count by their limit key (an IPv6 client by its /64), so every caller counts one client alike.
+ */
+const SEPARATOR = '\n';
+const byAccount = (kind: Kind) => `${kind.replace(/_/g, '-')}:by-account`;
+const byAddress = (kind: Kind) => `${kind.replace(/_/g, '-')}:by-address`;
+const window = { windowMinutes: WINDOW_MINUTES };
+
+/** Counts one attempt (a failure, or a request of a limited kind). */
+export async function recordAttempt(
+  db: Db,
+  attempt: { kind: Kind; accountKey: string | null; address: string },
+): Promise<void> {
+  const address = addressLimitKey(attempt.address);
+  const hits: RateLimitKey[] = [
+    { bucket: byAddress(attempt.kind), key: `${address}${SEPARATOR}${attempt.accountKey ?? ''}` },
+  ];
+  if (attempt.accountKey !== null) {
+    hits.push({ bucket: byAccount(attempt.kind), key: `${attempt.accountKey}${SEPARATOR}${address}` });
+  }
+  await recordHits(db, hits);
+}
+
+/** Forgets an account's attempts of a kind: from one address only, or (no address) from all. */
+export async function clearAccountAttempts(
+  db: Db,
+  kind: Kind,
+  accountKey: string,
+  address?: string,
+): Promise<void> {
+  const cleared = await clearHits(
+    db,
+    address === undefined
+      ? { bucket: byAccount(kind), keyPrefix: `${accountKey}${SEPARATOR}` }
+      : { bucket: byAccount(kind), key: `${accountKey}${SEPARATOR}${addressLimitKey(address)}` },
+  );
+  // The same attempts, as counted per address.
+  for (const key of cleared) {
+    const from = key.slice(accountKey.length + SEPARATOR.length);
+    await clearHits(db, { bucket: byAddress(kind), key: `${from}${SEPARATOR}${accountKey}` });
+  }
+}
+
+/** The attempts of a kind within the window: of an account, of an address, or of both together. */
+function countRecentAttempts(db: Db, filter: { kind: Kind; accountKey?: string; address?: string }) {
+  const { kind, accountKey } = filter;
+  const address = filter.address === undefined ? undefined : addressLimitKey(filter.address);
+  if (accountKey !== undefined && address !== undefined) {
+    return countHits(db, { bucket: byAccount(kind), key: `${accountKey}${SEPARATOR}${address}`, ...window });
+  }
+  if (accountKey !== undefined) {
+    return countHits(db, { bucket: byAccount(kind), keyPrefix: `${accountKey}${SEPARATOR}`, ...window });
+  }
+  if (address !== undefined) {
+    return countHits(db, { bucket: byAddress(kind), keyPrefix: `${address}${SEPARATOR}`, ...window });
+  }
+  throw new Error('an account or an address to count the attempts of');
+}
 
 function tooManyAttempts(): DomainError {
   return new DomainError('rate_limited', TOO_MANY_ATTEMPTS);
@@ -61,18 +140,13 @@ export function unknownLoginKeyOf(login: string): string {
 }
 
 /** Throws 429 when this address may not try to log in to this account now (loginLimits). */
-export async function assertLoginAllowed(
-  db: Kysely<IdentityDatabase>,
-  accountKey: string,
-  address: string,
-): Promise<void> {
+export async function assertLoginAllowed(db: Db, accountKey: string, address: string): Promise<void> {
   const kind = 'login_failure';
-  const from = since();
   // The same three counts whether or not the account exists: the timing does not tell either.
   const [fromAddressForAccount, fromAddress, forAccount] = await Promise.all([
-    countRecentAttempts(db, { kind, since: from, accountKey, address }),
-    countRecentAttempts(db, { kind, since: from, address }),
-    countRecentAttempts(db, { kind, since: from, accountKey }),
+    countRecentAttempts(db, { kind, accountKey, address }),
+    countRecentAttempts(db, { kind, address }),
+    countRecentAttempts(db, { kind, accountKey }),
   ]);
   const perPair =
     forAccount >= loginLimits.accountUnderAttack
@@ -83,16 +157,24 @@ export async function assertLoginAllowed(
 
 /** Throws 429 when the account or the address has used up its attempts of this kind. */
 export async function assertWithinLimits(
-  db: Kysely<IdentityDatabase>,
+  db: Db,
   kind: Exclude<Kind, 'login_failure'>,
   accountKey: string | null,
   address: string,
 ): Promise<void> {
-  const from = since();
   const limit = limits[kind];
-  const [byAccount, byAddress] = await Promise.all([
-    accountKey === null ? 0 : countRecentAttempts(db, { kind, since: from, accountKey }),
-    countRecentAttempts(db, { kind, since: from, address }),
-  ]);
-  if (byAccount >= limit.perAccount || byAddress >= limit.perAddress) throw tooManyAttempts();
+  await checkLimits(
+    db,
+    [
+      ...(accountKey === null
+        ? []
+        : [{ bucket: byAccount(kind), keyPrefix: `${accountKey}${SEPARATOR}`, max: limit.perAccount }]),
+      {
+        bucket: byAddress(kind),
+        keyPrefix: `${addressLimitKey(address)}${SEPARATOR}`,
+        max: limit.perAddress,
+      },
+    ].map((rule) => ({ ...rule, ...window })),
+    { message: TOO_MANY_ATTEMPTS },
+  );
 }

@@ -1,0 +1,141 @@
+import { type Kysely, sql } from 'kysely';
+import { DomainError } from './errors';
+import type { JobQueue } from './jobs';
+
+/**
+ * Counting requests per client for rate limits: the one way every service does it. Each service
+ * has, in its own schema, one table of this shape (written out in its own migration):
+ *
+ *   rate_limit_hits (
+ *     id bigint generated always as identity primary key,
+ *     bucket text not null,               -- what is counted: 'guest-registration', ...
+ *     key text collate "C" not null,      -- whose: 'address:203.0.113.5', 'user:42', ...
+ *     created_at timestamptz not null default now()
+ *   )
+ *   index (bucket, key, created_at); index (created_at)
+ *
+ * One row is one counted action under one (bucket, key); an action counted several ways records
+ * several rows in one statement. Keys compare byte by byte (collate "C"), so a key prefix is an
+ * index range. Old rows are deleted by a scheduled job (scheduleRateLimitCleanUp), never on the
+ * request path.
+ */
+
+/** Any service's database or transaction: the table is reached with raw SQL, unqualified. */
+// biome-ignore lint/suspicious/noExplicitAny: each service's table types differ
+type AnyKysely = Kysely<any>;
+
+/** One (bucket, key) an action is counted under. */
+export interface RateLimitKey {
+  bucket: string;
+  key: string;
+}
+
+/** The hits of one key, or (keyPrefix) of every key of the bucket starting with it. */
+export type RateLimitKeys = RateLimitKey | { bucket: string; keyPrefix: string };
+
+/** A limit: at most `max` hits of these keys within the last `windowMinutes`. */
+export type RateLimitRule = RateLimitKeys & {
+  max: number;
+  windowMinutes: number;
+  /** The 429's message (what was too much, what to do); else checkLimits' message. */
+  message?: string;
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+function keyMatch(keys: RateLimitKeys) {
+  return 'keyPrefix' in keys ? sql`key like ${`${escapeLike(keys.keyPrefix)}%`}` : sql`key = ${keys.key}`;
+}
+
+/**
+ * Serialises the actions of these (bucket, key) pairs until the transaction ends: locked in a fixed
+ * (sorted) order, so two transactions never wait on each other crosswise. Count, then record, in
+ * the same transaction: simultaneous requests of one client are then counted one at a time.
+ */
+export async function lockRateLimitKeys(trx: AnyKysely, keys: readonly RateLimitKey[]): Promise<void> {
+  if (!trx.isTransaction)
+    throw new Error('lockRateLimitKeys needs a transaction (the locks last until its end)');
+  const names = [...new Set(keys.map(({ bucket, key }) => `rate-limit\n${bucket}\n${key}`))].sort();
+  for (const name of names) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(trx);
+  }
+}
+
+/** The hits of these keys within the last `windowMinutes` (by the database's clock). */
+export async function countHits(
+  db: AnyKysely,
+  keys: RateLimitKeys & { windowMinutes: number },
+): Promise<number> {
+  const { rows } = await sql<{ count: number }>`
+    select count(*)::int as count from rate_limit_hits
+      where bucket = ${keys.bucket} and ${keyMatch(keys)}
+        and created_at > now() - make_interval(mins => ${keys.windowMinutes})`.execute(db);
+  return rows[0]?.count ?? 0;
+}
+
+/** Counts one action under each of these keys (one statement: its rows share one created_at). */
+export async function recordHits(db: AnyKysely, keys: readonly RateLimitKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  await sql`
+    insert into rate_limit_hits (bucket, key)
+      values ${sql.join(keys.map(({ bucket, key }) => sql`(${bucket}, ${key})`))}`.execute(db);
+}
+
+/** Forgets every hit of these keys; answers the keys it removed hits of (each once). */
+export async function clearHits(db: AnyKysely, keys: RateLimitKeys): Promise<string[]> {
+  const { rows } = await sql<{ key: string }>`
+    delete from rate_limit_hits where bucket = ${keys.bucket} and ${keyMatch(keys)}
+      returning key`.execute(db);
+  return [...new Set(rows.map((row) => row.key))];
+}
+
+/** Deletes the hits older than `hours` (of every bucket); answers how many. */
+export async function deleteHitsOlderThan(db: AnyKysely, hours: number): Promise<number> {
+  const result = await sql`
+    delete from rate_limit_hits where created_at < now() - make_interval(hours => ${hours})`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * Throws 429 (rate_limited) with the message of the first rule whose keys already have `max` hits
+ * within its window; counts nothing. Checking and recording atomically (no overshoot by
+ * simultaneous requests): lockRateLimitKeys, checkLimits and recordHits in one transaction.
+ */
+export async function checkLimits(
+  db: AnyKysely,
+  rules: readonly RateLimitRule[],
+  options: { message?: string } = {},
+): Promise<void> {
+  // Every count, whichever breaks first: the time taken does not tell which limit was reached.
+  const counts = await Promise.all(rules.map((rule) => countHits(db, rule)));
+  const broken = rules.find((rule, index) => (counts[index] ?? 0) >= rule.max);
+  if (broken) {
+    throw new DomainError(
+      'rate_limited',
+      broken.message ?? options.message ?? 'Too many requests. Please try again later.',
+    );
+  }
+}
+
+/** The scheduled clean-up's queue: every service runs it in its own schema's queue. */
+export const RATE_LIMIT_CLEAN_UP_JOB = 'rate-limit-hits-clean-up';
+/** Every hour, at minute 23. */
+export const RATE_LIMIT_CLEAN_UP_CRON = '23 * * * *';
+
+/**
+ * Declares the clean-up's worker and its hourly schedule: hits older than `keepHours` are deleted.
+ * No limit may count over a window longer than `keepHours`.
+ */
+export function scheduleRateLimitCleanUp(
+  jobs: JobQueue,
+  db: AnyKysely,
+  options: { keepHours: number },
+): void {
+  jobs.work(
+    RATE_LIMIT_CLEAN_UP_JOB,
+    async () => ({ deleted: await deleteHitsOlderThan(db, options.keepHours) }),
+    // The next tick does it anyway.
+    { retryLimit: 0 },
+  );
+  jobs.schedule(RATE_LIMIT_CLEAN_UP_JOB, RATE_LIMIT_CLEAN_UP_CRON);
+}
