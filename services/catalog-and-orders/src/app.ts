@@ -2,8 +2,10 @@ import cookie from '@fastify/cookie';
 import { schemaNameOf } from '@jesus-walks/contracts/services';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { createInternalClient } from '@jesus-walks/service-kit/internal-client';
+import { createMailer } from '@jesus-walks/service-kit/mailer';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
+import { createLinkSigner, linkSigningKey } from '@jesus-walks/service-kit/signed-links';
 import type { Kysely } from 'kysely';
 import type { CatalogAndOrdersDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
@@ -35,7 +37,20 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
   productsRoutes(app, deps);
   cartRoutes(app, { db: deps.db, secureCookie: env.PUBLIC_ORIGIN.startsWith('https:') });
   shippingRoutes(app, deps);
-  ordersRoutes(app, { db: deps.db, identity });
+  const mailer = createMailer({
+    jobs: deps.jobs,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    print: deps.notice,
+  });
+  ordersRoutes(app, {
+    db: deps.db,
+    identity,
+    mailer,
+    links: createLinkSigner(linkSigningKey(env)),
+    publicOrigin: env.PUBLIC_ORIGIN,
+    logger: app.log,
+  });
   quotesRoutes(app, deps);
   verifyRouteTable(app, 'catalog-and-orders');
   scheduleReservationsCleanUp(deps.jobs, deps.db);

@@ -3,12 +3,12 @@ import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-
 import { createMailer } from '@jesus-walks/service-kit/mailer';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
+import { createLinkSigner, linkSigningKey } from '@jesus-walks/service-kit/signed-links';
 import type { Kysely } from 'kysely';
 import type { ContentAndEventsDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
 import type { ContentDeps } from './deps';
 import type { Env } from './env';
-import { createLinkSigner, linkSigningKey } from './lib/signed-links';
 import { eventsRoutes } from './modules/events/events.routes';
 import { scheduleIdempotencyCleanUp } from './modules/idempotency/idempotency.jobs';
 import { createMemberDirectory } from './modules/members/member-directory';

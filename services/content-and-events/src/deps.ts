@@ -1,9 +1,9 @@
 import type { JobQueue } from '@jesus-walks/service-kit/jobs';
 import type { Mailer } from '@jesus-walks/service-kit/mailer';
+import type { LinkSigner } from '@jesus-walks/service-kit/signed-links';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ContentAndEventsDatabase } from './db/database';
-import type { LinkSigner } from './lib/signed-links';
 import type { MemberDirectory } from './modules/members/member-directory';
 import type { ClientLimits } from './modules/rate-limits/rate-limits.service';
 

@@ -46,6 +46,13 @@ export interface OrdersTable {
   customerEmail: string | null;
   phoneNumber: string | null;
   cancellationReason: string | null;
+  /** The quote a paid order was fulfilled from (migration 0003); null for manual orders. */
+  quoteId: string | null;
+  customerName: string | null;
+  /** The method's name as quoted, kept with the order. */
+  shippingMethodName: string | null;
+  /** What fulfilling its payment answered (null for manual orders). */
+  fulfilmentOutcome: 'fulfilled' | 'unfulfillable' | null;
   /** True while the order's items are counted out of stock (see migration 0002). */
   stockHeld: Generated<boolean>;
   createdAt: GeneratedTimestamp;
@@ -97,6 +104,32 @@ export interface StockReservationsTable {
   createdAt: GeneratedTimestamp;
 }
 
+/** A quote line as priced (contracts QuoteLine). */
+export interface StoredQuoteLine {
+  productId: number;
+  name: string;
+  quantity: number;
+  unitPrice: string;
+  lineTotal: string;
+}
+
+/** A quote as priced (migration 0003): fulfilling it creates the order at these prices. */
+export interface QuotesTable {
+  id: string;
+  items: JSONColumnType<StoredQuoteLine[]>;
+  subtotal: Money;
+  shippingCost: Money;
+  total: Money;
+  shippingMethodId: number | null;
+  shippingMethodName: string;
+  shippingCarrier: string;
+  shippingService: string;
+  shippingEstimatedDays: number | null;
+  destination: JSONColumnType<Record<string, unknown>>;
+  expiresAt: Timestamp;
+  createdAt: GeneratedTimestamp;
+}
+
 export interface CartEventsTable {
   id: Generated<number>;
   sessionKey: string | null;
@@ -115,5 +148,6 @@ export interface CatalogAndOrdersDatabase {
   shippingZones: ShippingZonesTable;
   shippingRates: ShippingRatesTable;
   stockReservations: StockReservationsTable;
+  quotes: QuotesTable;
   cartEvents: CartEventsTable;
 }

@@ -39,6 +39,17 @@ export interface NewOrder {
   shippingMethodId: number | null;
   shippingAddress: StoredShippingAddress | null;
   stockHeld: boolean;
+  /** What a paid order (fulfilled from a quote) records besides. */
+  quoteId?: string | null;
+  paymentId?: string | null;
+  paymentMethod?: string | null;
+  customerEmail?: string | null;
+  customerName?: string | null;
+  phoneNumber?: string | null;
+  shippingMethodName?: string | null;
+  estimatedDeliveryDate?: Date | null;
+  cancellationReason?: string | null;
+  fulfilmentOutcome?: 'fulfilled' | 'unfulfillable' | null;
 }
 
 export async function insertOrder(
@@ -102,4 +113,86 @@ export async function updateOrderStatus(
 
 export async function deleteOrderRow(trx: Trx, id: number): Promise<void> {
   await trx.deleteFrom('orders').where('id', '=', id).execute();
+}
+
+/** What a fulfilment answers about an order (the same for every call with its payment). */
+export interface PaidOrderRow {
+  id: number;
+  fulfilmentOutcome: 'fulfilled' | 'unfulfillable' | null;
+  quoteId: string | null;
+  status: OrderStatus;
+  total: string;
+  cancellationReason: string | null;
+}
+
+const paidOrderColumns = [
+  'id',
+  'fulfilmentOutcome',
+  'quoteId',
+  'status',
+  'total',
+  'cancellationReason',
+] as const;
+
+export async function findOrderByPaymentId(db: Db, paymentId: string): Promise<PaidOrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .select(paidOrderColumns)
+    .where('paymentId', '=', paymentId)
+    .executeTakeFirst();
+}
+
+/** An order of this quote that was not cancelled (another payment already bought it). */
+export async function findLiveOrderOfQuote(db: Db, quoteId: string): Promise<PaidOrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .select(paidOrderColumns)
+    .where('quoteId', '=', quoteId)
+    .where('status', '<>', 'cancelled')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/**
+ * Serialises everything done for one payment until the transaction ends: concurrent fulfilments
+ * of the same payment (browser and webhook, retries) run one after the other, and each later one
+ * finds the order the first created. orders.payment_id is unique as the last line of defence.
+ */
+export async function lockPayment(trx: Trx, paymentId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`catalog-and-orders/payment/${paymentId}`}, 0))`.execute(
+    trx,
+  );
+}
+
+/** What the buyer's status page shows of an order. */
+export interface OrderStatusRow {
+  id: number;
+  status: OrderStatus;
+  total: string;
+  shippingCost: string;
+  shippingAddress: StoredShippingAddress | null;
+  shippingMethodName: string | null;
+  estimatedDeliveryDate: Date | null;
+  trackingNumber: string | null;
+  cancellationReason: string | null;
+  createdAt: Date;
+}
+
+export async function findOrderStatus(db: Db, id: number): Promise<OrderStatusRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'status',
+      'total',
+      'shippingCost',
+      'shippingAddress',
+      'shippingMethodName',
+      'estimatedDeliveryDate',
+      'trackingNumber',
+      'cancellationReason',
+      'createdAt',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

@@ -3,17 +3,12 @@ import { userRoutes } from '@jesus-walks/contracts/users';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
 import { identityOf } from '@jesus-walks/service-kit/guards';
-import type { InternalClient } from '@jesus-walks/service-kit/internal-client';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
-import type { Kysely } from 'kysely';
-import type { CatalogAndOrdersDatabase } from '../../db/database';
+import { type FulfilmentDeps, fulfilQuote, orderStatusByToken } from './order-fulfilment.service';
 import { createManualOrder, deleteOrder, listOrdersFor, setOrderStatus } from './orders.service';
 
-export interface OrdersRoutesDeps {
-  db: Kysely<CatalogAndOrdersDatabase>;
-  /** Client of the identity service; null when IDENTITY_URL is not configured. */
-  identity: InternalClient | null;
-}
+/** The database, identity's client (null when IDENTITY_URL is not configured), mail and links. */
+export type OrdersRoutesDeps = FulfilmentDeps;
 
 export function ordersRoutes(app: ServiceApp, deps: OrdersRoutesDeps): void {
   /**
@@ -35,4 +30,8 @@ export function ordersRoutes(app: ServiceApp, deps: OrdersRoutesDeps): void {
     await assertCustomerExists(request.body.userId, request.id);
     return reply.code(201).send(await createManualOrder(deps.db, request.body));
   });
+  registerRoute(app, orderRoutes.internalFulfil, async (request) =>
+    fulfilQuote(deps, request.params.quoteId, request.body, request.id),
+  );
+  registerRoute(app, orderRoutes.status, async (request) => orderStatusByToken(deps, request.query.token));
 }

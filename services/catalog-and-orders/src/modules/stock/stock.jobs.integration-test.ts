@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => catalog.close());
 
 describe('stock reservations clean-up (a scheduled job)', () => {
-  it('is scheduled hourly and deletes only unconsumed reservations expired over a day ago', async () => {
+  it('is scheduled every 5 minutes and releases every expired, unconsumed reservation', async () => {
     const { rows } = await sql<{ cron: string }>`
       select cron from schedule where name = ${RESERVATIONS_CLEAN_UP_JOB}`.execute(catalog.db);
     expect(rows).toEqual([{ cron: RESERVATIONS_CLEAN_UP_CRON }]);
@@ -25,7 +25,18 @@ describe('stock reservations clean-up (a scheduled job)', () => {
       .insertInto('stockReservations')
       .values([
         { quoteId: 'stale', productId: product.id, quantity: 1, expiresAt: sql`now() - interval '2 days'` },
-        { quoteId: 'recent', productId: product.id, quantity: 1, expiresAt: sql`now() - interval '1 hour'` },
+        {
+          quoteId: 'recent',
+          productId: product.id,
+          quantity: 1,
+          expiresAt: sql`now() - interval '1 second'`,
+        },
+        {
+          quoteId: 'active',
+          productId: product.id,
+          quantity: 1,
+          expiresAt: sql`now() + interval '10 minutes'`,
+        },
         {
           quoteId: 'paid',
           productId: product.id,
@@ -44,6 +55,6 @@ describe('stock reservations clean-up (a scheduled job)', () => {
       .select('quoteId')
       .orderBy('quoteId')
       .execute();
-    expect(left.map((row) => row.quoteId)).toEqual(['paid', 'recent']);
+    expect(left.map((row) => row.quoteId)).toEqual(['active', 'paid']);
   });
 });

@@ -1,17 +1,24 @@
 import type { JobQueue } from '@jesus-walks/service-kit/jobs';
 import type { Kysely } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
-import { pruneExpiredReservations } from './stock.repository';
+import { pruneStaleQuotes } from '../quotes/quotes.service';
+import { releaseExpiredStock } from './stock.service';
 
 /**
- * Expired stock reservations stop counting the moment they expire (stock checks compare
- * expires_at with now()); this scheduled job only deletes the rows a day later.
+ * Releases expired stock reservations. They stop counting the moment they expire (stock checks
+ * compare expires_at with now()), so this job is never what frees the stock: it removes the rows,
+ * and with them quotes that expired long ago and never became an order. A quote paid after its
+ * reservation went is still fulfilled from its stored prices (see takeQuotedStock).
+ * The name is kept from when it only pruned, so an existing schedule row stays the one schedule.
  */
 export const RESERVATIONS_CLEAN_UP_JOB = 'stock-reservations-clean-up';
-/** Every hour, at minute 17. */
-export const RESERVATIONS_CLEAN_UP_CRON = '17 * * * *';
+/** Every 5 minutes. */
+export const RESERVATIONS_CLEAN_UP_CRON = '*/5 * * * *';
 
 export function scheduleReservationsCleanUp(jobs: JobQueue, db: Kysely<CatalogAndOrdersDatabase>): void {
-  jobs.work(RESERVATIONS_CLEAN_UP_JOB, async () => ({ deleted: await pruneExpiredReservations(db) }));
+  jobs.work(RESERVATIONS_CLEAN_UP_JOB, async () => ({
+    released: await releaseExpiredStock(db),
+    quotesPruned: await pruneStaleQuotes(db),
+  }));
   jobs.schedule(RESERVATIONS_CLEAN_UP_JOB, RESERVATIONS_CLEAN_UP_CRON);
 }

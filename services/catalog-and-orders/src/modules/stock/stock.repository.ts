@@ -96,21 +96,35 @@ export async function insertReservations(
   return expiresAt;
 }
 
-/** Drops a quote's unconsumed reservations (the checkout quoted again). */
-export async function releaseQuote(trx: Trx, quoteId: string): Promise<void> {
-  await trx
+/** Drops a quote's unconsumed reservations (quoted again, released, or its stock is gone); how many. */
+export async function releaseQuote(db: Db | Trx, quoteId: string): Promise<number> {
+  const result = await db
     .deleteFrom('stockReservations')
+    .where('quoteId', '=', quoteId)
+    .where('consumedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Marks a quote's reservations as turned into an order: they stop counting, the stock is taken. */
+export async function consumeReservations(trx: Trx, quoteId: string): Promise<void> {
+  await trx
+    .updateTable('stockReservations')
+    .set({ consumedAt: sql<Date>`now()` })
     .where('quoteId', '=', quoteId)
     .where('consumedAt', 'is', null)
     .execute();
 }
 
-/** Forgets reservations that expired more than a day ago (housekeeping; they no longer count anyway). */
-export async function pruneExpiredReservations(db: Db): Promise<number> {
+/**
+ * Releases every unconsumed reservation that has expired. They stopped counting the moment they
+ * expired (stock checks compare expires_at with now()); this only removes the rows.
+ */
+export async function releaseExpiredReservations(db: Db): Promise<number> {
   const result = await db
     .deleteFrom('stockReservations')
     .where('consumedAt', 'is', null)
-    .where('expiresAt', '<', sql<Date>`now() - interval '1 day'`)
+    .where('expiresAt', '<=', sql<Date>`now()`)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,16 +1,19 @@
 import { notFound, outOfStock } from '@jesus-walks/service-kit/errors';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
 import {
+  consumeReservations,
   decrementStock,
   incrementStock,
   insertReservations,
   type LockedProduct,
   lockProducts,
+  releaseExpiredReservations,
   releaseQuote,
   reservedQuantities,
 } from './stock.repository';
 
+type Db = Kysely<CatalogAndOrdersDatabase>;
 type Trx = Transaction<CatalogAndOrdersDatabase>;
 
 export interface StockLine {
@@ -113,4 +116,55 @@ export async function reserveStock(
   if (options.replacesQuoteId) await releaseQuote(trx, options.replacesQuoteId);
   const expiresAt = await insertReservations(trx, quoteId, lines, options.minutes);
   return { products, expiresAt };
+}
+
+export type QuotedStockOutcome = { taken: true } | { taken: false; shortOf: string };
+
+/**
+ * Takes a paid quote's units, inside the caller's transaction (the order's). Its products are
+ * locked in id order; each line needs stock minus other quotes' active reservations: while the
+ * quote's own reservation is active that always holds, once it has lapsed (or was released) the
+ * units are taken anyway if nobody else holds them. Then the stock is decremented with the guard
+ * and the reservation consumed. When a line is short nothing is taken, the quote's reservation is
+ * released, and the outcome names the product.
+ */
+export async function takeQuotedStock(
+  trx: Trx,
+  quoteId: string,
+  items: ReadonlyArray<StockLine & { name: string }>,
+): Promise<QuotedStockOutcome> {
+  const names = new Map(items.map((item) => [item.productId, item.name]));
+  const lines = mergeLines(items);
+  const ids = lines.map((line) => line.productId);
+  const products = new Map((await lockProducts(trx, ids)).map((product) => [product.id, product]));
+  const reservedByOthers = await reservedQuantities(trx, ids, { exceptQuoteId: quoteId });
+  for (const line of lines) {
+    const product = products.get(line.productId);
+    const available = product ? availableUnits(product.stock, reservedByOthers.get(line.productId) ?? 0) : 0;
+    if (available < line.quantity) {
+      await releaseQuote(trx, quoteId);
+      return {
+        taken: false,
+        shortOf: product?.name ?? names.get(line.productId) ?? `Product ${line.productId}`,
+      };
+    }
+  }
+  for (const line of lines) {
+    // Cannot refuse while we hold the lock and just checked; if it ever did, the order rolls back.
+    if (!(await decrementStock(trx, line.productId, line.quantity))) {
+      throw new Error(`The stock guard refused product ${line.productId} under its lock`);
+    }
+  }
+  await consumeReservations(trx, quoteId);
+  return { taken: true };
+}
+
+/** Releases a quote's unconsumed reservations (the buyer left or chose again): true when any were held. */
+export async function releaseQuoteStock(db: Db, quoteId: string): Promise<boolean> {
+  return (await releaseQuote(db, quoteId)) > 0;
+}
+
+/** The scheduled clean-up: expired reservations are released (they already stopped counting). */
+export async function releaseExpiredStock(db: Db): Promise<number> {
+  return releaseExpiredReservations(db);
 }

@@ -1,9 +1,20 @@
 import { createHmac } from 'node:crypto';
-import { tokensEqual } from '@jesus-walks/service-kit/identity';
+import { tokensEqual } from './identity';
 
-/** What a link token may be used for; each purpose has its own MAC, so tokens never cross over. */
-export type LinkPurpose = 'newsletter-confirm' | 'newsletter-unsubscribe' | 'registration-cancel';
+/**
+ * What a link token may be used for; each purpose has its own MAC, so tokens never cross over
+ * (an unsubscribe link cannot be replayed as an order's status link, nor the other way round).
+ */
+export type LinkPurpose =
+  | 'newsletter-confirm'
+  | 'newsletter-unsubscribe'
+  | 'registration-cancel'
+  | 'order-status';
 
+/**
+ * Kept as it was when only content-and-events signed links, so that links already sent stay valid.
+ * Services tell their links apart by purpose, not by key.
+ */
 const DERIVATION_LABEL = 'jesus-walks/content-and-events/link-signing/v1';
 
 /**

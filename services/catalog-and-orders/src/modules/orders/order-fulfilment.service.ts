@@ -1,0 +1,223 @@
+import { fromCents, toCents } from '@jesus-walks/contracts/money';
+import type { Buyer, FulfilBody, Fulfilment, OrderStatusView } from '@jesus-walks/contracts/orders';
+import { userRoutes } from '@jesus-walks/contracts/users';
+import { businessRule, DomainError, notFound } from '@jesus-walks/service-kit/errors';
+import type { InternalClient } from '@jesus-walks/service-kit/internal-client';
+import type { Mailer } from '@jesus-walks/service-kit/mailer';
+import type { LinkSigner } from '@jesus-walks/service-kit/signed-links';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { CatalogAndOrdersDatabase } from '../../db/database';
+import { findStoredQuote, lockStoredQuote } from '../quotes/quotes.service';
+import { takeQuotedStock } from '../stock/stock.service';
+import { orderConfirmationEmail } from './order-emails';
+import {
+  findLiveOrderOfQuote,
+  findOrderByPaymentId,
+  findOrderStatus,
+  insertOrder,
+  listOrderItems,
+  lockPayment,
+  type PaidOrderRow,
+} from './orders.repository';
+
+export interface FulfilmentDeps {
+  db: Kysely<CatalogAndOrdersDatabase>;
+  /** Client of the identity service (a member's e-mail); null when IDENTITY_URL is not configured. */
+  identity: InternalClient | null;
+  /** Queues e-mails in a transaction (the job queue is the outbox). */
+  mailer: Mailer;
+  links: LinkSigner;
+  /** The site's own origin, for links in e-mails (PUBLIC_ORIGIN). */
+  publicOrigin: string;
+  logger: FastifyBaseLogger;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A status link stays valid for a year: long enough for returns and warranty questions. */
+export const ORDER_STATUS_LINK_MAX_AGE_MS = 366 * DAY_MS;
+
+export const STOCK_GONE_REASON =
+  'Paid after the reservation expired and the stock was gone; the payment is refunded.';
+export const ALREADY_PAID_REASON =
+  'This checkout was already paid by another payment; this payment is refunded.';
+
+/** The signed link of an order's status page (confirmation e-mail). */
+export function orderStatusUrl(
+  deps: Pick<FulfilmentDeps, 'links' | 'publicOrigin'>,
+  orderId: number,
+): string {
+  const url = new URL('/orders/status', deps.publicOrigin);
+  url.searchParams.set('token', deps.links.sign('order-status', orderId));
+  return url.toString();
+}
+
+function answerFor(order: PaidOrderRow, quoteId: string): Fulfilment {
+  if (order.quoteId !== quoteId || order.fulfilmentOutcome === null) {
+    throw businessRule('This payment already paid for another order');
+  }
+  return {
+    outcome: order.fulfilmentOutcome,
+    orderId: order.id,
+    status: order.status,
+    total: order.total,
+    reason: order.cancellationReason,
+  };
+}
+
+/**
+ * Where the confirmation goes: a guest's e-mail as given; a member's account e-mail, asked of
+ * identity before any transaction (never a network call while holding row locks), else the
+ * e-mail given at checkout. Identity unreachable with nothing to fall back on: 503, and payments
+ * tries again (fulfilling is idempotent) rather than confirming to nobody.
+ */
+async function recipientOf(deps: FulfilmentDeps, buyer: Buyer, requestId: string): Promise<string | null> {
+  if (buyer.userId === null || !deps.identity) return buyer.email;
+  try {
+    const found = await deps.identity.call(userRoutes.internalLookup, {
+      body: { ids: [buyer.userId] },
+      requestId,
+    });
+    return found.find((user) => user.id === buyer.userId)?.email ?? buyer.email;
+  } catch (error) {
+    if (buyer.email && error instanceof DomainError) {
+      deps.logger.warn(
+        { err: error, userId: buyer.userId },
+        'member e-mail lookup failed; using the checkout e-mail',
+      );
+      return buyer.email;
+    }
+    throw error;
+  }
+}
+
+/**
+ * POST /internal/quotes/{id}/fulfil (payments, once a payment of exactly the quote's total has
+ * succeeded). Idempotent on the payment id: the payment is locked for the transaction, and a
+ * repeated call answers the order the first one made. In one transaction: the quote is locked,
+ * its stock taken (see takeQuotedStock), the order written at the quoted prices (paid), and its
+ * confirmation e-mail queued. When the stock is gone, or another payment already bought this
+ * quote, the order is recorded cancelled with the reason and the answer is unfulfillable:
+ * payments refunds.
+ */
+export async function fulfilQuote(
+  deps: FulfilmentDeps,
+  quoteId: string,
+  body: FulfilBody,
+  requestId: string,
+): Promise<Fulfilment> {
+  const earlier = await findOrderByPaymentId(deps.db, body.paymentId);
+  if (earlier) return answerFor(earlier, quoteId);
+  const quote = await findStoredQuote(deps.db, quoteId);
+  if (!quote) throw notFound('Quote not found');
+  if (toCents(body.amountPaid) !== toCents(quote.total)) {
+    throw businessRule(`The amount paid (${body.amountPaid}) is not the quote's total (${quote.total})`);
+  }
+  const to = await recipientOf(deps, body.buyer, requestId);
+  const estimatedDeliveryDate =
+    quote.shippingEstimatedDays === null ? null : new Date(Date.now() + quote.shippingEstimatedDays * DAY_MS);
+
+  return deps.db.transaction().execute(async (trx) => {
+    await lockPayment(trx, body.paymentId);
+    const again = await findOrderByPaymentId(trx, body.paymentId);
+    if (again) return answerFor(again, quoteId);
+    if (!(await lockStoredQuote(trx, quoteId))) throw notFound('Quote not found');
+
+    let reason: string | null = null;
+    if (await findLiveOrderOfQuote(trx, quoteId)) reason = ALREADY_PAID_REASON;
+    else if (!(await takeQuotedStock(trx, quoteId, quote.items)).taken) reason = STOCK_GONE_REASON;
+    const fulfilled = reason === null;
+
+    const orderId = await insertOrder(
+      trx,
+      {
+        userId: body.buyer.userId,
+        status: fulfilled ? 'paid' : 'cancelled',
+        total: quote.total,
+        shippingCost: quote.shippingCost,
+        shippingMethodId: quote.shippingMethodId,
+        shippingMethodName: quote.shippingMethodName,
+        shippingAddress: body.shippingAddress,
+        estimatedDeliveryDate: fulfilled ? estimatedDeliveryDate : null,
+        stockHeld: fulfilled,
+        quoteId,
+        paymentId: body.paymentId,
+        paymentMethod: body.paymentMethod,
+        customerEmail: to,
+        customerName: body.buyer.fullName,
+        phoneNumber: body.buyer.phone,
+        cancellationReason: reason,
+        fulfilmentOutcome: fulfilled ? 'fulfilled' : 'unfulfillable',
+      },
+      quote.items.map((item) => ({
+        productId: item.productId,
+        quantity: item.quantity,
+        price: item.unitPrice,
+      })),
+    );
+
+    if (fulfilled && to) {
+      await deps.mailer.enqueue(
+        trx,
+        orderConfirmationEmail({
+          to,
+          name: body.buyer.fullName,
+          orderId,
+          items: quote.items,
+          subtotal: quote.subtotal,
+          shipping: quote.shippingCost,
+          total: quote.total,
+          shippingMethod: quote.shippingMethodName,
+          shippingAddress: body.shippingAddress,
+          estimatedDays: quote.shippingEstimatedDays,
+          estimatedDeliveryDate,
+          statusUrl: orderStatusUrl(deps, orderId),
+        }),
+      );
+    } else if (fulfilled) {
+      deps.logger.warn({ orderId }, 'paid order without an e-mail address: no confirmation sent');
+    }
+    return {
+      outcome: fulfilled ? 'fulfilled' : 'unfulfillable',
+      orderId,
+      status: fulfilled ? 'paid' : 'cancelled',
+      total: quote.total,
+      reason,
+    } satisfies Fulfilment;
+  });
+}
+
+const BAD_LINK = 'This order link is not valid. Please use the link from your confirmation e-mail.';
+
+/** GET /api/orders/status?token=...: the order of a valid signed link; 404 for anything else. */
+export async function orderStatusByToken(
+  deps: Pick<FulfilmentDeps, 'db' | 'links'>,
+  token: string,
+): Promise<OrderStatusView> {
+  const id = deps.links.verify('order-status', token, { maxAgeMs: ORDER_STATUS_LINK_MAX_AGE_MS });
+  if (id === null || id > 2_147_483_647) throw notFound(BAD_LINK);
+  const order = await findOrderStatus(deps.db, id);
+  if (!order) throw notFound(BAD_LINK);
+  const items = await listOrderItems(deps.db, [id]);
+  const subtotalCents = items.reduce((sum, item) => sum + toCents(item.price) * item.quantity, 0);
+  return {
+    id: order.id,
+    status: order.status,
+    items: items.map((item) => ({
+      productId: item.productId,
+      name: item.name,
+      quantity: item.quantity,
+      price: item.price,
+    })),
+    subtotal: fromCents(subtotalCents),
+    shippingCost: order.shippingCost,
+    total: order.total,
+    shippingAddress: order.shippingAddress,
+    shippingMethod: order.shippingMethodName,
+    estimatedDeliveryDate: order.estimatedDeliveryDate?.toISOString() ?? null,
+    trackingNumber: order.trackingNumber,
+    cancelReason: order.cancellationReason,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
