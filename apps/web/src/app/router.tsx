@@ -26,6 +26,7 @@ export const pages: Record<WebRoutePath, LazyPage> = {
     () => import('@/features/checkout/routes/order-confirmation'),
     'OrderConfirmationRoute',
   ),
+  '/orders/status': lazyPage(() => import('@/features/checkout/routes/order-status'), 'OrderStatusRoute'),
   '/events': lazyPage(() => import('@/features/events/routes/events'), 'EventsRoute'),
   '/events/:id': lazyPage(() => import('@/features/events/routes/event-detail'), 'EventDetailRoute'),
   '/payment-test': lazyPage(() => import('@/features/checkout/routes/payment-test'), 'PaymentTestRoute'),

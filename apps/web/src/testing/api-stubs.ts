@@ -1,4 +1,6 @@
+import type { PaymentIntentResponse } from '@jesus-walks/contracts/checkout';
 import type { Event, Registration } from '@jesus-walks/contracts/events';
+import type { ShippingRate } from '@jesus-walks/contracts/shipping';
 import { vi } from 'vitest';
 
 /**
@@ -40,6 +42,43 @@ export function aRegistration(overrides: Partial<Registration> = {}): Registrati
     status: 'confirmed',
     waitlistPosition: null,
     createdAt: '2030-04-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A JSON answer with a status, for stubFetch. */
+export function jsonResponse(body: unknown, init: ResponseInit = { status: 200 }): Response {
+  return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' }, ...init });
+}
+
+/** USPS Ground to Napa, as GET /api/shipping/rates answers it. */
+export function aShippingRate(overrides: Partial<ShippingRate> = {}): ShippingRate {
+  return {
+    id: 3,
+    name: 'USPS Ground',
+    carrier: 'USPS',
+    service: 'Ground',
+    rate: 9.99,
+    estimatedDays: 3,
+    zone: 'Domestic',
+    ...overrides,
+  };
+}
+
+/** A sandbox payment intent for two Trail Caps at 22.00 and USPS Ground. */
+export function aPaymentIntent(overrides: Partial<PaymentIntentResponse> = {}): PaymentIntentResponse {
+  return {
+    clientSecret: 'pi_sandbox_secret_1',
+    paymentId: '6f1c2b8e-4f5a-4c1e-9a51-0c6e7a3b9d21',
+    processor: 'sandbox',
+    testMode: true,
+    currency: 'USD',
+    items: [{ productId: 1, name: 'Trail Cap', quantity: 2, unitPrice: '22.00', lineTotal: '44.00' }],
+    subtotal: '44.00',
+    shipping: '9.99',
+    total: '53.99',
+    shippingMethod: aShippingRate(),
+    expiresAt: '2030-04-01T09:30:00.000Z',
     ...overrides,
   };
 }

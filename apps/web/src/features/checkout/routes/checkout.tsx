@@ -1,18 +1,59 @@
-import { LockIcon, ShoppingCartIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import type { CheckoutConfig, CompletedOrder } from '@jesus-walks/contracts/checkout';
+import type { PaymentMethod } from '@jesus-walks/contracts/orders';
+import type { ShippingAddress, ShippingMethod } from '@jesus-walks/contracts/shipping';
+import { AlertTriangleIcon, LoaderCircleIcon, ShoppingCartIcon } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { Container } from '@/components/layout/container';
 import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { trackBeginCheckout } from '@/lib/analytics';
+import { getServerMessage } from '@/lib/api-client';
+import { AttemptKeys } from '@/lib/attempt-keys';
 import { useCart } from '@/lib/cart/cart-context';
-import { cn } from '@/lib/cn';
+import type { CartItem } from '@/lib/cart/cart-reducer';
 import { formatPrice } from '@/lib/format';
-
-const steps = ['Shipping', 'Payment'] as const;
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { getSessionStorage } from '@/lib/storage';
+import { useCreatePaymentIntent } from '../api/create-payment-intent';
+import { useCheckoutConfig } from '../api/get-checkout-config';
+import { type CheckoutStep, CheckoutSteps } from '../components/checkout-steps';
+import { OrderTotal } from '../components/order-total';
+import { defaultPaymentMethod, methodTiles } from '../components/payment-method-tiles';
+import { type IntentState, PaymentStep } from '../components/payment-step';
+import { ShippingStep } from '../components/shipping-step';
+import { saveCompletedOrder } from '../utils/completed-order';
+import {
+  buildPaymentIntentBody,
+  type IntentRequest,
+  intentFailure,
+  intentRequestKey,
+} from '../utils/payment-intent';
 
 export function CheckoutRoute() {
-  const { items, total } = useCart();
+  const { items, total, clearCart } = useCart();
+  const navigate = useNavigate();
+  // Set once the order exists: the emptied cart must not turn the page into 'Your cart is empty'.
+  const [completed, setCompleted] = useState(false);
+  const hasItems = items.length > 0;
+
+  // begin_checkout (SPEC.md section 7): once, on entering checkout with items.
+  const beganCheckout = useRef(false);
+  useEffect(() => {
+    if (beganCheckout.current || items.length === 0) return;
+    beganCheckout.current = true;
+    trackBeginCheckout(items, total);
+  }, [items, total]);
+
+  function handleCompleted(order: CompletedOrder) {
+    saveCompletedOrder(getSessionStorage(), order);
+    setCompleted(true);
+    clearCart();
+    navigate('/order-confirmation');
+    setTimeout(() => window.scrollTo({ top: 0, left: 0 }), 100);
+  }
 
   return (
     <>
@@ -20,7 +61,7 @@ export function CheckoutRoute() {
       <meta name="robots" content="noindex" />
       <PageHeader title="Checkout" eyebrow="Secure checkout" />
       <Container className="py-10 md:py-14">
-        {items.length === 0 ? (
+        {!hasItems && !completed ? (
           <EmptyState
             icon={ShoppingCartIcon}
             title="Your cart is empty"
@@ -30,65 +71,182 @@ export function CheckoutRoute() {
               </Button>
             }
           />
-        ) : (
-          <div className="grid items-start gap-8 lg:grid-cols-[1fr_360px]">
-            <div className="grid gap-6">
-              <ol aria-label="Checkout steps" className="flex items-center gap-3">
-                {steps.map((step, index) => (
-                  <li key={step} className="flex items-center gap-3">
-                    <span
-                      aria-current={index === 0 ? 'step' : undefined}
-                      className={cn(
-                        'inline-flex size-8 items-center justify-center rounded-full text-sm font-semibold',
-                        index === 0
-                          ? 'bg-primary text-primary-foreground'
-                          : 'bg-secondary text-secondary-foreground',
-                      )}
-                    >
-                      {index + 1}
-                    </span>
-                    <span className="font-medium">{step}</span>
-                    {index < steps.length - 1 ? (
-                      <span aria-hidden="true" className="h-px w-10 bg-border" />
-                    ) : null}
-                  </li>
-                ))}
-              </ol>
-              <Card>
-                <CardHeader>
-                  <CardTitle as="h2">Shipping</CardTitle>
-                  <CardDescription>Where should we send your order?</CardDescription>
-                </CardHeader>
-                <CardContent className="flex items-center gap-3 text-sm text-muted-foreground">
-                  <LockIcon aria-hidden="true" className="size-4 shrink-0 text-primary" />
-                  Shipping and payment forms are being connected to our payment providers.
-                </CardContent>
-              </Card>
-            </div>
-            <Card>
-              <CardHeader>
-                <CardTitle as="h2">Order Summary</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <ul className="grid gap-2 text-sm">
-                  {items.map((item) => (
-                    <li key={item.id} className="flex justify-between gap-3">
-                      <span className="min-w-0 truncate">
-                        {item.name} × {item.quantity}
-                      </span>
-                      <span className="tabular-nums">{formatPrice(item.price * item.quantity)}</span>
-                    </li>
-                  ))}
-                </ul>
-                <div className="mt-4 flex justify-between border-t border-border pt-4 font-semibold">
-                  <span>Subtotal</span>
-                  <span className="tabular-nums">{formatPrice(total)}</span>
-                </div>
-              </CardContent>
-            </Card>
-          </div>
-        )}
+        ) : hasItems ? (
+          <CheckoutLoader items={items} total={total} onCompleted={handleCompleted} />
+        ) : null}
       </Container>
     </>
+  );
+}
+
+interface CheckoutLoaderProps {
+  items: CartItem[];
+  total: number;
+  onCompleted: (order: CompletedOrder) => void;
+}
+
+/** 'Preparing checkout...' while the configuration loads; its failure; then the two steps. */
+function CheckoutLoader({ items, total, onCompleted }: CheckoutLoaderProps) {
+  const config = useCheckoutConfig();
+  if (config.isPending) {
+    return (
+      <Card className="mx-auto flex max-w-xl items-center justify-center gap-3 px-6 py-12" aria-busy="true">
+        <LoaderCircleIcon aria-hidden="true" className="size-5 animate-spin text-primary" />
+        <p role="status">Preparing checkout...</p>
+      </Card>
+    );
+  }
+  if (config.isError) {
+    return (
+      <Card className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-12 text-center" role="alert">
+        <AlertTriangleIcon aria-hidden="true" className="size-8 text-destructive" />
+        <h2 className="font-serif text-2xl font-semibold">Failed to initialize checkout</h2>
+        <p className="text-muted-foreground">{getServerMessage(config.error) ?? config.error.message}</p>
+        <Button onClick={() => window.location.reload()}>Try Again</Button>
+      </Card>
+    );
+  }
+  return <CheckoutFlow config={config.data} items={items} total={total} onCompleted={onCompleted} />;
+}
+
+interface CheckoutFlowProps extends CheckoutLoaderProps {
+  config: CheckoutConfig;
+}
+
+interface IntentRecord {
+  key: string;
+  state: IntentState;
+}
+
+function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) {
+  const tiles = useMemo(() => methodTiles(config.methods), [config.methods]);
+  const [step, setStep] = useState<CheckoutStep>('shipping');
+  const [address, setAddress] = useState<ShippingAddress | null>(null);
+  const [method, setMethod] = useState<ShippingMethod | null>(null);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(() => defaultPaymentMethod(tiles));
+  const [intent, setIntent] = useState<IntentRecord | null>(null);
+  const createIntent = useCreatePaymentIntent();
+  const attempts = useRef(new AttemptKeys(newIdempotencyKey));
+  /** The last intent the server made: a new one for the same checkout replaces (releases) it. */
+  const lastPaymentId = useRef<string | undefined>(undefined);
+  const requested = useRef<string | null>(null);
+
+  function requestIntent(request: IntentRequest, force = false) {
+    const key = intentRequestKey(request);
+    if (!force && requested.current === key && intent?.state.status !== 'failed') return;
+    requested.current = key;
+    setIntent({ key, state: { status: 'pending', intent: null } });
+    const body = buildPaymentIntentBody(request, lastPaymentId.current);
+    createIntent.mutate(
+      { body, idempotencyKey: attempts.current.keyFor(key) },
+      {
+        onSuccess: (answer) => {
+          attempts.current.settle();
+          lastPaymentId.current = answer.paymentId;
+          if (requested.current !== key) return;
+          setIntent({ key, state: { status: 'ready', intent: answer } });
+        },
+        onError: (error) => {
+          attempts.current.settle(error);
+          if (requested.current !== key) return;
+          setIntent({
+            key,
+            state: { status: 'failed', intent: null, failure: intentFailure(error, request.items) },
+          });
+        },
+      },
+    );
+  }
+
+  function goToPayment(nextAddress: ShippingAddress, nextMethod: ShippingMethod) {
+    setAddress(nextAddress);
+    setMethod(nextMethod);
+    setStep('payment');
+    if (paymentMethod) requestIntent({ items, address: nextAddress, method: nextMethod, paymentMethod });
+  }
+
+  function changePaymentMethod(next: PaymentMethod) {
+    setPaymentMethod(next);
+    if (address && method) requestIntent({ items, address, method, paymentMethod: next });
+  }
+
+  // The cart changed in another tab while paying: the intent no longer matches it.
+  useEffect(() => {
+    if (step !== 'payment' || !address || !method || !paymentMethod) return;
+    const key = intentRequestKey({ items, address, method, paymentMethod });
+    if (requested.current !== null && requested.current !== key) {
+      requestIntent({ items, address, method, paymentMethod });
+    }
+  });
+
+  const intentState: IntentState =
+    intent?.state ??
+    (paymentMethod
+      ? { status: 'pending', intent: null }
+      : {
+          status: 'failed',
+          intent: null,
+          failure: { kind: 'error', message: 'Payment system not ready' },
+        });
+
+  return (
+    <div className="grid items-start gap-8 lg:grid-cols-[1fr_360px]">
+      <div className="grid min-w-0 gap-6">
+        <CheckoutSteps current={step} />
+        {step === 'shipping' || !address || !method ? (
+          <ShippingStep address={address} method={method} onContinue={goToPayment} />
+        ) : (
+          <PaymentStep
+            items={items}
+            address={address}
+            method={method}
+            onEditShipping={() => setStep('shipping')}
+            tiles={tiles}
+            paymentMethod={paymentMethod}
+            onPaymentMethodChange={changePaymentMethod}
+            intentState={intentState}
+            onRetryIntent={() => {
+              if (paymentMethod) requestIntent({ items, address, method, paymentMethod }, true);
+            }}
+            stripePublishableKey={config.stripe.publishableKey}
+            onCompleted={onCompleted}
+          />
+        )}
+      </div>
+      <Card className="lg:sticky lg:top-24" role="region" aria-labelledby="checkout-summary-heading">
+        <CardHeader>
+          <CardTitle as="h2" id="checkout-summary-heading">
+            Order Summary
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <ul className="grid gap-2 text-sm">
+            {items.map((item) => (
+              <li key={item.id} className="flex justify-between gap-3">
+                <span className="min-w-0 truncate">
+                  {item.name} × {item.quantity}
+                </span>
+                <span className="tabular-nums">{formatPrice(item.price * item.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="border-t border-border pt-4">
+            {step === 'payment' && intent?.state.status === 'ready' ? (
+              <OrderTotal
+                subtotal={intent.state.intent.subtotal}
+                shipping={intent.state.intent.shipping}
+                total={intent.state.intent.total}
+              />
+            ) : (
+              <OrderTotal
+                subtotal={total}
+                shipping={method ? method.rate : null}
+                total={total + (method ? method.rate : 0)}
+              />
+            )}
+          </div>
+        </CardContent>
+      </Card>
+    </div>
   );
 }

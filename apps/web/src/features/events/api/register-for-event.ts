@@ -27,13 +27,6 @@ export function registerForEvent(input: RegisterForEventInput): Promise<Registra
   });
 }
 
-/** A fresh Idempotency-Key (randomUUID needs a secure context; getRandomValues does not). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 export function useRegisterForEvent() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -6,9 +6,11 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
+import { AttemptKeys } from '@/lib/attempt-keys';
 import type { Event } from '@/lib/events/get-events';
-import { newIdempotencyKey, useRegisterForEvent } from '../api/register-for-event';
-import { AttemptKeys } from '../utils/idempotency-keys';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { useRegisterForEvent } from '../api/register-for-event';
+
 import { type Outcome, registrationFailure, registrationOutcome } from '../utils/registration-outcome';
 import { OutcomeAlert } from './outcome-alert';
 

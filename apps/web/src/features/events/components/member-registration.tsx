@@ -3,11 +3,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getServerMessage } from '@/lib/api-client';
+import { AttemptKeys } from '@/lib/attempt-keys';
 import type { Event } from '@/lib/events/get-events';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCancelRegistration } from '../api/cancel-registration';
 import { useMyRegistrations } from '../api/get-my-registrations';
-import { newIdempotencyKey, useRegisterForEvent } from '../api/register-for-event';
-import { AttemptKeys } from '../utils/idempotency-keys';
+import { useRegisterForEvent } from '../api/register-for-event';
+
 import {
   type Outcome,
   registrationFailure,

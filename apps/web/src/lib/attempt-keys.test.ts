@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { AttemptKeys } from './idempotency-keys';
+import { AttemptKeys } from './attempt-keys';
 
 function keys() {
   let n = 0;

@@ -1,0 +1,32 @@
+import {
+  checkoutRoutes,
+  type PaymentIntentBody,
+  type PaymentIntentResponse,
+} from '@jesus-walks/contracts/checkout';
+import { IDEMPOTENCY_KEY_HEADER } from '@jesus-walks/contracts/events';
+import { useMutation } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+
+export type { PaymentIntentBody, PaymentIntentResponse };
+
+export interface CreatePaymentIntentInput {
+  body: PaymentIntentBody;
+  /** The same key for every retry of one request, so a retry never reserves twice. */
+  idempotencyKey: string;
+}
+
+/**
+ * POST /api/checkout/create-payment-intent: the server quotes the cart (its own prices, the chosen
+ * shipping method, a 30-minute reservation) and answers what to pay. 409 `cart_changed` lists
+ * what can no longer be served.
+ */
+export function createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentResponse> {
+  return callApi(checkoutRoutes.createPaymentIntent, {
+    body: input.body,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: input.idempotencyKey },
+  });
+}
+
+export function useCreatePaymentIntent() {
+  return useMutation({ mutationFn: createPaymentIntent });
+}

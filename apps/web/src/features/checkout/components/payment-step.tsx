@@ -1,0 +1,382 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { CompletedOrder, PaymentIntentResponse } from '@jesus-walks/contracts/checkout';
+import type { PaymentMethod } from '@jesus-walks/contracts/orders';
+import { deliveryText, type ShippingAddress, type ShippingMethod } from '@jesus-walks/contracts/shipping';
+import { LoaderCircleIcon, LockIcon, PencilIcon, RefreshCwIcon } from 'lucide-react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-client';
+import type { CartItem } from '@/lib/cart/cart-reducer';
+import { formatPrice } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { useConfirmSandboxPayment } from '../api/confirm-sandbox-payment';
+import { useCreateOrder } from '../api/create-order';
+import { useSaveCheckoutContact } from '../api/save-checkout-contact';
+import { buildCompletedOrder } from '../utils/completed-order';
+import {
+  type CheckoutContactForm,
+  type CheckoutContactFormInput,
+  CheckoutContactFormSchema,
+  emptyContactForm,
+} from '../utils/contact-schema';
+import {
+  buildCreateOrderBody,
+  type IntentFailure,
+  ORDER_CREATION_FAILED,
+  paymentFailureMessage,
+} from '../utils/payment-intent';
+import { emptySandboxCard, type SandboxCard, SandboxCardSchema } from '../utils/sandbox-card';
+import { addressLines } from '../utils/shipping-step';
+import { CartChangedNotice } from './cart-changed-notice';
+import { OrderTotal } from './order-total';
+import { type MethodTile, PaymentMethodTiles } from './payment-method-tiles';
+import { SandboxCardFields } from './sandbox-card-fields';
+import type { StripeConfirm } from './stripe-payment-element';
+
+// Stripe's React bindings and script loader stay out of every other chunk.
+const StripePaymentElement = lazy(() =>
+  import('./stripe-payment-element').then((module) => ({ default: module.StripePaymentElement })),
+);
+
+export type IntentState =
+  | { status: 'pending'; intent: null }
+  | { status: 'ready'; intent: PaymentIntentResponse }
+  | { status: 'failed'; intent: null; failure: IntentFailure };
+
+interface PaymentStepProps {
+  items: CartItem[];
+  address: ShippingAddress;
+  method: ShippingMethod;
+  onEditShipping: () => void;
+  tiles: MethodTile[];
+  paymentMethod: PaymentMethod | null;
+  onPaymentMethodChange: (method: PaymentMethod) => void;
+  intentState: IntentState;
+  onRetryIntent: () => void;
+  stripePublishableKey: string | null;
+  onCompleted: (order: CompletedOrder) => void;
+}
+
+/** Step 2: the shipping summary, the buyer's contact, the method, the totals and the payment. */
+export function PaymentStep({
+  items,
+  address,
+  method,
+  onEditShipping,
+  tiles,
+  paymentMethod,
+  onPaymentMethodChange,
+  intentState,
+  onRetryIntent,
+  stripePublishableKey,
+  onCompleted,
+}: PaymentStepProps) {
+  const contactForm = useForm<CheckoutContactFormInput, unknown, CheckoutContactForm>({
+    resolver: zodResolver(CheckoutContactFormSchema),
+    mode: 'onChange',
+    defaultValues: emptyContactForm(paymentMethod ?? 'stripe'),
+  });
+  const cardForm = useForm<SandboxCard>({
+    resolver: zodResolver(SandboxCardSchema),
+    mode: 'onTouched',
+    defaultValues: emptySandboxCard,
+  });
+  const saveContact = useSaveCheckoutContact();
+  const confirmSandbox = useConfirmSandboxPayment();
+  const createOrder = useCreateOrder();
+  const [payError, setPayError] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const stripeConfirm = useRef<StripeConfirm | null>(null);
+  const onStripeReady = useCallback((confirm: StripeConfirm | null) => {
+    stripeConfirm.current = confirm;
+  }, []);
+  /** Payments that succeeded: a retry after a failed order creation only creates the order. */
+  const paid = useRef(new Set<string>());
+  /** One Idempotency-Key per payment for POST /api/orders. */
+  const orderKeys = useRef(new Map<string, string>());
+
+  const {
+    register,
+    formState: { errors },
+  } = contactForm;
+  const intent = intentState.intent;
+  const tile = tiles.find((candidate) => candidate.method === paymentMethod) ?? null;
+  const useStripeElement = intent?.processor === 'stripe';
+  const noClientSecret = intentState.status === 'ready' && intentState.intent.clientSecret === '';
+
+  function changeMethod(next: PaymentMethod) {
+    setPayError(null);
+    contactForm.setValue('paymentMethod', next);
+    // The e-mail becomes required (or optional): its message follows at once once it was touched.
+    if (contactForm.getFieldState('email').isTouched || contactForm.getValues('email') !== '') {
+      void contactForm.trigger('email');
+    }
+    onPaymentMethodChange(next);
+  }
+
+  function orderKeyFor(paymentId: string): string {
+    let key = orderKeys.current.get(paymentId);
+    if (!key) {
+      key = newIdempotencyKey();
+      orderKeys.current.set(paymentId, key);
+    }
+    return key;
+  }
+
+  async function pay() {
+    if (paying) return;
+    setPayError(null);
+    const contactValid = await contactForm.trigger();
+    if (!contactValid) return;
+    if (!intent || intent.clientSecret === '') {
+      setPayError('Payment system not ready');
+      return;
+    }
+    const contact = CheckoutContactFormSchema.parse(contactForm.getValues());
+    const alreadyPaid = paid.current.has(intent.paymentId);
+    let card: SandboxCard | null = null;
+    if (!alreadyPaid) {
+      if (useStripeElement) {
+        if (!stripeConfirm.current) {
+          setPayError('Payment system not ready');
+          return;
+        }
+      } else {
+        if (!(await cardForm.trigger())) return;
+        card = SandboxCardSchema.parse(cardForm.getValues());
+      }
+    }
+
+    setPaying(true);
+    try {
+      if (!alreadyPaid) {
+        try {
+          await saveContact.mutateAsync({
+            paymentId: intent.paymentId,
+            fullName: contact.fullName,
+            ...(contact.email ? { email: contact.email } : {}),
+            ...(contact.phone ? { phone: contact.phone } : {}),
+          });
+        } catch (error) {
+          showContactIssues(error);
+          setPayError('Payment failed');
+          return;
+        }
+        try {
+          if (card) {
+            await confirmSandbox.mutateAsync({
+              clientSecret: intent.clientSecret,
+              cardNumber: card.cardNumber,
+              expiry: card.expiry,
+              cvc: card.cvc,
+            });
+          } else {
+            const confirm = stripeConfirm.current;
+            const result = confirm ? await confirm() : { error: 'Payment system not ready' };
+            if ('error' in result) {
+              setPayError(result.error);
+              return;
+            }
+          }
+        } catch (error) {
+          setPayError(paymentFailureMessage(error));
+          return;
+        }
+        paid.current.add(intent.paymentId);
+      }
+      try {
+        const order = await createOrder.mutateAsync({
+          body: buildCreateOrderBody({ items, address, intent, contact }),
+          idempotencyKey: orderKeyFor(intent.paymentId),
+        });
+        onCompleted(buildCompletedOrder(order, intent));
+      } catch {
+        setPayError(ORDER_CREATION_FAILED);
+      }
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  function showContactIssues(error: unknown) {
+    if (!(error instanceof ApiError) || error.status !== 400) return;
+    for (const issue of error.issues ?? []) {
+      const field = issue.path.at(-1);
+      if (field === 'fullName' || field === 'email' || field === 'phone') {
+        contactForm.setError(field, { type: 'server', message: issue.message });
+      }
+    }
+  }
+
+  const payLabel = intent
+    ? `Pay ${formatPrice(intent.total)} with ${tile?.label ?? 'Stripe'}`
+    : 'Preparing payment...';
+  const alreadyPaid = intent ? paid.current.has(intent.paymentId) : false;
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+          <CardTitle as="h2">Shipping to</CardTitle>
+          <Button variant="link" size="sm" className="h-auto p-0" onClick={onEditShipping} disabled={paying}>
+            <PencilIcon aria-hidden="true" />
+            Edit shipping info
+          </Button>
+        </CardHeader>
+        <CardContent className="grid gap-3 text-sm sm:grid-cols-2">
+          <address className="not-italic leading-relaxed">
+            {addressLines(address).map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+          <div className="leading-relaxed">
+            <span className="block font-medium">
+              {method.carrier} {method.service}
+            </span>
+            <span className="block text-muted-foreground">
+              {formatPrice(intent?.shippingMethod.rate ?? method.rate)} ·{' '}
+              {deliveryText(intent?.shippingMethod.estimatedDays ?? method.estimatedDays)}
+            </span>
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Payment</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <form
+            noValidate
+            aria-label="Payment"
+            className="grid gap-6"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void pay();
+            }}
+          >
+            <fieldset className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
+              <legend className="mb-3 text-base font-semibold">Contact</legend>
+              <div className="sm:col-span-2">
+                <FormField
+                  id="contact-full-name"
+                  label="Full Name"
+                  autoComplete="name"
+                  error={errors.fullName?.message}
+                  {...register('fullName')}
+                />
+              </div>
+              <FormField
+                id="contact-email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                error={errors.email?.message}
+                {...register('email')}
+              />
+              <FormField
+                id="contact-phone"
+                label="Phone Number (Optional)"
+                type="tel"
+                autoComplete="tel"
+                error={errors.phone?.message}
+                {...register('phone')}
+              />
+            </fieldset>
+
+            <PaymentMethodTiles
+              tiles={tiles}
+              value={paymentMethod}
+              onChange={changeMethod}
+              disabled={paying || alreadyPaid}
+            />
+
+            <div className="rounded-lg border border-border p-4">
+              {intent ? (
+                <OrderTotal subtotal={intent.subtotal} shipping={intent.shipping} total={intent.total} />
+              ) : (
+                <div className="grid gap-3" aria-busy={intentState.status === 'pending'}>
+                  <Skeleton className="h-5" />
+                  <Skeleton className="h-5" />
+                  <Skeleton className="h-6" />
+                </div>
+              )}
+            </div>
+
+            <div className="grid gap-4" data-testid="payment-area">
+              {intentState.status === 'failed' ? (
+                intentState.failure.kind === 'cart_changed' ? (
+                  <CartChangedNotice changes={intentState.failure.changes} />
+                ) : (
+                  <div className="grid justify-items-start gap-3">
+                    <p role="alert" className="text-sm text-destructive">
+                      {intentState.failure.message}
+                    </p>
+                    <Button variant="outline" size="sm" onClick={onRetryIntent}>
+                      <RefreshCwIcon aria-hidden="true" />
+                      Try Again
+                    </Button>
+                  </div>
+                )
+              ) : null}
+
+              {noClientSecret ? (
+                <div className="grid justify-items-start gap-3">
+                  <p role="alert" className="font-semibold text-destructive">
+                    Payment system not ready
+                  </p>
+                  <Button variant="outline" size="sm" onClick={() => window.location.reload()}>
+                    Reload Page
+                  </Button>
+                </div>
+              ) : null}
+
+              {intent && !noClientSecret && !alreadyPaid ? (
+                useStripeElement && stripePublishableKey ? (
+                  <Suspense fallback={<Skeleton className="h-40" />}>
+                    <StripePaymentElement
+                      publishableKey={stripePublishableKey}
+                      clientSecret={intent.clientSecret}
+                      onConfirmReady={onStripeReady}
+                    />
+                  </Suspense>
+                ) : useStripeElement ? (
+                  <p role="alert" className="text-sm text-destructive">
+                    Payment system not ready
+                  </p>
+                ) : (
+                  <SandboxCardFields form={cardForm} />
+                )
+              ) : null}
+
+              {payError ? (
+                <p role="alert" className="text-sm font-medium text-destructive" data-testid="payment-error">
+                  {payError}
+                </p>
+              ) : null}
+
+              <Button
+                type="submit"
+                size="lg"
+                disabled={!intent || noClientSecret || paying || tile?.available === false}
+              >
+                {paying ? (
+                  <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+                ) : (
+                  <LockIcon aria-hidden="true" />
+                )}
+                {paying ? 'Processing payment...' : payLabel}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import type {
+  CreateOrderBody,
+  PaymentIntentBody,
+  PaymentIntentResponse,
+} from '@jesus-walks/contracts/checkout';
+import type { PaymentMethod } from '@jesus-walks/contracts/orders';
+import type { ShippingAddress, ShippingMethod } from '@jesus-walks/contracts/shipping';
+import { ApiError, ApiResponseError } from '@/lib/api-client';
+import type { CartItem } from '@/lib/cart/cart-reducer';
+import type { CheckoutContactForm } from './contact-schema';
+
+/** The cart as order lines: product id, quantity and the cart's price (the server re-prices). */
+export function toOrderItems(items: readonly CartItem[]): PaymentIntentBody['items'] {
+  return items.map((item) => ({ productId: Number(item.id), quantity: item.quantity, price: item.price }));
+}
+
+export interface IntentRequest {
+  items: readonly CartItem[];
+  address: ShippingAddress;
+  method: ShippingMethod;
+  paymentMethod: PaymentMethod;
+}
+
+/** The payment-intent request (SPEC.md section 3) for the cart, address and chosen methods. */
+export function buildPaymentIntentBody(
+  request: IntentRequest,
+  replacesPaymentId?: string | undefined,
+): PaymentIntentBody {
+  const { address } = request;
+  return {
+    items: toOrderItems(request.items),
+    shippingAddress: {
+      fullName: `${address.firstName} ${address.lastName}`.trim(),
+      street: [address.address1, address.address2].filter(Boolean).join(', '),
+      city: address.city,
+      state: address.state,
+      zipCode: address.postalCode,
+      country: address.country,
+    },
+    ...(request.method.id === undefined ? {} : { shippingMethodId: request.method.id }),
+    paymentMethod: request.paymentMethod,
+    ...(replacesPaymentId ? { replacesPaymentId } : {}),
+  };
+}
+
+/**
+ * What an intent was made for: a new intent is needed when any of it changes (the buyer went back
+ * and changed the address or method, chose another payment method, or the cart changed).
+ */
+export function intentRequestKey(request: IntentRequest): string {
+  return JSON.stringify(buildPaymentIntentBody(request));
+}
+
+export interface CartChange {
+  /** The cart line's name, when the issue points at one. */
+  name: string | null;
+  message: string;
+}
+
+export type IntentFailure =
+  | { kind: 'cart_changed'; changes: CartChange[] }
+  | { kind: 'error'; message: string };
+
+function bodyText(error: ApiError): string {
+  if (error.serverMessage) return error.serverMessage;
+  if (typeof error.body === 'string') return error.body;
+  if (error.body === null || error.body === undefined) return error.statusText;
+  return JSON.stringify(error.body);
+}
+
+/**
+ * Why no intent could be made. A 409 `cart_changed` lists what changed (issues at ['items', i]
+ * name the cart's line i); everything else is one line of SPEC.md section 8.
+ */
+export function intentFailure(error: unknown, items: readonly CartItem[]): IntentFailure {
+  if (error instanceof ApiError && error.status === 409 && error.code === 'cart_changed') {
+    const issues = error.issues ?? [];
+    const changes = issues.map((issue) => {
+      const index = issue.path[0] === 'items' ? issue.path[1] : undefined;
+      const line = typeof index === 'number' ? items[index] : undefined;
+      return { name: line?.name ?? null, message: issue.message };
+    });
+    return {
+      kind: 'cart_changed',
+      changes:
+        changes.length > 0 ? changes : [{ name: null, message: error.serverMessage ?? 'Your cart changed.' }],
+    };
+  }
+  if (error instanceof ApiError) {
+    return { kind: 'error', message: `Payment initialization failed: ${error.status} - ${bodyText(error)}` };
+  }
+  if (error instanceof ApiResponseError) return { kind: 'error', message: error.message };
+  return { kind: 'error', message: 'Payment system not ready' };
+}
+
+/** A failed confirmation: the card's own message for a decline (402), else 'Payment failed'. */
+export function paymentFailureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 402 && error.serverMessage) return error.serverMessage;
+  return 'Payment failed';
+}
+
+/** Any failure to create the order after a payment (SPEC.md section 8). */
+export const ORDER_CREATION_FAILED = 'Order creation failed. Please contact support.';
+
+/** POST /api/orders for a succeeded payment (SPEC.md section 3 "Order creation payload"). */
+export function buildCreateOrderBody(input: {
+  items: readonly CartItem[];
+  address: ShippingAddress;
+  intent: PaymentIntentResponse;
+  contact: CheckoutContactForm;
+}): CreateOrderBody {
+  const { contact } = input;
+  return {
+    items: toOrderItems(input.items),
+    total: input.intent.total,
+    shippingAddress: { ...input.address },
+    paymentMethod: contact.paymentMethod,
+    paymentId: input.intent.paymentId,
+    ...(contact.phone ? { phoneNumber: contact.phone } : {}),
+    ...(contact.email ? { customerEmail: contact.email } : {}),
+  };
+}
