@@ -7,10 +7,16 @@ export const errorStatus = {
   bad_request: 400,
   unauthorized: 401,
   invalid_identity: 401,
+  /** A payment the processor refused or that is not completed (card declined, insufficient funds). */
+  payment_required: 402,
+  card_declined: 402,
+  insufficient_funds: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
   out_of_stock: 409,
+  /** The cart no longer matches what the seller can sell at the prices shown (issues say what changed). */
+  cart_changed: 409,
   business_rule: 422,
   rate_limited: 429,
   internal_error: 500,

@@ -1,8 +1,8 @@
 import { headers } from '@jesus-walks/contracts/common';
 import type { RouteContract } from '@jesus-walks/contracts/route-contract';
 import { Agent, request } from 'undici';
-import type { z } from 'zod';
-import { DomainError } from './errors';
+import { z } from 'zod';
+import { DomainError, type ErrorIssue } from './errors';
 
 type Infer<T> = T extends z.ZodType ? z.input<T> : undefined;
 /** Path parameters: a number or its text for each name (the path is text either way). */
@@ -96,7 +96,9 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
           throw new DomainError('upstream_error', `${contract.service} refused the internal call`);
         }
         const code = response.statusCode >= 500 ? 'upstream_error' : statusToCode(response.statusCode);
-        throw new DomainError(code, message);
+        // The peer's issues (which item, which field) travel on with its 4xx: the caller may act on them.
+        const issues = response.statusCode < 500 ? issuesOf(payload) : undefined;
+        throw new DomainError(code, message, issues);
       }
       const schema = contract.responses[response.statusCode] ?? contract.responses[200];
       if (!schema) return payload as never;
@@ -110,6 +112,16 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
       await agent.close();
     },
   };
+}
+
+const PeerIssuesSchema = z.array(
+  z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }),
+);
+
+function issuesOf(payload: unknown): ErrorIssue[] | undefined {
+  if (typeof payload !== 'object' || payload === null || !('issues' in payload)) return undefined;
+  const parsed = PeerIssuesSchema.safeParse(payload.issues);
+  return parsed.success ? parsed.data : undefined;
 }
 
 function statusToCode(status: number) {

@@ -1,5 +1,6 @@
 import { schemaNameOf } from '@jesus-walks/contracts/services';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { scheduleIdempotencyCleanUp } from '@jesus-walks/service-kit/idempotency';
 import { createMailer } from '@jesus-walks/service-kit/mailer';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
@@ -10,7 +11,6 @@ import { migrations } from './db/migrations/index';
 import type { ContentDeps } from './deps';
 import type { Env } from './env';
 import { eventsRoutes } from './modules/events/events.routes';
-import { scheduleIdempotencyCleanUp } from './modules/idempotency/idempotency.jobs';
 import { createMemberDirectory } from './modules/members/member-directory';
 import { newsletterRoutesModule } from './modules/newsletter/newsletter.routes';
 import { clientLimitsOf, scheduleClientLimitsCleanUp } from './modules/rate-limits/rate-limits.service';

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_CLEAN_UP_CRON, IDEMPOTENCY_CLEAN_UP_JOB } from '@jesus-walks/service-kit/idempotency';
 import { waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
 import { startTestService, type TestService } from '@jesus-walks/service-kit/testing/test-service';
 import { sql } from 'kysely';
@@ -5,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentAndEventsDatabase } from '../../db/database';
 import type { Env } from '../../env';
 import { service } from '../../service';
-import { IDEMPOTENCY_CLEAN_UP_CRON, IDEMPOTENCY_CLEAN_UP_JOB } from './idempotency.jobs';
 
 let content: TestService<Env, ContentAndEventsDatabase>;
 

@@ -1,10 +1,10 @@
+import { claimIdempotencyKey } from '@jesus-walks/service-kit/idempotency';
 import type { JobQueue, QueueSettings, RunningJob } from '@jesus-walks/service-kit/jobs';
 import type { MailMessage } from '@jesus-walks/service-kit/mailer';
 import type { Transaction } from 'kysely';
 import type { ContentAndEventsDatabase, RegistrationStatusColumn } from '../../db/database';
 import { type ContentDeps, siteUrl } from '../../deps';
 import type { EventRow } from '../events/events.repository';
-import { claimIdempotencyKey } from '../idempotency/idempotency.repository';
 import type { MemberContact } from '../members/member-directory';
 import {
   type EventForMail,

@@ -17,6 +17,11 @@ import {
   forbidden,
   notFound,
 } from '@jesus-walks/service-kit/errors';
+import {
+  claimIdempotencyKey,
+  findIdempotencyKey,
+  storeIdempotentResponse,
+} from '@jesus-walks/service-kit/idempotency';
 import type { Transaction } from 'kysely';
 import type { ContentAndEventsDatabase, RegistrationStatusColumn } from '../../db/database';
 import { type ContentDeps, siteUrl } from '../../deps';
@@ -29,11 +34,6 @@ import {
   findEventsByIds,
   lockEvent,
 } from '../events/events.repository';
-import {
-  claimIdempotencyKey,
-  findIdempotencyKey,
-  storeIdempotentResponse,
-} from '../idempotency/idempotency.repository';
 import { registrationRules, takeRateLimits } from '../rate-limits/rate-limits.service';
 import { type EventForMail, registrationEmail } from './registration-emails';
 import {
