@@ -1,11 +1,21 @@
 import { schemaNameOf } from '@jesus-walks/contracts/services';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { scheduleIdempotencyCleanUp } from '@jesus-walks/service-kit/idempotency';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
+import type { PaymentsDeps } from './deps';
 import type { Env } from './env';
+import { checkoutRoutesModule } from './modules/checkout/checkout.routes';
+import { scheduleExpiry } from './modules/expiry/expiry.jobs';
+import { workFinalisation } from './modules/finalisation/finalisation.jobs';
+import { createProviders } from './modules/providers/providers';
+import { sandboxRoutes } from './modules/providers/sandbox/sandbox.routes';
+import { workSandboxWebhooks } from './modules/providers/sandbox/sandbox.service';
+import { createCatalogSeller } from './modules/sellers/catalog-seller';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
 /** Builds the payments service; never listens (main.ts, the standalone runner and tests do). */
 export async function buildApp(env: Env, deps: ServiceDeps<PaymentsDatabase>): Promise<ServiceApp> {
@@ -15,7 +25,34 @@ export async function buildApp(env: Env, deps: ServiceDeps<PaymentsDatabase>): P
     identitySigningKey: env.IDENTITY_SIGNING_KEY,
     internalToken: env.INTERNAL_TOKEN,
     database: { db: deps.db as Kysely<unknown>, schema: schemaNameOf('payments'), migrations },
+    jobs: deps.jobs,
   });
+
+  const seller = createCatalogSeller({
+    baseUrl: env.CATALOG_AND_ORDERS_URL,
+    internalToken: env.INTERNAL_TOKEN,
+  });
+  app.addHook('onClose', async () => {
+    await seller.close();
+  });
+  const payments: PaymentsDeps = {
+    db: deps.db,
+    jobs: deps.jobs,
+    providers: createProviders(env, { db: deps.db, jobs: deps.jobs }),
+    seller,
+    logger: app.log,
+  };
+
+  if (payments.providers.sandbox) {
+    workSandboxWebhooks(deps.jobs, { url: env.SANDBOX_WEBHOOK_URL, secret: env.SANDBOX_WEBHOOK_SECRET });
+  }
+  workFinalisation(payments);
+  scheduleExpiry(payments);
+  scheduleIdempotencyCleanUp(deps.jobs, deps.db);
+
+  checkoutRoutesModule(app, payments);
+  sandboxRoutes(app, { db: deps.db, jobs: deps.jobs, sandboxOn: payments.providers.sandbox !== null });
+  webhooksRoutes(app, payments);
   verifyRouteTable(app, 'payments');
   return app;
 }

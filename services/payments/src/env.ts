@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { defaultPorts } from '@jesus-walks/contracts/services';
 import {
   type EnvSource,
@@ -6,12 +7,60 @@ import {
   portSchema,
   serviceEnvSchema,
 } from '@jesus-walks/service-kit/env';
-import type { z } from 'zod';
+import { z } from 'zod';
 
-export const envSchema = serviceEnvSchema.extend({
-  PORT: portSchema(defaultPorts.payments),
-  CATALOG_AND_ORDERS_URL: optionalUrl,
-});
+const optionalSecret = (name: string) => z.string().min(8, `${name} looks too short to be a key`).optional();
+
+export const envSchema = serviceEnvSchema
+  .extend({
+    PORT: portSchema(defaultPorts.payments),
+    /** Catalog's base URL: quotes, fulfilment and releases of what the buyer pays for. */
+    CATALOG_AND_ORDERS_URL: optionalUrl,
+    /** Stripe's secret key (sk_...). With the publishable key and the webhook secret: the Stripe tile runs on Stripe. */
+    STRIPE_SECRET_KEY: optionalSecret('STRIPE_SECRET_KEY'),
+    /** Stripe's publishable key (pk_...): the browser's Payment Element loads with it. */
+    STRIPE_PUBLISHABLE_KEY: optionalSecret('STRIPE_PUBLISHABLE_KEY'),
+    /** The signing secret of the Stripe webhook endpoint (whsec_...). */
+    STRIPE_WEBHOOK_SECRET: optionalSecret('STRIPE_WEBHOOK_SECRET'),
+    /** Where Stripe's API lives: unset in production; tests point the SDK at a fake Stripe. */
+    STRIPE_API_BASE_URL: optionalUrl,
+    /**
+     * The built-in sandbox processor (test cards, no real money): 'on' by default exactly when
+     * Stripe has no keys, so a fresh checkout works out of the box. Set 'off' in production.
+     */
+    PAYMENTS_SANDBOX: z.enum(['on', 'off']).optional(),
+    /** Where the sandbox posts its signed events: default `${PUBLIC_ORIGIN}/api/payments/webhooks/sandbox`. */
+    SANDBOX_WEBHOOK_URL: optionalUrl,
+    /** Signs the sandbox's events. Unset: derived from INTERNAL_TOKEN (HMAC-SHA256 with a fixed label). */
+    SANDBOX_WEBHOOK_SECRET: z
+      .string()
+      .min(32, 'SANDBOX_WEBHOOK_SECRET must be at least 32 characters')
+      .optional(),
+  })
+  .superRefine((env, context) => {
+    if (!env.STRIPE_SECRET_KEY) return;
+    for (const key of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!env[key]) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is required when STRIPE_SECRET_KEY is set`,
+        });
+      }
+    }
+  })
+  .transform((env) => {
+    const stripeConfigured = Boolean(env.STRIPE_SECRET_KEY);
+    return {
+      ...env,
+      PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX ?? (stripeConfigured ? 'off' : 'on'),
+      SANDBOX_WEBHOOK_URL:
+        env.SANDBOX_WEBHOOK_URL ?? new URL('/api/payments/webhooks/sandbox', env.PUBLIC_ORIGIN).toString(),
+      SANDBOX_WEBHOOK_SECRET:
+        env.SANDBOX_WEBHOOK_SECRET ??
+        `whsec_sandbox_${createHmac('sha256', env.INTERNAL_TOKEN).update('payments sandbox webhook secret').digest('hex')}`,
+    };
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -6,18 +6,38 @@ type Money = ColumnType<string, string | number, string | number>;
 
 /** The catalog's priced quote, kept as the catalog gave it: what the payment was for. */
 export type StoredQuote = Record<string, unknown>;
+export type StoredAddress = Record<string, unknown>;
+
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'refunded';
+export type RefundStatus = 'requested' | 'refunded' | 'failed';
 
 export interface PaymentsTable {
   id: Generated<string>;
+  /** Who processes it: 'stripe' or 'sandbox' (PaymentProvider.name). */
   provider: string;
   providerReference: string;
   amount: Money;
   currency: Generated<string>;
   quote: JSONColumnType<StoredQuote, StoredQuote, StoredQuote>;
-  status: Generated<string>;
+  status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
   customerEmail: string | null;
-  createdAt: Generated<Timestamp>;
-  updatedAt: Generated<Timestamp>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  quoteId: string | null;
+  quoteExpiresAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  orderId: number | null;
+  userId: number | null;
+  customerName: string | null;
+  customerPhone: string | null;
+  shippingAddress: JSONColumnType<StoredAddress | null, StoredAddress | null, StoredAddress | null>;
+  /** The tile the buyer chose (PaymentMethod). */
+  paymentMethod: Generated<string>;
+  idempotencyKey: string | null;
+  failureReason: string | null;
+  refundStatus: RefundStatus | null;
+  refundReason: string | null;
+  refundReference: string | null;
+  refundedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface WebhookEventsTable {
@@ -25,11 +45,42 @@ export interface WebhookEventsTable {
   provider: string;
   eventId: string;
   type: string;
-  receivedAt: Generated<Timestamp>;
+  receivedAt: Timestamp;
+  payload: ColumnType<unknown, string | null | undefined, string | null>;
+  processedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type SandboxIntentStatus = 'requires_payment_method' | 'succeeded' | 'canceled';
+
+export interface SandboxIntentsTable {
+  id: string;
+  clientSecret: string;
+  amountCents: number;
+  currency: Generated<string>;
+  status: ColumnType<SandboxIntentStatus, SandboxIntentStatus | undefined, SandboxIntentStatus>;
+  failureMessage: string | null;
+  paymentId: string;
+  idempotencyKey: string | null;
+  refundId: string | null;
+  refundedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  scope: string;
+  key: string;
+  fingerprint: string;
+  statusCode: number | null;
+  response: unknown;
+  createdAt: Timestamp;
 }
 
 /** Kysely table types of the payments schema. */
 export interface PaymentsDatabase {
   payments: PaymentsTable;
   webhookEvents: WebhookEventsTable;
+  sandboxIntents: SandboxIntentsTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }

@@ -1,0 +1,17 @@
+import type { JobQueue } from '@jesus-walks/service-kit/jobs';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { PaymentsDatabase } from './db/database';
+import type { Providers } from './modules/providers/providers';
+import type { Seller } from './modules/sellers/catalog-seller';
+
+/** What the modules of this service work with; app.ts builds it once. */
+export interface PaymentsDeps {
+  db: Kysely<PaymentsDatabase>;
+  /** Background work, enqueued in the transaction that causes it. */
+  jobs: JobQueue;
+  providers: Providers;
+  /** Catalog's payable routes. */
+  seller: Seller;
+  logger: FastifyBaseLogger;
+}

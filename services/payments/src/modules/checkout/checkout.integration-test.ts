@@ -1,0 +1,313 @@
+import {
+  CARD_DECLINED,
+  INSUFFICIENT_FUNDS,
+  PaymentIntentResponseSchema,
+} from '@jesus-walks/contracts/checkout';
+import { waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CheckoutStack, napaAddress, startCheckoutStack } from '../../testing/checkout-stack.testing';
+import { EXPIRE_PAYMENTS_JOB } from '../expiry/expiry.jobs';
+
+let stack: CheckoutStack;
+
+beforeAll(async () => {
+  stack = await startCheckoutStack();
+});
+afterAll(() => stack?.close());
+
+type Item = { productId: number; quantity: number; price?: number | string };
+
+async function createIntent(
+  items: Item[],
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  return stack.payments.app.inject({
+    method: 'POST',
+    url: '/api/checkout/create-payment-intent',
+    headers,
+    payload: { items, shippingAddress: napaAddress, shippingMethodId: stack.groundId, ...extra },
+  });
+}
+
+async function intentFor(items: Item[], extra: Record<string, unknown> = {}) {
+  const response = await createIntent(items, extra);
+  expect(response.statusCode, response.body).toBe(201);
+  return PaymentIntentResponseSchema.parse(response.json());
+}
+
+async function confirm(clientSecret: string, cardNumber = '4242 4242 4242 4242', expiry = '12 / 40') {
+  return stack.payments.app.inject({
+    method: 'POST',
+    url: '/api/checkout/sandbox/confirm',
+    payload: { clientSecret, cardNumber, expiry, cvc: '123' },
+  });
+}
+
+async function createOrder(
+  paymentId: string,
+  items: Item[],
+  extra: Record<string, unknown> = {},
+  headers = {},
+) {
+  return stack.payments.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers,
+    payload: {
+      items,
+      total: '1.00',
+      shippingAddress: napaAddress,
+      paymentMethod: 'stripe',
+      paymentId,
+      customerEmail: 'ada@example.com',
+      ...extra,
+    },
+  });
+}
+
+const ordersOf = (paymentId: string) =>
+  stack.catalog.db
+    .selectFrom('orders')
+    .select(['id', 'status', 'total'])
+    .where('paymentId', '=', paymentId)
+    .execute();
+
+const paymentRow = (id: string) =>
+  stack.payments.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+const sandboxIntentCount = async () =>
+  Number(
+    (
+      await stack.payments.db
+        .selectFrom('sandboxIntents')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+async function activeReservations(productId: number) {
+  const row = await stack.catalog.db
+    .selectFrom('stockReservations')
+    .select(sql<number>`coalesce(sum(quantity), 0)::int`.as('units'))
+    .where('productId', '=', productId)
+    .where('consumedAt', 'is', null)
+    .where('expiresAt', '>', sql<Date>`now()`)
+    .executeTakeFirstOrThrow();
+  return row.units;
+}
+
+describe('GET /api/checkout/config', () => {
+  it('lists the six methods in order: Stripe in test mode on the sandbox, the others coming soon', async () => {
+    const response = await stack.payments.app.inject({ url: '/api/checkout/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      currency: 'USD',
+      stripe: { processor: 'sandbox', publishableKey: null },
+      methods: [
+        { method: 'stripe', label: 'Stripe', available: true, testMode: true, reason: null },
+        { method: 'square', label: 'Square', available: false, testMode: false, reason: 'Coming soon' },
+        { method: 'safekey', label: 'SafeKey', available: false, testMode: false, reason: 'Coming soon' },
+        { method: 'apple_pay', label: 'Apple Pay', available: false, testMode: false, reason: 'Coming soon' },
+        {
+          method: 'google_pay',
+          label: 'Google Pay',
+          available: false,
+          testMode: false,
+          reason: 'Coming soon',
+        },
+        { method: 'crypto', label: 'Crypto', available: false, testMode: false, reason: 'Coming soon' },
+      ],
+    });
+  });
+});
+
+describe('POST /api/checkout/create-payment-intent', () => {
+  it('charges the quote: server prices plus shipping, whatever the client says', async () => {
+    const cap = await stack.insertProduct({ name: 'Quote Cap', price: '24.50', stock: 5 });
+    const intent = await intentFor([{ productId: cap.id, quantity: 2 }], { total: '0.01' });
+    expect(intent).toMatchObject({
+      processor: 'sandbox',
+      testMode: true,
+      currency: 'USD',
+      items: [{ productId: cap.id, name: 'Quote Cap', quantity: 2, unitPrice: '24.50', lineTotal: '49.00' }],
+      subtotal: '49.00',
+      shipping: '9.99',
+      total: '58.99',
+    });
+    const payment = await paymentRow(intent.paymentId);
+    expect(payment).toMatchObject({ amount: '58.99', status: 'pending', provider: 'sandbox', orderId: null });
+    const stored = await stack.payments.db
+      .selectFrom('sandboxIntents')
+      .select(['amountCents', 'paymentId'])
+      .where('id', '=', payment.providerReference)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ amountCents: 5899, paymentId: intent.paymentId });
+    expect(await activeReservations(cap.id)).toBe(2);
+  });
+
+  it('refuses a cart whose prices changed (409 cart_changed, item by item) before any charge, and releases the quote', async () => {
+    const cap = await stack.insertProduct({ name: 'Trail Cap', price: '26.00', stock: 5 });
+    const before = await sandboxIntentCount();
+    const response = await createIntent([{ productId: cap.id, quantity: 1, price: 0.01 }]);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: expect.any(String),
+      code: 'cart_changed',
+      issues: [{ path: ['items', 0], message: 'Trail Cap now costs $26.00' }],
+    });
+    expect(await sandboxIntentCount()).toBe(before);
+    expect(await activeReservations(cap.id)).toBe(0);
+  });
+
+  it('says which item is short or no longer sold', async () => {
+    const scarce = await stack.insertProduct({ name: 'Scarce Cap', price: '10.00', stock: 2 });
+    const short = await createIntent([{ productId: scarce.id, quantity: 3 }]);
+    expect(short.statusCode).toBe(409);
+    expect(short.json()).toMatchObject({
+      code: 'cart_changed',
+      issues: [{ path: ['items', 0], message: 'Only 2 Scarce Cap left' }],
+    });
+    const gone = await stack.insertProduct({ name: 'Gone Cap', price: '10.00', stock: 2 });
+    await stack.catalog.db
+      .updateTable('products')
+      .set({ deletedAt: new Date() })
+      .where('id', '=', gone.id)
+      .execute();
+    const withdrawn = await createIntent([
+      { productId: scarce.id, quantity: 1 },
+      { productId: gone.id, quantity: 1 },
+    ]);
+    expect(withdrawn.statusCode).toBe(409);
+    expect(withdrawn.json()).toMatchObject({
+      code: 'cart_changed',
+      issues: [{ path: ['items', 1], message: 'This product is no longer sold' }],
+    });
+  });
+
+  it('20 simultaneous checkouts for the last 3 units: at most 3 intents, the rest 409 before any charge', async () => {
+    const last = await stack.insertProduct({ name: 'Last Lantern', price: '30.00', stock: 3 });
+    const before = await sandboxIntentCount();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => createIntent([{ productId: last.id, quantity: 1 }])),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(17);
+    for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
+      expect(refused.json()).toMatchObject({
+        code: 'cart_changed',
+        issues: [{ path: ['items', 0], message: 'Last Lantern is sold out' }],
+      });
+    }
+    expect((await sandboxIntentCount()) - before).toBe(3);
+  });
+
+  it('honours Idempotency-Key: a retry answers the same intent; another body with the key is refused', async () => {
+    const cap = await stack.insertProduct({ name: 'Retry Cap', price: '12.00', stock: 5 });
+    const headers = { 'idempotency-key': 'intent-key-0001' };
+    const first = await createIntent([{ productId: cap.id, quantity: 1 }], {}, headers);
+    const again = await createIntent([{ productId: cap.id, quantity: 1 }], {}, headers);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await activeReservations(cap.id)).toBe(1);
+    const other = await createIntent([{ productId: cap.id, quantity: 2 }], {}, headers);
+    expect(other.statusCode).toBe(422);
+  });
+
+  it('replaces an earlier intent of the same checkout: cancelled, its quote released, its card form closed', async () => {
+    const cap = await stack.insertProduct({ name: 'Change Cap', price: '15.00', stock: 2 });
+    const first = await intentFor([{ productId: cap.id, quantity: 2 }]);
+    const second = await intentFor([{ productId: cap.id, quantity: 1 }], {
+      replacesPaymentId: first.paymentId,
+    });
+    expect(await activeReservations(cap.id)).toBe(1);
+    expect((await paymentRow(first.paymentId)).status).toBe('cancelled');
+    expect((await confirm(first.clientSecret)).statusCode).toBe(409);
+    expect(second.total).toBe('24.99');
+  });
+
+  it('refuses methods that are not live yet', async () => {
+    const cap = await stack.insertProduct({ price: '10.00' });
+    const response = await createIntent([{ productId: cap.id, quantity: 1 }], { paymentMethod: 'square' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ message: 'Square is not available: Coming soon' });
+  });
+});
+
+describe('the sandbox card form', () => {
+  it('declines the decline and insufficient-funds cards with 402 and a clear word, an unknown card naming the test cards, a past expiry 400', async () => {
+    const cap = await stack.insertProduct({ price: '10.00' });
+    const intent = await intentFor([{ productId: cap.id, quantity: 1 }]);
+    const declined = await confirm(intent.clientSecret, '4000 0000 0000 0002');
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toEqual({ message: CARD_DECLINED, code: 'card_declined' });
+    const poor = await confirm(intent.clientSecret, '4000000000009995');
+    expect(poor.statusCode).toBe(402);
+    expect(poor.json()).toEqual({ message: INSUFFICIENT_FUNDS, code: 'insufficient_funds' });
+    const unknown = await confirm(intent.clientSecret, '5555 5555 5555 4444');
+    expect(unknown.statusCode).toBe(402);
+    expect(unknown.json().message).toContain('4242 4242 4242 4242');
+    const expired = await confirm(intent.clientSecret, '4242 4242 4242 4242', '01 / 20');
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toMatchObject({ message: 'Your card has expired.' });
+
+    const order = await createOrder(intent.paymentId, [{ productId: cap.id, quantity: 1 }]);
+    expect(order.statusCode).toBe(402);
+    expect(order.json()).toEqual({ message: 'Payment not completed', code: 'payment_required' });
+    expect(await ordersOf(intent.paymentId)).toEqual([]);
+    // The failure events reach the webhook: the payment records the processor's words.
+    await waitForJobs(stack.payments.db);
+    expect(await paymentRow(intent.paymentId)).toMatchObject({
+      status: 'failed',
+      failureReason: INSUFFICIENT_FUNDS,
+    });
+  });
+});
+
+describe('POST /api/checkout/contact', () => {
+  it("stores the buyer's contact on a pending payment", async () => {
+    const cap = await stack.insertProduct({ price: '10.00' });
+    const intent = await intentFor([{ productId: cap.id, quantity: 1 }]);
+    const response = await stack.payments.app.inject({
+      method: 'POST',
+      url: '/api/checkout/contact',
+      payload: {
+        paymentId: intent.paymentId,
+        fullName: 'Ada Walker',
+        email: 'ada@example.com',
+        phone: '555-0100',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ paymentId: intent.paymentId });
+    expect(await paymentRow(intent.paymentId)).toMatchObject({
+      customerName: 'Ada Walker',
+      customerEmail: 'ada@example.com',
+      customerPhone: '555-0100',
+    });
+  });
+});
+
+describe('expired checkouts', () => {
+  it('a scheduled pass cancels payments pending past their quote and releases the quote', async () => {
+    const cap = await stack.insertProduct({ name: 'Idle Cap', price: '10.00', stock: 3 });
+    const intent = await intentFor([{ productId: cap.id, quantity: 2 }]);
+    await stack.payments.db
+      .updateTable('payments')
+      .set({ quoteExpiresAt: sql<Date>`now() - interval '1 minute'` })
+      .where('id', '=', intent.paymentId)
+      .execute();
+    await stack.payments.jobs.enqueue(stack.payments.db, EXPIRE_PAYMENTS_JOB, {});
+    await waitForJobs(stack.payments.db, { names: [EXPIRE_PAYMENTS_JOB] });
+    expect(await paymentRow(intent.paymentId)).toMatchObject({
+      status: 'cancelled',
+      failureReason: 'The checkout expired',
+    });
+    expect(await activeReservations(cap.id)).toBe(0);
+    expect((await confirm(intent.clientSecret)).statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CheckoutConfig,
+  type CheckoutContactBody,
+  type PaymentIntentBody,
+  type PaymentIntentResponse,
+  paymentMethodLabels,
+} from '@jesus-walks/contracts/checkout';
+import type { Identity } from '@jesus-walks/contracts/common';
+import { toCents } from '@jesus-walks/contracts/money';
+import { paymentMethods, type Quote } from '@jesus-walks/contracts/orders';
+import {
+  businessRule,
+  conflict,
+  DomainError,
+  notFound,
+  upstreamUnavailable,
+} from '@jesus-walks/service-kit/errors';
+import type { PaymentsDeps } from '../../deps';
+import { cartChanged, priceChanges, quoteRefusalIssues } from './cart-changes';
+import { runIdempotently } from './idempotent-request';
+import {
+  cancelOpenPayment,
+  findPayment,
+  insertPayment,
+  type PaymentRow,
+  setContact,
+} from './payments.repository';
+
+/** GET /api/checkout/config: the six methods in their order, which are live, which in test mode. */
+export function checkoutConfig(deps: Pick<PaymentsDeps, 'providers'>): CheckoutConfig {
+  const methods = paymentMethods.map((method) => {
+    const availability = deps.providers.forMethod(method);
+    return {
+      method,
+      label: paymentMethodLabels[method],
+      available: availability.available,
+      testMode: availability.available ? availability.testMode : false,
+      reason: availability.available ? null : availability.reason,
+    };
+  });
+  const stripe = deps.providers.forMethod('stripe');
+  return {
+    currency: 'USD',
+    methods,
+    stripe: {
+      processor: stripe.available ? stripe.processor : 'stripe',
+      publishableKey: deps.providers.stripePublishableKey,
+    },
+  };
+}
+
+export interface CreateIntentInput {
+  body: PaymentIntentBody;
+  identity: Identity | null;
+  idempotencyKey: string | undefined;
+  requestId: string;
+}
+
+/**
+ * Quotes the cart with the seller (server prices, shipping, a 30-minute reservation), refuses a
+ * cart that changed (409 cart_changed, the quote released) before anything is charged, creates
+ * the processor's intent for the quote's total (no transaction open meanwhile) and records the
+ * payment. Honours Idempotency-Key.
+ */
+export async function createPaymentIntent(
+  deps: PaymentsDeps,
+  input: CreateIntentInput,
+): Promise<{ response: PaymentIntentResponse; replayed: boolean }> {
+  const { body } = input;
+  const method = deps.providers.forMethod(body.paymentMethod);
+  if (!method.available) {
+    throw businessRule(`${paymentMethodLabels[body.paymentMethod]} is not available: ${method.reason}`);
+  }
+  return runIdempotently(
+    deps.db,
+    { key: input.idempotencyKey, identity: input.identity, route: 'create-payment-intent', body },
+    201,
+    async () => {
+      const replaced = await replaceablePayment(deps, body.replacesPaymentId, input.identity);
+      const quote = await quoteCart(deps, input, replaced?.quoteId ?? undefined);
+      if (replaced) await cancelPayment(deps, replaced, 'Replaced by a newer checkout', { release: false });
+
+      const changes = priceChanges(body.items, quote);
+      if (changes.length > 0) {
+        await releaseQuietly(deps, quote.quoteId, input.requestId);
+        throw cartChanged(changes);
+      }
+
+      const paymentId = randomUUID();
+      const idempotencyKey = `intent:${paymentId}`;
+      let intent: Awaited<ReturnType<typeof method.provider.createIntent>>;
+      try {
+        intent = await method.provider.createIntent({
+          amountCents: toCents(quote.total),
+          currency: 'usd',
+          paymentId,
+          idempotencyKey,
+          description: `Order of ${quote.items.length} item(s), quote ${quote.quoteId}`,
+        });
+      } catch (error) {
+        deps.logger.error({ err: error, paymentId }, 'the payment processor refused to create an intent');
+        await releaseQuietly(deps, quote.quoteId, input.requestId);
+        throw upstreamUnavailable('The payment processor is not reachable right now. Please try again.');
+      }
+      await insertPayment(deps.db, {
+        id: paymentId,
+        provider: method.provider.name,
+        providerReference: intent.reference,
+        amount: quote.total,
+        quote: quote as unknown as Record<string, unknown>,
+        quoteId: quote.quoteId,
+        quoteExpiresAt: quote.expiresAt,
+        userId: input.identity?.id ?? null,
+        customerName: body.shippingAddress.fullName,
+        shippingAddress: body.shippingAddress,
+        paymentMethod: body.paymentMethod,
+        idempotencyKey,
+      });
+      return {
+        clientSecret: intent.clientSecret,
+        paymentId,
+        processor: method.processor,
+        testMode: method.testMode,
+        currency: 'USD' as const,
+        items: quote.items,
+        subtotal: quote.subtotal,
+        shipping: quote.shipping,
+        total: quote.total,
+        shippingMethod: quote.shippingMethod,
+        expiresAt: quote.expiresAt,
+      };
+    },
+  );
+}
+
+async function quoteCart(
+  deps: PaymentsDeps,
+  input: CreateIntentInput,
+  replacesQuoteId: string | undefined,
+): Promise<Quote> {
+  const { body } = input;
+  try {
+    return await deps.seller.quote(
+      {
+        items: body.items,
+        destination: {
+          country: body.shippingAddress.country,
+          state: body.shippingAddress.state,
+          postalCode: body.shippingAddress.zipCode,
+        },
+        ...(body.shippingMethodId ? { shippingMethodId: body.shippingMethodId } : {}),
+        ...(replacesQuoteId ? { replacesQuoteId } : {}),
+      },
+      input.requestId,
+    );
+  } catch (error) {
+    if (error instanceof DomainError && (error.status === 404 || error.status === 409)) {
+      const onSale = await deps.seller.products(input.requestId).catch(() => []);
+      throw cartChanged(quoteRefusalIssues(error, body.items, onSale));
+    }
+    throw error;
+  }
+}
+
+/**
+ * The payment an earlier intent of this checkout made, when it can still be replaced: the same
+ * buyer, no order, and not paid at its processor (a paid one is finalised, never released).
+ */
+async function replaceablePayment(
+  deps: PaymentsDeps,
+  paymentId: string | undefined,
+  identity: Identity | null,
+): Promise<PaymentRow | null> {
+  if (!paymentId) return null;
+  const payment = await findPayment(deps.db, paymentId);
+  if (!payment || payment.orderId !== null || !['pending', 'failed'].includes(payment.status)) return null;
+  if (payment.userId !== null && payment.userId !== identity?.id) return null;
+  const intent = await deps.providers.byName(payment.provider).retrieveIntent(payment.providerReference);
+  return intent.status === 'succeeded' ? null : payment;
+}
+
+/**
+ * Cancels an open payment: its intent at the processor (so it can no longer be paid, where the
+ * processor allows it), the row, and its quote's reservation unless the seller already released it.
+ */
+export async function cancelPayment(
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  reason: string,
+  options: { release: boolean; requestId?: string },
+): Promise<boolean> {
+  const provider = deps.providers.byName(payment.provider);
+  await provider.cancelIntent?.(payment.providerReference);
+  const cancelled = await cancelOpenPayment(deps.db, payment.id, reason);
+  if (cancelled && options.release && payment.quoteId) {
+    await releaseQuietly(deps, payment.quoteId, options.requestId);
+  }
+  return cancelled;
+}
+
+/** A reservation not released lapses by itself after 30 minutes: a failed release is logged, not fatal. */
+async function releaseQuietly(deps: PaymentsDeps, quoteId: string, requestId?: string): Promise<void> {
+  try {
+    await deps.seller.release(quoteId, requestId);
+  } catch (error) {
+    deps.logger.warn({ err: error, quoteId }, 'could not release a quote; its reservation will lapse');
+  }
+}
+
+/** The buyer's name, e-mail and phone on a payment, before it is confirmed. */
+export async function recordContact(
+  deps: PaymentsDeps,
+  body: CheckoutContactBody,
+): Promise<{ paymentId: string }> {
+  const updated = await setContact(deps.db, body.paymentId, {
+    customerName: body.fullName,
+    customerEmail: body.email ?? null,
+    customerPhone: body.phone ?? null,
+  });
+  if (updated) return { paymentId: body.paymentId };
+  if (!(await findPayment(deps.db, body.paymentId))) throw notFound('No such payment');
+  throw conflict('This payment is already finalised; its contact can no longer change');
+}

@@ -1,0 +1,151 @@
+import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import type { PaymentsDatabase, PaymentsTable, StoredAddress, StoredQuote } from '../../db/database';
+
+type Db = Kysely<PaymentsDatabase> | Transaction<PaymentsDatabase>;
+
+const columns = [
+  'id',
+  'provider',
+  'providerReference',
+  'amount',
+  'currency',
+  'status',
+  'quoteId',
+  'quoteExpiresAt',
+  'orderId',
+  'userId',
+  'customerName',
+  'customerEmail',
+  'customerPhone',
+  'shippingAddress',
+  'paymentMethod',
+  'failureReason',
+  'refundStatus',
+  'refundReason',
+  'refundReference',
+] as const;
+
+export type PaymentRow = Awaited<ReturnType<typeof findPayment>> & {};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function insertPayment(
+  db: Db,
+  values: {
+    id: string;
+    provider: string;
+    providerReference: string;
+    amount: string;
+    quote: StoredQuote;
+    quoteId: string;
+    quoteExpiresAt: string;
+    userId: number | null;
+    customerName: string | null;
+    shippingAddress: StoredAddress;
+    paymentMethod: string;
+    idempotencyKey: string;
+  },
+): Promise<void> {
+  await db.insertInto('payments').values(values).execute();
+}
+
+export async function findPayment(db: Db, id: string) {
+  if (!UUID.test(id)) return undefined;
+  return db.selectFrom('payments').select(columns).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findPaymentByReference(db: Db, provider: string, reference: string) {
+  return db
+    .selectFrom('payments')
+    .select(columns)
+    .where('provider', '=', provider)
+    .where('providerReference', '=', reference)
+    .executeTakeFirst();
+}
+
+export async function lockPayment(trx: Transaction<PaymentsDatabase>, id: string) {
+  return trx.selectFrom('payments').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function updatePayment(
+  db: Db,
+  id: string,
+  changes: Omit<Updateable<PaymentsTable>, 'id' | 'updatedAt'>,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ ...changes, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The buyer's contact on a payment not yet finalised; false when there is none such. */
+export async function setContact(
+  db: Db,
+  id: string,
+  contact: { customerName: string; customerEmail: string | null; customerPhone: string | null },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('payments')
+    .set({ ...contact, updatedAt: new Date() })
+    .where('id', '=', id)
+    .where('orderId', 'is', null)
+    .where('status', 'in', ['pending', 'failed'])
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+/** Fills in what the contact step left empty (the order call's e-mail and phone); never overwrites. */
+export async function fillContact(
+  db: Db,
+  id: string,
+  contact: { customerEmail?: string | undefined; customerPhone?: string | undefined },
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({
+      customerEmail: sql<string | null>`coalesce(customer_email, ${contact.customerEmail ?? null})`,
+      customerPhone: sql<string | null>`coalesce(customer_phone, ${contact.customerPhone ?? null})`,
+    })
+    .where('id', '=', id)
+    .where('orderId', 'is', null)
+    .execute();
+}
+
+/** A failed attempt (the buyer may try another card on the same intent). */
+export async function markFailed(db: Db, id: string, reason: string): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ status: 'failed', failureReason: reason, updatedAt: new Date() })
+    .where('id', '=', id)
+    .where('orderId', 'is', null)
+    .where('status', 'in', ['pending', 'failed'])
+    .execute();
+}
+
+/** Open payments (nobody paid, no order) whose quote's reservation has lapsed. */
+export async function findExpiredOpenPayments(db: Db, limit: number) {
+  return db
+    .selectFrom('payments')
+    .select(columns)
+    .where('status', 'in', ['pending', 'failed'])
+    .where('orderId', 'is', null)
+    .where('quoteExpiresAt', '<', sql<Date>`now()`)
+    .orderBy('quoteExpiresAt')
+    .limit(limit)
+    .execute();
+}
+
+/** Cancels a payment that is still open; false when it moved on meanwhile. */
+export async function cancelOpenPayment(db: Db, id: string, reason: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('payments')
+    .set({ status: 'cancelled', failureReason: reason, updatedAt: new Date() })
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'failed'])
+    .where('orderId', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
+}

@@ -1,0 +1,45 @@
+import type { PaymentsDeps } from '../../deps';
+import { updatePayment } from '../checkout/payments.repository';
+import { markEventProcessed } from '../webhooks/webhooks.repository';
+import { finalisePayment, REFUND_PAYMENT_QUEUE, refundPayment } from './finalisation.service';
+
+/** Finalises a payment a webhook said succeeded: the same finalisation as the browser's order call. */
+export const FINALISE_PAYMENT_QUEUE = 'finalise-payment';
+
+export interface FinaliseJob {
+  paymentId: string;
+  /** The webhook event that caused it (marked processed once done). */
+  provider?: string;
+  eventId?: string;
+}
+
+export function workFinalisation(deps: PaymentsDeps): void {
+  deps.jobs.work<FinaliseJob>(
+    FINALISE_PAYMENT_QUEUE,
+    async (job) => {
+      const result = await finalisePayment(deps, { paymentId: job.data.paymentId });
+      if (job.data.provider && job.data.eventId) {
+        await markEventProcessed(deps.db, job.data.provider, job.data.eventId);
+      }
+      return { outcome: result.kind };
+    },
+    // The seller or the processor down: retried with backoff for about an hour.
+    { retryLimit: 12, retryDelaySeconds: 5, retryBackoff: true, batchSize: 4 },
+  );
+
+  deps.jobs.work<{ paymentId: string }>(
+    REFUND_PAYMENT_QUEUE,
+    async (job) => {
+      try {
+        return await refundPayment(deps, job.data.paymentId);
+      } catch (error) {
+        if (job.retryCount >= job.retryLimit) {
+          // A person must look at it: the processor kept refusing the refund.
+          await updatePayment(deps.db, job.data.paymentId, { refundStatus: 'failed' });
+        }
+        throw error;
+      }
+    },
+    { retryLimit: 12, retryDelaySeconds: 10, retryBackoff: true },
+  );
+}

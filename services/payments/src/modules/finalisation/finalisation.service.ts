@@ -1,0 +1,166 @@
+import type { OrderCreated } from '@jesus-walks/contracts/checkout';
+import { fromCents, toCents } from '@jesus-walks/contracts/money';
+import type { PaymentMethod } from '@jesus-walks/contracts/orders';
+import { notFound } from '@jesus-walks/service-kit/errors';
+import type { PaymentsDeps } from '../../deps';
+import {
+  fillContact,
+  findPayment,
+  lockPayment,
+  markFailed,
+  updatePayment,
+} from '../checkout/payments.repository';
+
+/** Refunds through the processor, retried with backoff; keyed by payment so it refunds once. */
+export const REFUND_PAYMENT_QUEUE = 'refund-payment';
+
+export type Finalisation =
+  | { kind: 'ordered'; order: OrderCreated }
+  | { kind: 'not_paid'; failureMessage: string | null }
+  | { kind: 'amount_mismatch' }
+  | { kind: 'refunded'; message: string };
+
+export interface FinaliseInput {
+  paymentId: string;
+  /** From the browser's order call: used only where the contact step left them empty. */
+  customerEmail?: string | undefined;
+  phoneNumber?: string | undefined;
+  requestId?: string | undefined;
+}
+
+function refundedMessage(amount: string, reason: string | null): string {
+  const why = reason ? ` (${reason})` : '';
+  return `We could not complete your order${why}. Your payment of $${amount} has been refunded.`;
+}
+
+/**
+ * The one finalisation (ARCHITECTURE.md section 4), reached by the browser's POST /api/orders and
+ * by every webhook's job: the processor itself must say the payment succeeded, for exactly the
+ * quoted amount; then the seller's fulfil (idempotent on the payment id) creates the paid order,
+ * and the order is recorded on the payment in a short transaction. No processor or seller call
+ * runs inside a transaction. An unfulfillable outcome (paid after the reservation lapsed, stock
+ * gone) queues the refund in the transaction that records it.
+ */
+export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput): Promise<Finalisation> {
+  if (input.customerEmail || input.phoneNumber) {
+    await fillContact(deps.db, input.paymentId, {
+      customerEmail: input.customerEmail,
+      customerPhone: input.phoneNumber,
+    });
+  }
+  const payment = await findPayment(deps.db, input.paymentId);
+  if (!payment) throw notFound('No such payment');
+  if (!payment.quoteId) throw new Error(`Payment ${payment.id} has no quote to fulfil`);
+
+  const intent = await deps.providers.byName(payment.provider).retrieveIntent(payment.providerReference);
+  if (intent.status !== 'succeeded') return { kind: 'not_paid', failureMessage: intent.failureMessage };
+  if (intent.amountCents !== toCents(payment.amount) || intent.currency.toLowerCase() !== 'usd') {
+    deps.logger.error(
+      { paymentId: payment.id, paid: intent.amountCents, quoted: payment.amount },
+      'a payment succeeded for another amount than its quote: no order',
+    );
+    await updatePayment(deps.db, payment.id, {
+      failureReason: `Paid ${fromCents(intent.amountCents)} ${intent.currency}, quoted ${payment.amount} usd`,
+    });
+    return { kind: 'amount_mismatch' };
+  }
+
+  const fulfilment = await deps.seller.fulfil(
+    payment.quoteId,
+    {
+      paymentId: payment.id,
+      amountPaid: fromCents(intent.amountCents),
+      paymentMethod: payment.paymentMethod as PaymentMethod,
+      buyer: {
+        userId: payment.userId,
+        email: payment.customerEmail,
+        fullName: payment.customerName,
+        phone: payment.customerPhone,
+      },
+      shippingAddress: payment.shippingAddress ?? {},
+    },
+    input.requestId,
+  );
+
+  const recorded = await deps.db.transaction().execute(async (trx) => {
+    const row = await lockPayment(trx, payment.id);
+    if (!row) throw notFound('No such payment');
+    if (row.orderId !== null) {
+      if (row.orderId !== fulfilment.orderId) {
+        // The seller is idempotent on the payment id, so this cannot happen; never record a second order.
+        throw new Error(
+          `Payment ${row.id} already has order ${row.orderId}, the seller answered ${fulfilment.orderId}`,
+        );
+      }
+      return row;
+    }
+    if (fulfilment.outcome === 'fulfilled') {
+      await updatePayment(trx, row.id, {
+        orderId: fulfilment.orderId,
+        status: row.status === 'refunded' ? 'refunded' : 'succeeded',
+        failureReason: null,
+      });
+    } else {
+      await updatePayment(trx, row.id, {
+        orderId: fulfilment.orderId,
+        status: row.status === 'refunded' ? 'refunded' : 'succeeded',
+        refundStatus: row.refundStatus ?? 'requested',
+        refundReason: fulfilment.reason ?? 'The order could not be fulfilled',
+      });
+      await deps.jobs.enqueue(
+        trx,
+        REFUND_PAYMENT_QUEUE,
+        { paymentId: row.id },
+        { singletonKey: `refund:${row.id}` },
+      );
+    }
+    return { ...row, orderId: fulfilment.orderId };
+  });
+
+  if (fulfilment.outcome === 'fulfilled') {
+    return {
+      kind: 'ordered',
+      order: {
+        id: recorded.orderId ?? fulfilment.orderId,
+        status: fulfilment.status,
+        total: fulfilment.total,
+      },
+    };
+  }
+  return { kind: 'refunded', message: refundedMessage(payment.amount, fulfilment.reason) };
+}
+
+/** A failed attempt the processor reported (the buyer may still pay with another card). */
+export async function recordFailedAttempt(
+  deps: Pick<PaymentsDeps, 'db'>,
+  paymentId: string,
+  message: string,
+) {
+  await markFailed(deps.db, paymentId, message);
+}
+
+/**
+ * Refunds a payment whose order could not be fulfilled: through its processor with an
+ * idempotency key (a retried job never refunds twice), then marks it refunded.
+ */
+export async function refundPayment(
+  deps: PaymentsDeps,
+  paymentId: string,
+): Promise<{ refundReference: string | null }> {
+  const payment = await findPayment(deps.db, paymentId);
+  if (!payment) return { refundReference: null };
+  if (payment.refundStatus === 'refunded') return { refundReference: payment.refundReference };
+  const { refundReference } = await deps.providers.byName(payment.provider).refund({
+    reference: payment.providerReference,
+    amountCents: toCents(payment.amount),
+    idempotencyKey: `refund:${payment.id}`,
+    reason: payment.refundReason ?? 'The order could not be fulfilled',
+  });
+  await updatePayment(deps.db, payment.id, {
+    status: 'refunded',
+    refundStatus: 'refunded',
+    refundReference,
+    refundedAt: new Date(),
+  });
+  return { refundReference };
+}

@@ -1,0 +1,78 @@
+/**
+ * One interface for every payment processor (ARCHITECTURE.md section 4). The orchestration
+ * (quotes, payments rows, finalisation, refunds) only ever talks to this; an adapter speaks its
+ * provider's API through the provider's real SDK. Amounts are integer cents, currency 'usd'.
+ */
+
+/** A provider's view of a payment intent. */
+export interface ProviderIntent {
+  /** The provider's own id (Stripe: pi_...). */
+  reference: string;
+  /** What the browser needs to confirm the payment (Stripe: the intent's client_secret). */
+  clientSecret: string;
+  amountCents: number;
+  currency: string;
+  status:
+    | 'requires_payment_method'
+    | 'requires_confirmation'
+    | 'requires_action'
+    | 'processing'
+    | 'succeeded'
+    | 'canceled';
+  /** The last failure, as the provider words it for the buyer ('Your card was declined.'). */
+  failureMessage: string | null;
+}
+
+export interface CreateIntentInput {
+  amountCents: number;
+  currency: 'usd';
+  /** Our payments row id: stored as metadata so a webhook finds its payment. */
+  paymentId: string;
+  /** The provider deduplicates creation with it (Stripe's Idempotency-Key). */
+  idempotencyKey: string;
+  description: string;
+}
+
+export interface RefundInput {
+  reference: string;
+  amountCents: number;
+  /** Stripe's Idempotency-Key: a retried refund job never refunds twice. */
+  idempotencyKey: string;
+  reason: string;
+}
+
+/** A verified event from the provider, reduced to what finalisation needs. */
+export interface ProviderEvent {
+  /** Unique per provider: recorded in webhook_events so a redelivery is processed once. */
+  id: string;
+  type: string;
+  /** The intent the event is about (payment_intent.*; for charge.refunded its payment_intent). */
+  reference: string | null;
+  /** Our payments row id from the intent's metadata, when present. */
+  paymentId: string | null;
+  outcome: 'succeeded' | 'failed' | 'refunded' | 'other';
+}
+
+export interface PaymentProvider {
+  /** 'stripe' or 'sandbox': stored on the payments row. */
+  readonly name: string;
+  createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
+  /** The intent as the provider holds it now: finalisation trusts this, never the browser. */
+  retrieveIntent(reference: string): Promise<ProviderIntent>;
+  refund(input: RefundInput): Promise<{ refundReference: string }>;
+  /**
+   * Cancels an intent that was never paid (its checkout expired or was replaced), so it can no
+   * longer be confirmed. Optional: without it a late payment is still caught by finalisation
+   * (fulfilled if the stock is there, else refunded).
+   */
+  cancelIntent?(reference: string): Promise<void>;
+  /**
+   * Verifies a webhook on its raw body and signature header (Stripe's scheme, 300 s tolerance) and
+   * reduces it; throws WebhookSignatureError when forged, malformed or too old.
+   */
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent;
+}
+
+export class WebhookSignatureError extends Error {
+  override readonly name = 'WebhookSignatureError';
+}

@@ -1,0 +1,125 @@
+import { CARD_DECLINED, INSUFFICIENT_FUNDS, type SandboxConfirmBody } from '@jesus-walks/contracts/checkout';
+import { badRequest, conflict, DomainError, notFound } from '@jesus-walks/service-kit/errors';
+import type { JobQueue } from '@jesus-walks/service-kit/jobs';
+import type { Kysely } from 'kysely';
+import type { PaymentsDatabase } from '../../../db/database';
+import { lockSandboxIntent, updateSandboxIntent } from './sandbox.repository';
+import { paymentIntentEvent, type SandboxEvent } from './sandbox-events';
+import { signSandboxPayload } from './sandbox-signature';
+
+/** The sandbox's event deliveries: one job per event, retried with backoff like a processor would. */
+export const SANDBOX_WEBHOOK_QUEUE = 'sandbox-webhook-delivery';
+
+/** The documented test cards (SandboxConfirmBodySchema). */
+export const SANDBOX_TEST_CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+export const UNKNOWN_TEST_CARD_MESSAGE =
+  'Test mode accepts only the sandbox test cards: 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined) and 4000 0000 0000 9995 (insufficient funds). No real card is charged.';
+
+type CardOutcome =
+  | { kind: 'succeeded' }
+  | { kind: 'failed'; code: 'card_declined' | 'insufficient_funds'; message: string };
+
+function outcomeOf(cardNumber: string): CardOutcome {
+  const digits = cardNumber.replace(/[\s-]/g, '');
+  if (digits === SANDBOX_TEST_CARDS.succeeds) return { kind: 'succeeded' };
+  if (digits === SANDBOX_TEST_CARDS.declined)
+    return { kind: 'failed', code: 'card_declined', message: CARD_DECLINED };
+  if (digits === SANDBOX_TEST_CARDS.insufficientFunds) {
+    return { kind: 'failed', code: 'insufficient_funds', message: INSUFFICIENT_FUNDS };
+  }
+  throw new DomainError('card_declined', UNKNOWN_TEST_CARD_MESSAGE);
+}
+
+/** 'MM / YY', 'MM/YY' or 'MM/YYYY': 400 when unreadable or in the past (the card's last month counts). */
+export function checkExpiry(expiry: string, now: Date = new Date()): void {
+  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
+  const month = Number(match?.[1]);
+  if (!match?.[2] || month < 1 || month > 12) {
+    throw badRequest('The expiry date must be MM / YY', [
+      { path: ['body', 'expiry'], message: 'Use MM / YY' },
+    ]);
+  }
+  const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  // Valid through the last day of its month (UTC).
+  if (Date.UTC(year, month, 1) <= now.getTime()) {
+    throw badRequest('Your card has expired.', [
+      { path: ['body', 'expiry'], message: 'Your card has expired.' },
+    ]);
+  }
+}
+
+/**
+ * The card form's confirmation: a test card's outcome, recorded on the intent, with the event a
+ * processor would send (payment_intent.succeeded / payment_failed) queued in the same transaction.
+ * A decline answers 402 with the processor's words after the failure is recorded.
+ */
+export async function confirmSandboxPayment(
+  deps: { db: Kysely<PaymentsDatabase>; jobs: JobQueue },
+  body: SandboxConfirmBody,
+): Promise<{ status: 'succeeded'; paymentId: string }> {
+  checkExpiry(body.expiry);
+  const outcome = outcomeOf(body.cardNumber);
+  const paymentId = await deps.db.transaction().execute(async (trx) => {
+    const intent = await lockSandboxIntent(trx, { clientSecret: body.clientSecret });
+    if (!intent) throw notFound('No payment matches this client secret');
+    if (intent.status === 'succeeded') throw conflict('This payment has already been confirmed');
+    if (intent.status === 'canceled') {
+      throw conflict('This payment was cancelled (the checkout expired or changed); please check out again');
+    }
+    if (outcome.kind === 'succeeded') {
+      await updateSandboxIntent(trx, intent.id, { status: 'succeeded', failureMessage: null });
+      const event = paymentIntentEvent('payment_intent.succeeded', {
+        ...intent,
+        status: 'succeeded',
+        failureMessage: null,
+      });
+      await deps.jobs.enqueue(trx, SANDBOX_WEBHOOK_QUEUE, { event });
+    } else {
+      await updateSandboxIntent(trx, intent.id, { failureMessage: outcome.message });
+      const event = paymentIntentEvent('payment_intent.payment_failed', {
+        ...intent,
+        status: 'requires_payment_method',
+        failureMessage: outcome.message,
+        failureCode: outcome.code,
+      });
+      await deps.jobs.enqueue(trx, SANDBOX_WEBHOOK_QUEUE, { event });
+    }
+    return intent.paymentId;
+  });
+  if (outcome.kind === 'failed') throw new DomainError(outcome.code, outcome.message);
+  return { status: 'succeeded', paymentId };
+}
+
+/**
+ * Delivers the sandbox's events to the webhook endpoint, signed at send time, as a processor
+ * does: a non-2xx answer or no answer is retried with exponential backoff.
+ */
+export function workSandboxWebhooks(
+  jobs: JobQueue,
+  options: { url: string; secret: string; timeoutMs?: number },
+): void {
+  jobs.work<{ event: SandboxEvent }>(
+    SANDBOX_WEBHOOK_QUEUE,
+    async (job) => {
+      const body = JSON.stringify(job.data.event);
+      const response = await fetch(options.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signSandboxPayload(body, options.secret),
+        },
+        body,
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`The webhook endpoint answered ${response.status}`);
+      return { delivered: response.status };
+    },
+    { retryLimit: 12, retryDelaySeconds: 2, retryBackoff: true },
+  );
+}

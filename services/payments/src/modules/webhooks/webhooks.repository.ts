@@ -1,0 +1,27 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { PaymentsDatabase } from '../../db/database';
+
+type Db = Kysely<PaymentsDatabase> | Transaction<PaymentsDatabase>;
+
+/** Records an event once per provider; false when it was already recorded (a redelivery). */
+export async function recordEvent(
+  db: Db,
+  event: { provider: string; eventId: string; type: string; payload: unknown },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('webhookEvents')
+    .values({ ...event, payload: JSON.stringify(event.payload) })
+    .onConflict((conflict) => conflict.columns(['provider', 'eventId']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function markEventProcessed(db: Db, provider: string, eventId: string): Promise<void> {
+  await db
+    .updateTable('webhookEvents')
+    .set({ processedAt: sql<Date>`coalesce(processed_at, now())` })
+    .where('provider', '=', provider)
+    .where('eventId', '=', eventId)
+    .execute();
+}

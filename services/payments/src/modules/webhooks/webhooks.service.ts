@@ -1,0 +1,88 @@
+import { badRequest } from '@jesus-walks/service-kit/errors';
+import type { PaymentsDeps } from '../../deps';
+import {
+  findPayment,
+  findPaymentByReference,
+  markFailed,
+  updatePayment,
+} from '../checkout/payments.repository';
+import { FINALISE_PAYMENT_QUEUE } from '../finalisation/finalisation.jobs';
+import { type PaymentProvider, type ProviderEvent, WebhookSignatureError } from '../providers/provider';
+import { markEventProcessed, recordEvent } from './webhooks.repository';
+
+/** The failure's words in a payment_intent.payment_failed event (Stripe's and the sandbox's shape). */
+function failureMessageOf(payload: unknown): string {
+  const object = (payload as { data?: { object?: { last_payment_error?: { message?: unknown } } } })?.data
+    ?.object;
+  const message = object?.last_payment_error?.message;
+  return typeof message === 'string' && message.length > 0 ? message.slice(0, 500) : 'The payment failed';
+}
+
+/**
+ * A processor's webhook: verified on the raw body, recorded once (a redelivered event id answers
+ * 200 and does nothing), its effect decided in the same transaction: a succeeded payment queues
+ * the finalisation job (the answer never waits for the seller), a failure or a refund is recorded.
+ */
+export async function receiveWebhook(
+  deps: PaymentsDeps,
+  provider: PaymentProvider | null,
+  rawBody: Buffer,
+  signature: string | undefined,
+  notConfigured: string,
+): Promise<{ received: true; duplicate: boolean }> {
+  if (!provider) throw badRequest(notConfigured);
+  let event: ProviderEvent;
+  let payload: unknown;
+  try {
+    event = provider.parseWebhook(rawBody, signature);
+    payload = JSON.parse(rawBody.toString('utf8'));
+  } catch (error) {
+    if (error instanceof WebhookSignatureError || error instanceof SyntaxError) {
+      throw badRequest(error instanceof WebhookSignatureError ? error.message : 'The webhook is not JSON');
+    }
+    throw error;
+  }
+
+  const recorded = await deps.db.transaction().execute(async (trx) => {
+    if (
+      !(await recordEvent(trx, { provider: provider.name, eventId: event.id, type: event.type, payload }))
+    ) {
+      return false;
+    }
+    const byId = event.paymentId ? await findPayment(trx, event.paymentId) : undefined;
+    const payment =
+      byId && byId.provider === provider.name
+        ? byId
+        : event.reference
+          ? await findPaymentByReference(trx, provider.name, event.reference)
+          : undefined;
+    if (!payment || (event.reference !== null && payment.providerReference !== event.reference)) {
+      await markEventProcessed(trx, provider.name, event.id);
+      return true;
+    }
+    switch (event.outcome) {
+      case 'succeeded':
+        await deps.jobs.enqueue(trx, FINALISE_PAYMENT_QUEUE, {
+          paymentId: payment.id,
+          provider: provider.name,
+          eventId: event.id,
+        });
+        return true;
+      case 'failed':
+        await markFailed(trx, payment.id, failureMessageOf(payload));
+        break;
+      case 'refunded':
+        await updatePayment(trx, payment.id, {
+          status: 'refunded',
+          refundStatus: 'refunded',
+          refundedAt: new Date(),
+        });
+        break;
+      case 'other':
+        break;
+    }
+    await markEventProcessed(trx, provider.name, event.id);
+    return true;
+  });
+  return { received: true, duplicate: !recorded };
+}

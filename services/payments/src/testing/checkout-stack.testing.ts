@@ -1,0 +1,89 @@
+import { createServer } from 'node:net';
+// The real catalog-and-orders service (a devDependency), not a stand-in.
+import { service as catalogService } from '@jesus-walks/catalog-and-orders/service';
+import { insertProduct, stockOf } from '@jesus-walks/catalog-and-orders/testing';
+import { startTestService, type TestService } from '@jesus-walks/service-kit/testing/test-service';
+import type { PaymentsDatabase } from '../db/database';
+import type { Env } from '../env';
+import { service } from '../service';
+
+type CatalogService = Awaited<ReturnType<typeof startCatalog>>;
+
+async function startCatalog() {
+  return startTestService(catalogService);
+}
+
+export interface CheckoutStack {
+  payments: TestService<Env, PaymentsDatabase>;
+  catalog: CatalogService;
+  /** payments' own origin (it listens: the sandbox posts its webhooks to it). */
+  paymentsUrl: string;
+  /** The cheapest method to Napa, CA (USPS Ground, 9.99). */
+  groundId: number;
+  insertProduct(values?: Parameters<typeof insertProduct>[1]): ReturnType<typeof insertProduct>;
+  stockOf(productId: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** A free TCP port on the loopback (payments must know its own URL before it starts). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function listen(test: { app: TestService<unknown, unknown>['app'] }, port = 0): Promise<string> {
+  await test.app.listen({ host: '127.0.0.1', port });
+  const address = test.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening on a port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/**
+ * Payments wired to a real catalog-and-orders over HTTP (each on its own fresh database), both
+ * listening: payments quotes, fulfils and releases through catalog's internal routes, and the
+ * sandbox delivers its signed webhooks to payments' own port, as in production.
+ */
+export async function startCheckoutStack(extraEnv: Record<string, string> = {}): Promise<CheckoutStack> {
+  const catalog = await startCatalog();
+  await catalogService.seed(catalog.db, { env: catalog.env, notice: () => {} });
+  const catalogUrl = await listen(catalog);
+  const port = await freePort();
+  const paymentsUrl = `http://127.0.0.1:${port}`;
+  const payments = await startTestService(service, {
+    CATALOG_AND_ORDERS_URL: catalogUrl,
+    SANDBOX_WEBHOOK_URL: `${paymentsUrl}/api/payments/webhooks/sandbox`,
+    ...extraEnv,
+  });
+  await listen(payments, port);
+  const methods = await catalog.db.selectFrom('shippingMethods').select(['id', 'serviceCode']).execute();
+  const groundId = methods.find((method) => method.serviceCode === 'usps_ground')?.id;
+  if (!groundId) throw new Error('the catalog seed has no USPS Ground method');
+  return {
+    payments,
+    catalog,
+    paymentsUrl,
+    groundId,
+    insertProduct: (values) => insertProduct(catalog.db, values),
+    stockOf: (productId) => stockOf(catalog.db, productId),
+    async close() {
+      await payments.close();
+      await catalog.close();
+    },
+  };
+}
+
+export const napaAddress = {
+  fullName: 'Ada Walker',
+  street: '1 Vineyard Lane',
+  city: 'Napa',
+  state: 'CA',
+  zipCode: '94559',
+  country: 'US',
+};
