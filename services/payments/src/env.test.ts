@@ -1,0 +1,37 @@
+import { createHmac } from 'node:crypto';
+import { ConfigError } from '@jesus-walks/service-kit/env';
+import { testEnvSource } from '@jesus-walks/service-kit/testing/test-service';
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env';
+
+const base = testEnvSource('postgres://localhost/test');
+
+describe('payments env', () => {
+  it('runs the sandbox without Stripe keys, posting to the site’s own webhook route with a derived secret', () => {
+    const env = loadEnv({ ...base, PUBLIC_ORIGIN: 'https://walks.example' });
+    expect(env.PAYMENTS_SANDBOX).toBe('on');
+    expect(env.SANDBOX_WEBHOOK_URL).toBe('https://walks.example/api/payments/webhooks/sandbox');
+    const derived = createHmac('sha256', base.INTERNAL_TOKEN ?? '')
+      .update('payments sandbox webhook secret')
+      .digest('hex');
+    expect(env.SANDBOX_WEBHOOK_SECRET).toBe(`whsec_sandbox_${derived}`);
+  });
+
+  it('turns the sandbox off by default once Stripe has keys; an operator may say either', () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_123456789',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123456789',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123456789',
+    };
+    expect(loadEnv({ ...base, ...stripe }).PAYMENTS_SANDBOX).toBe('off');
+    expect(loadEnv({ ...base, ...stripe, PAYMENTS_SANDBOX: 'on' }).PAYMENTS_SANDBOX).toBe('on');
+    expect(loadEnv({ ...base, PAYMENTS_SANDBOX: 'off' }).PAYMENTS_SANDBOX).toBe('off');
+  });
+
+  it('names the Stripe keys missing beside a secret key', () => {
+    expect(() => loadEnv({ ...base, STRIPE_SECRET_KEY: 'sk_test_123456789' })).toThrow(ConfigError);
+    expect(() => loadEnv({ ...base, STRIPE_SECRET_KEY: 'sk_test_123456789' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set[\s\S]*STRIPE_WEBHOOK_SECRET/,
+    );
+  });
+});
