@@ -58,6 +58,11 @@ interface PaymentStepProps {
   intentState: IntentState;
   onRetryIntent: () => void;
   stripePublishableKey: string | null;
+  /**
+   * Payments that succeeded (kept by the checkout): a retry after a failed order creation only
+   * creates the order, and a paid intent is never replaced.
+   */
+  paid: Set<string>;
   onCompleted: (order: CompletedOrder) => void;
 }
 
@@ -73,6 +78,7 @@ export function PaymentStep({
   intentState,
   onRetryIntent,
   stripePublishableKey,
+  paid,
   onCompleted,
 }: PaymentStepProps) {
   const contactForm = useForm<CheckoutContactFormInput, unknown, CheckoutContactForm>({
@@ -94,8 +100,6 @@ export function PaymentStep({
   const onStripeReady = useCallback((confirm: StripeConfirm | null) => {
     stripeConfirm.current = confirm;
   }, []);
-  /** Payments that succeeded: a retry after a failed order creation only creates the order. */
-  const paid = useRef(new Set<string>());
   /** One Idempotency-Key per payment for POST /api/orders. */
   const orderKeys = useRef(new Map<string, string>());
 
@@ -137,9 +141,9 @@ export function PaymentStep({
       return;
     }
     const contact = CheckoutContactFormSchema.parse(contactForm.getValues());
-    const alreadyPaid = paid.current.has(intent.paymentId);
+    const paidBefore = paid.has(intent.paymentId);
     let card: SandboxCard | null = null;
-    if (!alreadyPaid) {
+    if (!paidBefore) {
       if (useStripeElement) {
         if (!stripeConfirm.current) {
           setPayError('Payment system not ready');
@@ -153,7 +157,7 @@ export function PaymentStep({
 
     setPaying(true);
     try {
-      if (!alreadyPaid) {
+      if (!paidBefore) {
         try {
           await saveContact.mutateAsync({
             paymentId: intent.paymentId,
@@ -186,7 +190,7 @@ export function PaymentStep({
           setPayError(paymentFailureMessage(error));
           return;
         }
-        paid.current.add(intent.paymentId);
+        paid.add(intent.paymentId);
       }
       try {
         const order = await createOrder.mutateAsync({
@@ -212,17 +216,26 @@ export function PaymentStep({
     }
   }
 
+  const methodLabel = tile?.label ?? 'Stripe';
   const payLabel = intent
-    ? `Pay ${formatPrice(intent.total)} with ${tile?.label ?? 'Stripe'}`
-    : 'Preparing payment...';
-  const alreadyPaid = intent ? paid.current.has(intent.paymentId) : false;
+    ? `Pay ${formatPrice(intent.total)} with ${methodLabel}`
+    : intentState.status === 'pending'
+      ? 'Preparing payment...'
+      : `Pay with ${methodLabel}`;
+  const alreadyPaid = intent ? paid.has(intent.paymentId) : false;
 
   return (
     <div className="grid gap-6">
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
           <CardTitle as="h2">Shipping to</CardTitle>
-          <Button variant="link" size="sm" className="h-auto p-0" onClick={onEditShipping} disabled={paying}>
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto p-0"
+            onClick={onEditShipping}
+            disabled={paying || alreadyPaid}
+          >
             <PencilIcon aria-hidden="true" />
             Edit shipping info
           </Button>
@@ -237,7 +250,8 @@ export function PaymentStep({
           </address>
           <div className="leading-relaxed">
             <span className="block font-medium">
-              {method.carrier} {method.service}
+              {intent?.shippingMethod.carrier ?? method.carrier}{' '}
+              {intent?.shippingMethod.service ?? method.service}
             </span>
             <span className="block text-muted-foreground">
               {formatPrice(intent?.shippingMethod.rate ?? method.rate)} ·{' '}

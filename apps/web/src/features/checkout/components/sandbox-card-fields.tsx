@@ -44,7 +44,7 @@ export function SandboxCardFields({ form }: { form: UseFormReturn<SandboxCard> }
         label="Card number"
         inputMode="numeric"
         autoComplete="cc-number"
-        placeholder="4242 4242 4242 4242"
+        placeholder="1234 1234 1234 1234"
         maxLength={23}
         error={errors.cardNumber?.message}
         {...cardNumber}

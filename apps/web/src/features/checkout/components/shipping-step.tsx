@@ -15,7 +15,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { getShippingRatesQueryOptions, ratesDestination, useShippingRates } from '../api/get-shipping-rates';
-import { continueToPayment, pickTestShippingMethod, toShippingMethod } from '../utils/shipping-step';
+import {
+  continueToPayment,
+  MISSING_INFORMATION_TOAST,
+  pickTestShippingMethod,
+  toShippingMethod,
+} from '../utils/shipping-step';
 import { isSameMethod, ShippingMethods } from './shipping-methods';
 
 type AddressInput = z.input<typeof ShippingAddressSchema>;
@@ -45,9 +50,8 @@ export function ShippingStep({ address, method: initialMethod, onContinue }: Shi
   const {
     register,
     control,
-    getValues,
+    handleSubmit,
     reset,
-    trigger,
     formState: { errors },
   } = useForm<AddressInput, unknown, ShippingAddress>({
     resolver: zodResolver(ShippingAddressSchema),
@@ -65,15 +69,15 @@ export function ShippingStep({ address, method: initialMethod, onContinue }: Shi
     if (!rates.data.some((rate) => isSameMethod(method, rate))) setMethod(null);
   }, [method, rates.data, rates.isPlaceholderData]);
 
-  function handleContinue() {
-    const result = continueToPayment(getValues(), destination ? method : null);
-    if (!result.ok) {
-      toast(result.toast);
-      void trigger();
-      return;
-    }
-    onContinue(result.address, result.method);
-  }
+  // Through handleSubmit, so that after a first attempt every field is checked again as it changes.
+  const handleContinue = handleSubmit(
+    (values) => {
+      const result = continueToPayment(values, destination ? method : null);
+      if (result.ok) onContinue(result.address, result.method);
+      else toast(result.toast);
+    },
+    () => toast(MISSING_INFORMATION_TOAST),
+  );
 
   async function fillTestAddress() {
     setFillingTest(true);
@@ -106,12 +110,15 @@ export function ShippingStep({ address, method: initialMethod, onContinue }: Shi
           noValidate
           aria-label="Shipping address"
           className="grid gap-6"
-          onSubmit={(event) => {
-            event.preventDefault();
-            handleContinue();
-          }}
+          onSubmit={(event) => void handleContinue(event)}
         >
-          <Button type="button" variant="outline" onClick={fillTestAddress} disabled={disabled}>
+          <Button
+            type="button"
+            variant="outline"
+            className="h-auto min-h-10 whitespace-normal py-2 text-center"
+            onClick={fillTestAddress}
+            disabled={disabled}
+          >
             <FlaskConicalIcon aria-hidden="true" />
             Use Test Address &amp; Go to Payment
           </Button>

@@ -130,8 +130,11 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
   /** The last intent the server made: a new one for the same checkout replaces (releases) it. */
   const lastPaymentId = useRef<string | undefined>(undefined);
   const requested = useRef<string | null>(null);
+  /** Payments that succeeded in this checkout: never replaced, only turned into their order. */
+  const paid = useRef(new Set<string>());
 
   function requestIntent(request: IntentRequest, force = false) {
+    if (intent?.state.status === 'ready' && paid.current.has(intent.state.intent.paymentId)) return;
     const key = intentRequestKey(request);
     if (!force && requested.current === key && intent?.state.status !== 'failed') return;
     requested.current = key;
@@ -190,7 +193,7 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
         });
 
   return (
-    <div className="grid items-start gap-8 lg:grid-cols-[1fr_360px]">
+    <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
       <div className="grid min-w-0 gap-6">
         <CheckoutSteps current={step} />
         {step === 'shipping' || !address || !method ? (
@@ -209,6 +212,7 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
               if (paymentMethod) requestIntent({ items, address, method, paymentMethod }, true);
             }}
             stripePublishableKey={config.stripe.publishableKey}
+            paid={paid.current}
             onCompleted={onCompleted}
           />
         )}

@@ -1,5 +1,5 @@
 import { describeShippingAddress } from '@jesus-walks/contracts/orders';
-import { format } from 'date-fns';
+import { format, parseISO } from 'date-fns';
 import { LinkIcon, LoaderCircleIcon, PackageIcon, TruckIcon } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Container } from '@/components/layout/container';
@@ -13,7 +13,8 @@ import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderTotal } from '../components/order-total';
 
 function formatDate(value: string): string {
-  const date = new Date(value);
+  // parseISO reads a date without a time ('2030-04-04') as that day here, not as UTC midnight.
+  const date = parseISO(value);
   return Number.isNaN(date.getTime()) ? value : format(date, 'MMMM d, yyyy');
 }
 

@@ -113,7 +113,8 @@ export function buildCreateOrderBody(input: {
   return {
     items: toOrderItems(input.items),
     total: input.intent.total,
-    shippingAddress: { ...input.address },
+    // As entered at checkout; an empty second address line is left out.
+    shippingAddress: Object.fromEntries(Object.entries(input.address).filter(([, value]) => value !== '')),
     paymentMethod: contact.paymentMethod,
     paymentId: input.intent.paymentId,
     ...(contact.phone ? { phoneNumber: contact.phone } : {}),
