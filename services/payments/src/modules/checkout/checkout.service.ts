@@ -176,8 +176,14 @@ async function replaceablePayment(
   const payment = await findPayment(deps.db, paymentId);
   if (!payment || payment.orderId !== null || !['pending', 'failed'].includes(payment.status)) return null;
   if (payment.userId !== null && payment.userId !== identity?.id) return null;
-  const intent = await deps.providers.byName(payment.provider).retrieveIntent(payment.providerReference);
-  return intent.status === 'succeeded' ? null : payment;
+  try {
+    const intent = await deps.providers.byName(payment.provider).retrieveIntent(payment.providerReference);
+    return intent.status === 'succeeded' ? null : payment;
+  } catch (error) {
+    // Not knowing whether it was paid, it is left alone: its reservation lapses by itself.
+    deps.logger.warn({ err: error, paymentId }, 'could not ask the processor about a replaced payment');
+    return null;
+  }
 }
 
 /**

@@ -1,15 +1,10 @@
 import type { OrderCreated } from '@jesus-walks/contracts/checkout';
 import { fromCents, toCents } from '@jesus-walks/contracts/money';
 import type { PaymentMethod } from '@jesus-walks/contracts/orders';
-import { notFound } from '@jesus-walks/service-kit/errors';
+import { notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
 import type { PaymentsDeps } from '../../deps';
-import {
-  fillContact,
-  findPayment,
-  lockPayment,
-  markFailed,
-  updatePayment,
-} from '../checkout/payments.repository';
+import { fillContact, findPayment, lockPayment, updatePayment } from '../checkout/payments.repository';
+import type { PaymentProvider } from '../providers/provider';
 
 /** Refunds through the processor, retried with backoff; keyed by payment so it refunds once. */
 export const REFUND_PAYMENT_QUEUE = 'refund-payment';
@@ -52,7 +47,13 @@ export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput):
   if (!payment) throw notFound('No such payment');
   if (!payment.quoteId) throw new Error(`Payment ${payment.id} has no quote to fulfil`);
 
-  const intent = await deps.providers.byName(payment.provider).retrieveIntent(payment.providerReference);
+  let intent: Awaited<ReturnType<PaymentProvider['retrieveIntent']>>;
+  try {
+    intent = await deps.providers.byName(payment.provider).retrieveIntent(payment.providerReference);
+  } catch (error) {
+    deps.logger.warn({ err: error, paymentId: payment.id }, 'could not ask the processor about a payment');
+    throw upstreamUnavailable('The payment processor is not reachable right now. Please try again.');
+  }
   if (intent.status !== 'succeeded') return { kind: 'not_paid', failureMessage: intent.failureMessage };
   if (intent.amountCents !== toCents(payment.amount) || intent.currency.toLowerCase() !== 'usd') {
     deps.logger.error(
@@ -128,15 +129,6 @@ export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput):
     };
   }
   return { kind: 'refunded', message: refundedMessage(payment.amount, fulfilment.reason) };
-}
-
-/** A failed attempt the processor reported (the buyer may still pay with another card). */
-export async function recordFailedAttempt(
-  deps: Pick<PaymentsDeps, 'db'>,
-  paymentId: string,
-  message: string,
-) {
-  await markFailed(deps.db, paymentId, message);
 }
 
 /**
