@@ -3,7 +3,7 @@ import { ErrorResponseSchema, IdParamsSchema } from './common';
 import { MoneySchema } from './money';
 import { RowIdSchema } from './products';
 import { defineRoute, defineRoutes } from './route-contract';
-import { ShippingAddressSchema, ShippingDestinationSchema, ShippingRateSchema } from './shipping';
+import { ShippingDestinationSchema, ShippingRateSchema } from './shipping';
 
 export const orderStatuses = ['pending', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const OrderStatusSchema = z.enum(orderStatuses);
@@ -29,28 +29,6 @@ export type OrderItemInput = z.infer<typeof OrderItemInputSchema>;
 export const paymentMethods = ['stripe', 'square', 'safekey', 'apple_pay', 'google_pay', 'crypto'] as const;
 export const PaymentMethodSchema = z.enum(paymentMethods);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
-
-/** Order creation payload (SPEC.md section 3), plus the payment id that proves the payment. */
-export const CreateOrderBodySchema = z.object({
-  items: z.array(OrderItemInputSchema).min(1),
-  total: MoneySchema.optional(),
-  shippingAddress: ShippingAddressSchema,
-  paymentMethod: PaymentMethodSchema,
-  paymentId: z.string().min(1),
-  phoneNumber: z.string().optional(),
-  customerEmail: z.email().optional(),
-});
-export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
-
-/** The completed-order record kept in session storage for the confirmation page. */
-export const CompletedOrderSchema = z.object({
-  orderId: z.union([z.number(), z.string()]),
-  items: z.array(
-    z.object({ id: z.number(), name: z.string(), price: z.string(), quantity: z.number().int() }),
-  ),
-  total: z.number(),
-});
-export type CompletedOrder = z.infer<typeof CompletedOrderSchema>;
 
 /** Manual-order address (SPEC.md section 3): country defaults to 'US'. */
 export const ManualOrderAddressSchema = z.object({
@@ -180,6 +158,66 @@ export function describeShippingAddress(address: AdminOrder['shippingAddress'] |
   return parts.map((part) => part ?? 'N/A').join(', ');
 }
 
+/** Who pays, as payments knows them: a member (user id) or a guest (the e-mail given). */
+export const BuyerSchema = z.object({
+  userId: RowIdSchema.nullable(),
+  email: z.email().max(254).nullable(),
+  fullName: z.string().trim().max(100).nullable(),
+  phone: z.string().trim().max(40).nullable(),
+});
+export type Buyer = z.infer<typeof BuyerSchema>;
+
+/**
+ * POST /internal/quotes/{quoteId}/fulfil (payments -> the seller), once a payment of the quote
+ * has succeeded for exactly its total. Idempotent on paymentId: the same payment always answers
+ * the same order.
+ */
+export const FulfilBodySchema = z.object({
+  paymentId: z.uuid(),
+  /** What the provider confirmed was paid (2 decimals): must equal the quote's total. */
+  amountPaid: z.string().regex(/^\d+\.\d{2}$/),
+  paymentMethod: PaymentMethodSchema,
+  buyer: BuyerSchema,
+  /** The address as the buyer entered it at checkout. */
+  shippingAddress: z.record(z.string(), z.unknown()),
+});
+export type FulfilBody = z.infer<typeof FulfilBodySchema>;
+
+export const QuoteParamsSchema = z.object({ quoteId: z.uuid() });
+
+/**
+ * fulfilled: the order is paid, its stock taken. unfulfillable: the reservation lapsed and the
+ * stock is gone; the order is recorded cancelled with the reason, and payments refunds.
+ */
+export const FulfilmentSchema = z.object({
+  outcome: z.enum(['fulfilled', 'unfulfillable']),
+  orderId: z.number().int(),
+  status: OrderStatusSchema,
+  total: z.string(),
+  reason: z.string().nullable(),
+});
+export type Fulfilment = z.infer<typeof FulfilmentSchema>;
+
+export const ReleaseResultSchema = z.object({ released: z.boolean() });
+
+/** The order a buyer follows from the signed link of their confirmation e-mail, no account needed. */
+export const OrderStatusQuerySchema = z.object({ token: z.string().min(1).max(500) });
+export const OrderStatusViewSchema = z.object({
+  id: z.number().int(),
+  status: OrderStatusSchema,
+  items: z.array(OrderLineSchema),
+  subtotal: z.string(),
+  shippingCost: z.string(),
+  total: z.string(),
+  shippingAddress: z.union([z.record(z.string(), z.unknown()), z.string()]).nullable(),
+  shippingMethod: z.string().nullable(),
+  estimatedDeliveryDate: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OrderStatusView = z.infer<typeof OrderStatusViewSchema>;
+
 const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema } as const;
 
 /** Routes of this domain in the route table (route-table.ts). */
@@ -254,5 +292,40 @@ export const orderRoutes = defineRoutes({
       409: ErrorResponseSchema,
       422: ErrorResponseSchema,
     },
+  }),
+  internalFulfil: defineRoute({
+    method: 'POST',
+    path: '/internal/quotes/:quoteId/fulfil',
+    service: 'catalog-and-orders',
+    access: 'internal',
+    summary:
+      "Creates the paid order of a quote at its prices, consumes the reservation and takes the stock (idempotent on the payment id); unfulfillable when the lapsed reservation's stock is gone",
+    request: { params: QuoteParamsSchema, body: FulfilBodySchema },
+    responses: {
+      200: FulfilmentSchema,
+      400: ErrorResponseSchema,
+      404: ErrorResponseSchema,
+      422: ErrorResponseSchema,
+      503: ErrorResponseSchema,
+    },
+  }),
+  internalRelease: defineRoute({
+    method: 'POST',
+    path: '/internal/quotes/:quoteId/release',
+    service: 'catalog-and-orders',
+    access: 'internal',
+    summary:
+      "Releases a quote's reservation (the buyer left or chose again); releasing twice is not an error",
+    request: { params: QuoteParamsSchema },
+    responses: { 200: ReleaseResultSchema, 400: ErrorResponseSchema },
+  }),
+  status: defineRoute({
+    method: 'GET',
+    path: '/api/orders/status',
+    service: 'catalog-and-orders',
+    access: 'public',
+    summary: "An order's items, totals, status and tracking, for the signed link of its confirmation e-mail",
+    request: { querystring: OrderStatusQuerySchema },
+    responses: { 200: OrderStatusViewSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
   }),
 });

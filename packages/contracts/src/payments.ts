@@ -1,27 +1,5 @@
 import { z } from 'zod';
 import { MoneySchema } from './money';
-import { OrderItemInputSchema } from './orders';
-
-/** Payment-intent request (SPEC.md section 3): items and the manual-style shipping address. */
-export const PaymentIntentBodySchema = z.object({
-  items: z.array(OrderItemInputSchema).min(1),
-  shippingAddress: z.object({
-    fullName: z.string().trim().min(1),
-    street: z.string().trim().min(1),
-    city: z.string().trim().min(1),
-    state: z.string().trim().min(1),
-    zipCode: z.string().trim().min(1),
-    country: z.string().trim().default('US'),
-  }),
-  shippingMethodId: z.number().int().positive().optional(),
-});
-export type PaymentIntentBody = z.infer<typeof PaymentIntentBodySchema>;
-
-export const PaymentIntentResponseSchema = z.object({
-  clientSecret: z.string(),
-  paymentId: z.string(),
-  amount: z.string(),
-});
 
 export const SquareConfigSchema = z.object({
   applicationId: z.string(),

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from './auth';
 import { cartRoutes } from './cart';
+import { checkoutRoutes } from './checkout';
 import { eventRoutes } from './events';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
@@ -80,6 +81,7 @@ describe('routes by name', () => {
       cartRoutes,
       shippingRoutes,
       orderRoutes,
+      checkoutRoutes,
       eventRoutes,
       newsletterRoutes,
     };

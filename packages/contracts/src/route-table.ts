@@ -1,5 +1,6 @@
 import { authRoutes } from './auth';
 import { cartRoutes } from './cart';
+import { checkoutRoutes } from './checkout';
 import { eventRoutes } from './events';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
@@ -17,6 +18,7 @@ export const routeTable: readonly RouteContract[] = [
   cartRoutes,
   shippingRoutes,
   orderRoutes,
+  checkoutRoutes,
   eventRoutes,
   newsletterRoutes,
 ].flatMap((domain) => Object.values(domain));

@@ -14,6 +14,7 @@ export const webRoutePaths = [
   '/cart',
   '/checkout',
   '/order-confirmation',
+  '/orders/status',
   '/events',
   '/events/:id',
   '/payment-test',

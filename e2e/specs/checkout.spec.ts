@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from '../harness/browser';
+
+// A purchase as a new visitor makes it on a clean install with no keys: the built-in sandbox
+// processor ('Test mode') stands in for Stripe, and the order is checked afterwards through the
+// admin API (paid, stock taken).
+
+const site = useBrowser();
+
+interface Product {
+  id: number;
+  name: string;
+  stock: number;
+  price: string | number;
+}
+
+async function products(): Promise<Product[]> {
+  const response = await fetch(`${site.baseUrl}/api/products`);
+  return (await response.json()) as Product[];
+}
+
+async function addFromShop(page: Page, name: string, times = 1) {
+  const button = page.getByRole('article', { name }).getByRole('button', { name: 'Add to Cart' });
+  for (let i = 0; i < times; i++) await button.click();
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number', { exact: true }).fill(number);
+  await page.getByLabel('Expiration date', { exact: true }).fill('12 / 34');
+  await page.getByLabel('Security code', { exact: true }).fill('123');
+}
+
+async function fillContact(page: Page) {
+  await page.getByLabel('Full Name', { exact: true }).fill('Martha Walker');
+  await page.getByLabel('Email', { exact: true }).fill('martha.walker@example.com');
+}
+
+/** From the shop to the payment step through the test-address shortcut. */
+async function toPayment(page: Page, items: Array<[string, number]>): Promise<void> {
+  await page.goto('/shop');
+  await expect.poll(() => page.getByText(/^Found \d+ products$/).isVisible(), { timeout: 15_000 }).toBe(true);
+  for (const [name, times] of items) await addFromShop(page, name, times);
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'Use Test Address & Go to Payment' }).click();
+  await expect
+    .poll(() => page.getByRole('button', { name: /^Pay \$\d+\.\d{2} with Stripe$/ }).isVisible(), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+}
+
+/** The demo administrator's session, from the box the site printed at its first start. */
+async function adminCookie(): Promise<string> {
+  const box = /username: (\S+)[\s\S]*?password: (\S+)/.exec(readFileSync(inject('siteLogPath'), 'utf8'));
+  const response = await fetch(`${site.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: site.baseUrl },
+    body: JSON.stringify({ username: box?.[1], password: box?.[2] }),
+  });
+  expect(response.status).toBe(200);
+  return (response.headers.getSetCookie() ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+describe('checkout', () => {
+  it.each([1280, 375])(
+    'buys two items with the sandbox card 4242 at %i px: Order Confirmed!, the order paid, the stock taken',
+    async (width) => {
+      const before = await products();
+      const stockOf = (list: Product[], name: string) => list.find((product) => product.name === name)?.stock;
+      const page = await site.newPage({ width, height: 900 });
+      await toPayment(page, [
+        ['Merino Hiking Socks', 1],
+        ['Embroidered Patch Set', 1],
+      ]);
+      expect(await page.getByText('Test mode').first().isVisible()).toBe(true);
+      // Test address and USPS Ground: 9.99 shipping on top of the two items.
+      expect(await page.getByText('$9.99').first().isVisible()).toBe(true);
+
+      await fillContact(page);
+      await fillCard(page, '4242 4242 4242 4242');
+      await page.getByRole('button', { name: /^Pay \$\d+\.\d{2} with Stripe$/ }).click();
+      await page.waitForURL('**/order-confirmation', { timeout: 20_000 });
+      await expect.poll(() => page.getByRole('heading', { name: 'Order Confirmed!' }).isVisible()).toBe(true);
+      expect(
+        await page
+          .getByText('Thank you for your purchase. Your payment has been processed successfully.')
+          .isVisible(),
+      ).toBe(true);
+      const orderNumber = Number(/#\s*(\d+)/.exec((await page.locator('main').textContent()) ?? '')?.[1]);
+      expect(orderNumber).toBeGreaterThan(0);
+
+      // The cart is empty now.
+      expect(await page.evaluate(() => JSON.stringify(window.localStorage))).not.toContain(
+        'Merino Hiking Socks',
+      );
+
+      // The order is paid, in the admin's list, and the stock of both products went down by one.
+      const cookie = await adminCookie();
+      const orders = (await (
+        await fetch(`${site.baseUrl}/api/orders`, { headers: { cookie } })
+      ).json()) as Array<{ id: number; status: string; items: Array<{ name: string; quantity: number }> }>;
+      const order = orders.find((candidate) => candidate.id === orderNumber);
+      expect(order?.status).toBe('paid');
+      expect(order?.items.map((item) => item.name).sort()).toEqual([
+        'Embroidered Patch Set',
+        'Merino Hiking Socks',
+      ]);
+      const after = await products();
+      for (const name of ['Merino Hiking Socks', 'Embroidered Patch Set']) {
+        expect(stockOf(after, name), name).toBe((stockOf(before, name) ?? 0) - 1);
+      }
+    },
+  );
+
+  it('shows a declined card in red in the payment area and creates no order', async () => {
+    const cookie = await adminCookie();
+    const countOrders = async () =>
+      ((await (await fetch(`${site.baseUrl}/api/orders`, { headers: { cookie } })).json()) as unknown[])
+        .length;
+    const ordersBefore = await countOrders();
+    const page = await site.newPage({ width: 1280 });
+    await toPayment(page, [['Trail Bandana', 1]]);
+    await fillContact(page);
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: /^Pay \$\d+\.\d{2} with Stripe$/ }).click();
+    const declined = page.getByText('Your card was declined.');
+    await expect.poll(() => declined.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+    expect(await countOrders()).toBe(ordersBefore);
+  });
+
+  it("asks for the missing shipping information with the 'Missing Information' toast", async () => {
+    const page = await site.newPage({ width: 1280 });
+    await page.goto('/shop');
+    await expect
+      .poll(() => page.getByText(/^Found \d+ products$/).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await addFromShop(page, 'Trail Bandana');
+    await page.goto('/checkout');
+    const next = page.getByRole('button', { name: 'Continue to Payment' });
+    await expect.poll(() => next.isVisible(), { timeout: 10_000 }).toBe(true);
+    await next.click({ force: true });
+    const toast = page
+      .getByRole('region', { name: /notifications/i })
+      .locator('li')
+      .filter({
+        hasText: 'Missing Information',
+      });
+    await expect.poll(() => toast.isVisible()).toBe(true);
+    expect(await toast.textContent()).toContain('Please complete all shipping information');
+  });
+
+  it('sends a visitor with an empty cart back to the shop', async () => {
+    const page = await site.newPage({ width: 375 });
+    await page.goto('/checkout');
+    await expect.poll(() => page.getByText('Your cart is empty').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: /shop/i }).first().getAttribute('href')).toBe('/shop');
+  });
+});

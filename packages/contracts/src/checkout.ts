@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { ErrorResponseSchema } from './common';
+import {
+  OrderItemInputSchema,
+  OrderStatusSchema,
+  type PaymentMethod,
+  PaymentMethodSchema,
+  QuoteLineSchema,
+} from './orders';
+import { RowIdSchema } from './products';
+import { defineRoute, defineRoutes } from './route-contract';
+import { ShippingRateSchema } from './shipping';
+
+/**
+ * Checkout and payment (ARCHITECTURE.md section 4): payments is the one orchestrator of money. It
+ * asks the seller for a quote (server prices, shipping, a 30-minute reservation), creates the
+ * provider's intent for the quoted total, and finalises once: the browser's POST /api/orders and
+ * the provider's webhooks reach the same idempotent finalisation.
+ */
+
+/** Labels of the six tiles, in the order they are shown (Stripe the default). */
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  stripe: 'Stripe',
+  square: 'Square',
+  safekey: 'SafeKey',
+  apple_pay: 'Apple Pay',
+  google_pay: 'Google Pay',
+  crypto: 'Crypto',
+};
+
+/** Which processor runs a method: the real provider, or the built-in sandbox ('Test mode'). */
+export const ProcessorSchema = z.enum(['stripe', 'sandbox']);
+export type Processor = z.infer<typeof ProcessorSchema>;
+
+export const CheckoutMethodSchema = z.object({
+  method: PaymentMethodSchema,
+  label: z.string(),
+  available: z.boolean(),
+  /** Runs in the built-in sandbox: shown 'Test mode'; no real money moves. */
+  testMode: z.boolean(),
+  /** Why an unavailable method cannot be used yet (shown on its disabled tile). */
+  reason: z.string().nullable(),
+});
+export type CheckoutMethod = z.infer<typeof CheckoutMethodSchema>;
+
+/** GET /api/checkout/config: the methods, live or not, and what the Stripe tile needs. */
+export const CheckoutConfigSchema = z.object({
+  currency: z.literal('USD'),
+  methods: z.array(CheckoutMethodSchema),
+  stripe: z.object({
+    processor: ProcessorSchema,
+    /** Set when the processor is Stripe itself: the Payment Element loads with it. */
+    publishableKey: z.string().nullable(),
+  }),
+});
+export type CheckoutConfig = z.infer<typeof CheckoutConfigSchema>;
+
+/** Payment-intent request (SPEC.md section 3) plus the chosen shipping method. */
+export const PaymentIntentBodySchema = z.object({
+  items: z.array(OrderItemInputSchema).min(1).max(100),
+  shippingAddress: z.object({
+    fullName: z.string().trim().min(1, 'Full name is required').max(100),
+    street: z.string().trim().min(1, 'Street address is required').max(200),
+    city: z.string().trim().min(1, 'City is required').max(100),
+    state: z.string().trim().min(1, 'State is required').max(100),
+    zipCode: z.string().trim().min(1, 'Zip code is required').max(20),
+    country: z.string().trim().min(2).max(56).default('US'),
+  }),
+  /** The method chosen at the shipping step; the cheapest that serves the address when absent. */
+  shippingMethodId: RowIdSchema.optional(),
+  paymentMethod: PaymentMethodSchema.default('stripe'),
+  /** An earlier intent of the same checkout (the buyer went back and changed something): released. */
+  replacesPaymentId: z.uuid().optional(),
+});
+export type PaymentIntentBody = z.infer<typeof PaymentIntentBodySchema>;
+
+/** What the buyer is asked to pay: every amount from the quote, never from the client. */
+export const PaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentId: z.uuid(),
+  processor: ProcessorSchema,
+  testMode: z.boolean(),
+  currency: z.literal('USD'),
+  items: z.array(QuoteLineSchema),
+  subtotal: z.string(),
+  shipping: z.string(),
+  total: z.string(),
+  shippingMethod: ShippingRateSchema,
+  /** The reservation holds the stock until then. */
+  expiresAt: z.string(),
+});
+export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponseSchema>;
+
+/** The buyer's contact, given at the payment step before paying (the order and its e-mail need it). */
+export const CheckoutContactBodySchema = z.object({
+  paymentId: z.uuid(),
+  fullName: z.string().trim().min(2).max(50),
+  email: z.email().max(254).optional(),
+  phone: z.string().trim().max(40).optional(),
+});
+export type CheckoutContactBody = z.infer<typeof CheckoutContactBodySchema>;
+
+/**
+ * The sandbox processor's confirmation (the card form in place of Stripe's Payment Element).
+ * Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995
+ * fails for insufficient funds.
+ */
+export const SandboxConfirmBodySchema = z.object({
+  clientSecret: z.string().min(1).max(200),
+  cardNumber: z.string().trim().min(12).max(23),
+  /** MM / YY */
+  expiry: z.string().trim().min(4).max(7),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Security code must be 3 or 4 digits'),
+});
+export type SandboxConfirmBody = z.infer<typeof SandboxConfirmBodySchema>;
+
+export const SandboxConfirmResultSchema = z.object({
+  status: z.literal('succeeded'),
+  paymentId: z.uuid(),
+});
+
+/** The messages a declined sandbox card answers with (402), as Stripe words them. */
+export const CARD_DECLINED = 'Your card was declined.';
+export const INSUFFICIENT_FUNDS = 'Your card has insufficient funds.';
+
+/** Order creation payload (SPEC.md section 3), plus the payment id that proves the payment. */
+export const CreateOrderBodySchema = z.object({
+  items: z.array(OrderItemInputSchema).min(1).max(100),
+  /** The client's idea of the total: never charged; the quote's total is. */
+  total: z.union([z.number(), z.string()]).optional(),
+  shippingAddress: z.record(z.string(), z.unknown()),
+  paymentMethod: PaymentMethodSchema,
+  paymentId: z.uuid(),
+  phoneNumber: z.string().trim().max(40).optional(),
+  customerEmail: z.email().max(254).optional(),
+});
+export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
+
+/** Response of POST /api/orders: carries the order's id (SPEC.md section 7). */
+export const OrderCreatedSchema = z.object({
+  id: z.number().int(),
+  status: OrderStatusSchema,
+  total: z.string(),
+});
+export type OrderCreated = z.infer<typeof OrderCreatedSchema>;
+
+/** The completed-order record kept in session storage for the confirmation page. */
+export const CompletedOrderSchema = z.object({
+  orderId: z.union([z.number(), z.string()]),
+  items: z.array(
+    z.object({ id: z.number(), name: z.string(), price: z.string(), quantity: z.number().int() }),
+  ),
+  total: z.number(),
+});
+export type CompletedOrder = z.infer<typeof CompletedOrderSchema>;
+
+/** The session-storage key of the completed-order record. */
+export const COMPLETED_ORDER_STORAGE_KEY = 'completedOrder';
+
+export const WebhookAckSchema = z.object({ received: z.literal(true) });
+
+const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema } as const;
+
+/** Routes of this domain in the route table (route-table.ts). */
+export const checkoutRoutes = defineRoutes({
+  config: defineRoute({
+    method: 'GET',
+    path: '/api/checkout/config',
+    service: 'payments',
+    access: 'public',
+    summary: 'The payment methods, which are live and which run in test mode',
+    responses: { 200: CheckoutConfigSchema },
+  }),
+  createPaymentIntent: defineRoute({
+    method: 'POST',
+    path: '/api/checkout/create-payment-intent',
+    service: 'payments',
+    access: 'public',
+    summary:
+      "Quotes the cart with the seller (server prices, shipping, a 30-minute reservation) and creates the provider's intent for its total; 409 with what changed when the cart can no longer be served. Honours Idempotency-Key",
+    request: { body: PaymentIntentBodySchema },
+    responses: {
+      201: PaymentIntentResponseSchema,
+      ...errors,
+      409: ErrorResponseSchema,
+      422: ErrorResponseSchema,
+      503: ErrorResponseSchema,
+    },
+  }),
+  contact: defineRoute({
+    method: 'POST',
+    path: '/api/checkout/contact',
+    service: 'payments',
+    access: 'public',
+    summary: "Records the buyer's name, e-mail and phone on a payment before it is confirmed",
+    request: { body: CheckoutContactBodySchema },
+    responses: { 200: z.object({ paymentId: z.uuid() }), ...errors, 409: ErrorResponseSchema },
+  }),
+  sandboxConfirm: defineRoute({
+    method: 'POST',
+    path: '/api/checkout/sandbox/confirm',
+    service: 'payments',
+    access: 'public',
+    summary: "The built-in sandbox processor's card confirmation (test cards only); 402 for a declined card",
+    request: { body: SandboxConfirmBodySchema },
+    responses: {
+      200: SandboxConfirmResultSchema,
+      ...errors,
+      402: ErrorResponseSchema,
+      409: ErrorResponseSchema,
+    },
+  }),
+  createOrder: defineRoute({
+    method: 'POST',
+    path: '/api/orders',
+    service: 'payments',
+    access: 'public',
+    summary:
+      'Finalises a succeeded payment into its order (the same finalisation as the webhooks: one order per payment). Honours Idempotency-Key',
+    request: { body: CreateOrderBodySchema },
+    responses: {
+      201: OrderCreatedSchema,
+      ...errors,
+      402: ErrorResponseSchema,
+      409: ErrorResponseSchema,
+      422: ErrorResponseSchema,
+      503: ErrorResponseSchema,
+    },
+  }),
+  stripeWebhook: defineRoute({
+    method: 'POST',
+    path: '/api/payments/webhooks/stripe',
+    service: 'payments',
+    access: 'public',
+    summary:
+      "Stripe's events, verified on the raw body with Stripe-Signature (300 s tolerance), each processed once",
+    responses: { 200: WebhookAckSchema, 400: ErrorResponseSchema },
+  }),
+  sandboxWebhook: defineRoute({
+    method: 'POST',
+    path: '/api/payments/webhooks/sandbox',
+    service: 'payments',
+    access: 'public',
+    summary: "The sandbox processor's signed events, in Stripe's format, each processed once",
+    responses: { 200: WebhookAckSchema, 400: ErrorResponseSchema },
+  }),
+});
