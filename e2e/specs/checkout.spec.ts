@@ -111,6 +111,31 @@ describe('checkout', () => {
       for (const name of ['Merino Hiking Socks', 'Embroidered Patch Set']) {
         expect(stockOf(after, name), name).toBe((stockOf(before, name) ?? 0) - 1);
       }
+
+      // The confirmation e-mail (printed to the console: no SMTP_URL) links to the order's status
+      // page, which a guest opens without an account.
+      let statusLink: URL | undefined;
+      await expect
+        .poll(
+          () => {
+            const mail = new RegExp(
+              `Subject: Order #${orderNumber} confirmed[\\s\\S]*?(https?://\\S+/orders/status\\?token=\\S+)`,
+            ).exec(readFileSync(inject('siteLogPath'), 'utf8'));
+            statusLink = mail?.[1] ? new URL(mail[1]) : undefined;
+            return statusLink !== undefined;
+          },
+          { message: 'the order confirmation e-mail', timeout: 15_000 },
+        )
+        .toBe(true);
+      const guest = await site.newPage({ width });
+      await guest.goto(`${statusLink?.pathname}${statusLink?.search}`);
+      await expect
+        .poll(() => guest.getByRole('heading', { name: `Order #${orderNumber}` }).isVisible(), {
+          timeout: 10_000,
+        })
+        .toBe(true);
+      expect(await guest.getByText('Paid', { exact: true }).isVisible()).toBe(true);
+      expect(await guest.getByText('Merino Hiking Socks', { exact: false }).first().isVisible()).toBe(true);
     },
   );
 

@@ -12,7 +12,6 @@ import { z } from 'zod';
 export const envSchema = serviceEnvSchema.extend({
   PORT: portSchema(defaultPorts['catalog-and-orders']),
   IDENTITY_URL: optionalUrl,
-  PAYMENTS_URL: optionalUrl,
   /** Order confirmations go through the shared mailer (printed to the console without SMTP_URL). */
   ...mailEnvShape,
   /**
