@@ -117,8 +117,9 @@ describe('POST /internal/quotes', () => {
     const short = await quote({ items: [{ productId: mug.id, quantity: 2 }], destination: napa });
     expect(short.statusCode).toBe(409);
     expect(short.json()).toEqual({
-      message: 'Not enough stock for Camp Mug: 1 available, 2 requested',
+      message: 'Only 1 Camp Mug left',
       code: 'out_of_stock',
+      issues: [{ path: ['items', 0], message: 'Only 1 Camp Mug left' }],
     });
     expect((await quote({ items: [{ productId: mug.id, quantity: 1 }], destination: napa })).statusCode).toBe(
       201,
@@ -158,17 +159,81 @@ describe('POST /internal/quotes', () => {
     expect(await activeReservations(bottle.id)).toBe(2);
   });
 
-  it('answers 404 for an unknown or deleted product', async () => {
-    const gone = await insertProduct(catalog.db);
+  it('answers 404 for an unknown or deleted product, naming it when it is known', async () => {
+    const gone = await insertProduct(catalog.db, { name: 'Gone Cap' });
     await catalog.db
       .updateTable('products')
       .set({ deletedAt: new Date() })
       .where('id', '=', gone.id)
       .execute();
-    for (const productId of [999999, gone.id]) {
-      const response = await quote({ items: [{ productId, quantity: 1 }], destination: napa });
-      expect(response.statusCode).toBe(404);
-    }
+    const unknown = await quote({ items: [{ productId: 999999, quantity: 1 }], destination: napa });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({
+      message: 'This product is no longer sold',
+      code: 'not_found',
+      issues: [{ path: ['items', 0], message: 'This product is no longer sold' }],
+    });
+    const both = await quote({
+      items: [
+        { productId: 999999, quantity: 1 },
+        { productId: gone.id, quantity: 1 },
+      ],
+      destination: napa,
+    });
+    expect(both.statusCode).toBe(404);
+    expect(both.json()).toEqual({
+      message: '2 items in the cart cannot be sold as asked',
+      code: 'not_found',
+      issues: [
+        { path: ['items', 0], message: 'This product is no longer sold' },
+        { path: ['items', 1], message: 'Gone Cap is no longer sold' },
+      ],
+    });
+  });
+
+  it('checks every line and lists every problem at once, reserving nothing', async () => {
+    const cap = await insertProduct(catalog.db, { name: 'Short Cap', stock: 2 });
+    const lamp = await insertProduct(catalog.db, { name: 'Empty Lamp', stock: 0 });
+    const tee = await insertProduct(catalog.db, { name: 'Plenty Tee', stock: 10 });
+    const response = await quote({
+      items: [
+        { productId: tee.id, quantity: 1 },
+        { productId: cap.id, quantity: 2 },
+        { productId: 999999, quantity: 1 },
+        { productId: lamp.id, quantity: 1 },
+        // Summed with index 1: 3 caps asked for, 2 on the shelf.
+        { productId: cap.id, quantity: 1 },
+      ],
+      destination: napa,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: '3 items in the cart cannot be sold as asked',
+      code: 'out_of_stock',
+      issues: [
+        { path: ['items', 1], message: 'Only 2 Short Cap left' },
+        { path: ['items', 2], message: 'This product is no longer sold' },
+        { path: ['items', 3], message: 'Empty Lamp is sold out' },
+      ],
+    });
+    for (const product of [cap, lamp, tee]) expect(await activeReservations(product.id)).toBe(0);
+  });
+
+  it('keeps the quote it was to replace when the new one is refused', async () => {
+    const boot = await insertProduct(catalog.db, { name: 'Last Boot', stock: 1 });
+    const first = QuoteSchema.parse(
+      (await quote({ items: [{ productId: boot.id, quantity: 1 }], destination: napa })).json(),
+    );
+    const refused = await quote({
+      items: [{ productId: boot.id, quantity: 2 }],
+      destination: napa,
+      replacesQuoteId: first.quoteId,
+    });
+    expect(refused.json()).toMatchObject({
+      code: 'out_of_stock',
+      issues: [{ path: ['items', 0], message: 'Only 1 Last Boot left' }],
+    });
+    expect(await activeReservations(boot.id)).toBe(1);
   });
 
   it('answers 400 for a malformed body', async () => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { fromCents, toCents } from '@jesus-walks/contracts/money';
 import { QUOTE_RESERVATION_MINUTES, type Quote, type QuoteBody } from '@jesus-walks/contracts/orders';
-import { businessRule } from '@jesus-walks/service-kit/errors';
+import { businessRule, DomainError, type ErrorIssue } from '@jesus-walks/service-kit/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
 import { type PricedRate, shippingRates } from '../shipping/shipping.service';
-import { mergeLines, releaseQuoteStock, reserveStock } from '../stock/stock.service';
+import { mergeLines, releaseQuoteStock, reserveStock, type StockProblem } from '../stock/stock.service';
 import {
   findQuote,
   insertQuote,
@@ -28,12 +28,46 @@ function chooseMethod(rates: readonly PricedRate[], methodId: number | undefined
   return chosen;
 }
 
+/** A problem said for the buyer: 'Only 2 Trail Cap left', 'Trail Cap is sold out'... */
+export function problemMessage(problem: StockProblem): string {
+  switch (problem.kind) {
+    case 'unknown':
+      return 'This product is no longer sold';
+    case 'withdrawn':
+      return `${problem.name} is no longer sold`;
+    case 'short':
+      return problem.available > 0
+        ? `Only ${problem.available} ${problem.name} left`
+        : `${problem.name} is sold out`;
+  }
+}
+
+/**
+ * A refused quote with every problem at once, as issues at ['items', i]: i is the index in the
+ * request's items, the first one of the product when a cart lists it twice (its quantities were
+ * summed). 409 out_of_stock when any line is short; 404 not_found when every problem is a product
+ * that does not exist or is no longer sold.
+ */
+export function quoteRefusal(items: QuoteBody['items'], problems: readonly StockProblem[]): DomainError {
+  const issues: ErrorIssue[] = problems.map((problem) => ({
+    path: ['items', items.findIndex((item) => item.productId === problem.productId)],
+    message: problemMessage(problem),
+  }));
+  const message =
+    issues.length === 1 && issues[0]
+      ? issues[0].message
+      : `${issues.length} items in the cart cannot be sold as asked`;
+  const anyShort = problems.some((problem) => problem.kind === 'short');
+  return new DomainError(anyShort ? 'out_of_stock' : 'not_found', message, issues);
+}
+
 /**
  * The internal quote (payments asks it before creating a payment): every price from the catalog
  * (client prices ignored), shipping from the chosen method in the address's zone, total =
  * subtotal + shipping, all in integer cents; the items' stock reserved for 30 minutes, and the
  * quote stored as priced in the same transaction (fulfilling it creates the order at these prices).
- * 404 unknown product, 409 short of stock, 422 no shipping to the address.
+ * Every line is checked: a refusal lists all of them (see quoteRefusal); 422 no shipping to the
+ * address.
  */
 export async function createQuote(db: Kysely<CatalogAndOrdersDatabase>, body: QuoteBody): Promise<Quote> {
   const method = chooseMethod(await shippingRates(db, body.destination), body.shippingMethodId);
@@ -41,10 +75,12 @@ export async function createQuote(db: Kysely<CatalogAndOrdersDatabase>, body: Qu
   const quoteId = randomUUID();
   const { rateCents, ...shippingMethod } = method;
   return db.transaction().execute(async (trx) => {
-    const { products, expiresAt } = await reserveStock(trx, quoteId, lines, {
+    const reservation = await reserveStock(trx, quoteId, lines, {
       minutes: QUOTE_RESERVATION_MINUTES,
       ...(body.replacesQuoteId ? { replacesQuoteId: body.replacesQuoteId } : {}),
     });
+    if (!reservation.reserved) throw quoteRefusal(body.items, reservation.problems);
+    const { products, expiresAt } = reservation;
 
     let subtotalCents = 0;
     const items = lines.map((line) => {

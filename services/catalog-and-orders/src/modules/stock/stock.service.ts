@@ -1,4 +1,4 @@
-import { notFound, outOfStock } from '@jesus-walks/service-kit/errors';
+import { type DomainError, notFound, outOfStock } from '@jesus-walks/service-kit/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
 import {
@@ -41,28 +41,58 @@ export function shortageMessage(name: string, available: number, requested: numb
   return `Not enough stock for ${name}: ${available} available, ${requested} requested`;
 }
 
+/** Why a line cannot be served as asked. */
+export type StockProblem =
+  | { productId: number; kind: 'unknown' }
+  | { productId: number; kind: 'withdrawn'; name: string }
+  | { productId: number; kind: 'short'; name: string; available: number; requested: number };
+
 /**
- * Locks the lines' products and checks that each is on sale and has the units available.
- * Throws 404 for a product that does not exist (or was taken off sale) and 409 when short.
+ * Locks the lines' products and checks every line: each must be on sale (it exists and was not
+ * taken off sale) and have the units available. Returns the locked products and every problem,
+ * in the lines' order (nothing stops at the first one).
  */
 async function lockAndCheck(
   trx: Trx,
   lines: ReadonlyArray<StockLine>,
   options: { exceptQuoteId?: string } = {},
-): Promise<Map<number, LockedProduct>> {
+): Promise<{ products: Map<number, LockedProduct>; problems: StockProblem[] }> {
   const ids = lines.map((line) => line.productId);
   const products = new Map((await lockProducts(trx, ids)).map((product) => [product.id, product]));
+  const reserved = await reservedQuantities(trx, ids, options);
+  const problems: StockProblem[] = [];
   for (const line of lines) {
     const product = products.get(line.productId);
-    if (!product || product.deletedAt) throw notFound(`Product ${line.productId} not found`);
+    if (!product) {
+      problems.push({ productId: line.productId, kind: 'unknown' });
+    } else if (product.deletedAt) {
+      problems.push({ productId: line.productId, kind: 'withdrawn', name: product.name });
+    } else {
+      const available = availableUnits(product.stock, reserved.get(product.id) ?? 0);
+      if (available < line.quantity) {
+        problems.push({
+          productId: line.productId,
+          kind: 'short',
+          name: product.name,
+          available,
+          requested: line.quantity,
+        });
+      }
+    }
   }
-  const reserved = await reservedQuantities(trx, ids, options);
-  for (const line of lines) {
-    const product = products.get(line.productId) as LockedProduct;
-    const available = availableUnits(product.stock, reserved.get(product.id) ?? 0);
-    if (available < line.quantity) throw outOfStock(shortageMessage(product.name, available, line.quantity));
-  }
-  return products;
+  return { products, problems };
+}
+
+/**
+ * The admin order's refusal, one problem at a time: 404 for a product that does not exist (or was
+ * taken off sale) before 409 for the first line short of stock.
+ */
+function firstProblemError(problems: readonly StockProblem[]): DomainError | undefined {
+  const missing = problems.find((problem) => problem.kind !== 'short');
+  if (missing) return notFound(`Product ${missing.productId} not found`);
+  const short = problems.find((problem) => problem.kind === 'short');
+  if (short) return outOfStock(shortageMessage(short.name, short.available, short.requested));
+  return undefined;
 }
 
 /**
@@ -76,7 +106,9 @@ export async function takeStock(
   options: { exceptQuoteId?: string } = {},
 ): Promise<Map<number, LockedProduct>> {
   const lines = mergeLines(items);
-  const products = await lockAndCheck(trx, lines, options);
+  const { products, problems } = await lockAndCheck(trx, lines, options);
+  const refusal = firstProblemError(problems);
+  if (refusal) throw refusal;
   for (const line of lines) {
     // Cannot refuse while we hold the lock and just checked; kept as the guard the design promises.
     if (!(await decrementStock(trx, line.productId, line.quantity))) {
@@ -97,25 +129,31 @@ export async function returnStock(trx: Trx, items: ReadonlyArray<StockLine>): Pr
   for (const line of lines) await incrementStock(trx, line.productId, line.quantity);
 }
 
+export type ReservationOutcome =
+  | { reserved: true; products: Map<number, LockedProduct>; expiresAt: Date }
+  | { reserved: false; problems: StockProblem[] };
+
 /**
  * Reserves the lines' units for a quote for `minutes` (available = stock - active reservations).
- * A replaced quote's reservations are released first, in the same transaction.
+ * A replaced quote's reservations are released first, in the same transaction. When any line
+ * cannot be served nothing is written and every problem is returned (the caller says them all).
  */
 export async function reserveStock(
   trx: Trx,
   quoteId: string,
   items: ReadonlyArray<StockLine>,
   options: { minutes: number; replacesQuoteId?: string },
-): Promise<{ products: Map<number, LockedProduct>; expiresAt: Date }> {
+): Promise<ReservationOutcome> {
   const lines = mergeLines(items);
-  const products = await lockAndCheck(
+  const { products, problems } = await lockAndCheck(
     trx,
     lines,
     options.replacesQuoteId ? { exceptQuoteId: options.replacesQuoteId } : {},
   );
+  if (problems.length > 0) return { reserved: false, problems };
   if (options.replacesQuoteId) await releaseQuote(trx, options.replacesQuoteId);
   const expiresAt = await insertReservations(trx, quoteId, lines, options.minutes);
-  return { products, expiresAt };
+  return { reserved: true, products, expiresAt };
 }
 
 export type QuotedStockOutcome = { taken: true } | { taken: false; shortOf: string };

@@ -1,20 +1,17 @@
-import type { Quote } from '@jesus-walks/contracts/orders';
 import { DomainError } from '@jesus-walks/service-kit/errors';
 import { describe, expect, it } from 'vitest';
-import { priceChanges, quoteRefusalIssues } from './cart-changes';
+import { priceChanges, refusedCartIssues } from './cart-changes';
 
-const quote = {
-  items: [
-    { productId: 1, name: 'Trail Cap', quantity: 3, unitPrice: '26.00', lineTotal: '78.00' },
-    { productId: 2, name: 'Trail Tee', quantity: 1, unitPrice: '20.00', lineTotal: '20.00' },
-  ],
-} as Quote;
+const quoted = [
+  { productId: 1, name: 'Trail Cap', unitPrice: '26.00' },
+  { productId: 2, name: 'Trail Tee', unitPrice: '20.00' },
+];
 
-const product = (id: number, name: string) => ({
+const product = (id: number, name: string, price: number | string) => ({
   id,
   name,
   description: '',
-  price: '1.00',
+  price,
   imageUrl: '',
   category: '',
   stock: 1,
@@ -30,34 +27,66 @@ describe('a cart that changed', () => {
           { productId: 1, quantity: 2 },
           { productId: 1, quantity: 0 + 1, price: 26 },
         ],
-        quote,
+        quoted,
       ),
     ).toEqual([{ path: ['items', 0], message: 'Trail Cap now costs $26.00' }]);
   });
 
-  it('reads the seller’s refusal item by item', () => {
+  it('keeps the seller’s issues and adds the other items’ price changes, in the cart’s order', async () => {
     const items = [
-      { productId: 2, quantity: 1 },
-      { productId: 1, quantity: 3 },
+      { productId: 3, quantity: 1, price: 5 },
+      { productId: 1, quantity: 3, price: 26 },
+      { productId: 2, quantity: 1, price: 18 },
+      { productId: 9, quantity: 1 },
+      { productId: 1, quantity: 1, price: 1 },
     ];
-    const onSale = [product(1, 'Trail Cap'), product(2, 'Trail Tee')];
-    const short = new DomainError('out_of_stock', 'Not enough stock for Trail Cap: 2 available, 3 requested');
-    expect(quoteRefusalIssues(short, items, onSale)).toEqual([
+    const refusal = new DomainError('out_of_stock', '2 items in the cart cannot be sold as asked', [
+      { path: ['items', 3], message: 'This product is no longer sold' },
       { path: ['items', 1], message: 'Only 2 Trail Cap left' },
     ]);
-    const soldOut = new DomainError('out_of_stock', 'Trail Tee is out of stock');
-    expect(quoteRefusalIssues(soldOut, items, onSale)).toEqual([
-      { path: ['items', 0], message: 'Trail Tee is sold out' },
+    const onSale = async () => [
+      product(1, 'Trail Cap', '26.00'),
+      product(2, 'Trail Tee', 20),
+      product(3, 'Mug', 5),
+    ];
+    expect(await refusedCartIssues(refusal, items, onSale)).toEqual([
+      { path: ['items', 1], message: 'Only 2 Trail Cap left' },
+      { path: ['items', 2], message: 'Trail Tee now costs $20.00' },
+      { path: ['items', 3], message: 'This product is no longer sold' },
     ]);
-    const gone = new DomainError('not_found', 'Product 1 not found');
-    expect(quoteRefusalIssues(gone, items, [])).toEqual([
-      { path: ['items', 1], message: 'This product is no longer sold' },
+  });
+
+  it('asks for no prices when no other item has one, and does without them when they cannot be had', async () => {
+    const refusal = new DomainError('not_found', 'This product is no longer sold', [
+      { path: ['items', 0], message: 'This product is no longer sold' },
     ]);
-    const given = new DomainError('conflict', 'x', [
-      { path: ['items', 0], message: 'Only 1 Trail Tee left' },
-    ]);
-    expect(quoteRefusalIssues(given, items, onSale)).toEqual([
-      { path: ['items', 0], message: 'Only 1 Trail Tee left' },
+    let asked = 0;
+    const onSale = async () => {
+      asked += 1;
+      throw new Error('catalog down');
+    };
+    const issues = [{ path: ['items', 0], message: 'This product is no longer sold' }];
+    expect(await refusedCartIssues(refusal, [{ productId: 1, quantity: 1, price: 3 }], onSale)).toEqual(
+      issues,
+    );
+    expect(asked).toBe(0);
+    expect(
+      await refusedCartIssues(
+        refusal,
+        [
+          { productId: 1, quantity: 1 },
+          { productId: 2, quantity: 1, price: 3 },
+        ],
+        onSale,
+      ),
+    ).toEqual(issues);
+    expect(asked).toBe(1);
+  });
+
+  it('says a refusal without item issues as it is', async () => {
+    const refusal = new DomainError('conflict', 'Something else');
+    expect(await refusedCartIssues(refusal, [{ productId: 1, quantity: 1 }], async () => [])).toEqual([
+      { path: ['items'], message: 'Something else' },
     ]);
   });
 });

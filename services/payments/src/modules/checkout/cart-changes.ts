@@ -1,5 +1,5 @@
 import { toCents } from '@jesus-walks/contracts/money';
-import type { OrderItemInput, Quote } from '@jesus-walks/contracts/orders';
+import type { OrderItemInput } from '@jesus-walks/contracts/orders';
 import type { Product } from '@jesus-walks/contracts/products';
 import { DomainError, type ErrorIssue } from '@jesus-walks/service-kit/errors';
 
@@ -14,62 +14,58 @@ export function cartChanged(issues: ErrorIssue[]): DomainError {
   );
 }
 
+/** A product at the price the seller charges: a quote's line, or a product on sale. */
+export interface PricedProduct {
+  productId: number;
+  name: string;
+  unitPrice: number | string;
+}
+
 /**
- * Items whose price in the client's cart is not the quote's (the catalog's, which is what is
- * charged): 'Trail Cap now costs $26.00'. Items sent without a price are not compared.
+ * Items whose price in the client's cart is not the seller's (the quote's unit price, which is
+ * what is charged): 'Trail Cap now costs $26.00'. Items sent without a price are not compared.
  */
-export function priceChanges(items: readonly OrderItemInput[], quote: Quote): ErrorIssue[] {
-  const lines = new Map(quote.items.map((line) => [line.productId, line]));
+export function priceChanges(
+  items: readonly OrderItemInput[],
+  priced: readonly PricedProduct[],
+): ErrorIssue[] {
+  const lines = new Map(priced.map((line) => [line.productId, line]));
   const issues: ErrorIssue[] = [];
   items.forEach((item, index) => {
     const line = lines.get(item.productId);
     if (!line || item.price === undefined) return;
-    if (toCents(item.price) !== toCents(line.unitPrice)) {
-      issues.push({ path: ['items', index], message: `${line.name} now costs $${line.unitPrice}` });
+    const cents = toCents(line.unitPrice);
+    if (toCents(item.price) !== cents) {
+      issues.push({ path: ['items', index], message: `${line.name} now costs $${(cents / 100).toFixed(2)}` });
     }
   });
   return issues;
 }
 
-const NOT_FOUND = /^Product (\d+) not found$/;
-const SOLD_OUT = /^(.+) is out of stock$/;
-const SHORT = /^Not enough stock for (.+): (\d+) available, \d+ requested$/;
-
 /**
- * A refused quote (catalog: 404 unknown or withdrawn product, 409 short of stock) said item by
- * item: 'Trail Cap is no longer sold', 'Only 2 Trail Cap left', 'Trail Cap is sold out'. Issues
- * the seller gave with ['items', i] paths are kept; otherwise its message is read (catalog's
- * stock.service wording) and matched to the cart's items through the products on sale.
+ * One answer for a refused quote (the seller checks every line and gives one issue per line it
+ * cannot serve, at the cart item's index: 'Only 2 Trail Cap left', 'Trail Cap is sold out',
+ * 'Trail Cap is no longer sold'), with the price changes of the other items, in the cart's order.
+ * A refused quote has no prices: they come from the products on sale, asked only when an item it
+ * did not refuse carries a price (a product refused at one index is not compared at another), and
+ * not compared when they cannot be had. A refusal without item issues is said as it is.
  */
-export function quoteRefusalIssues(
+export async function refusedCartIssues(
   error: DomainError,
   items: readonly OrderItemInput[],
-  onSale: readonly Product[],
-): ErrorIssue[] {
-  const given = (error.issues ?? []).filter((issue) => issue.path[0] === 'items');
-  if (given.length > 0) return given;
-  const indexesOf = (productId: number) =>
-    items.flatMap((item, index) => (item.productId === productId ? [index] : []));
-  const byName = (name: string) =>
-    onSale.find((product) => product.name === name && items.some((item) => item.productId === product.id));
-
-  const missing = NOT_FOUND.exec(error.message);
-  if (missing) {
-    const productId = Number(missing[1]);
-    return indexesOf(productId).map((index) => ({
-      path: ['items', index],
-      message: 'This product is no longer sold',
-    }));
-  }
-  const soldOut = SOLD_OUT.exec(error.message);
-  const short = SHORT.exec(error.message);
-  const name = soldOut?.[1] ?? short?.[1];
-  if (name) {
-    const product = byName(name);
-    const available = short ? Number(short[2]) : 0;
-    const message = available > 0 ? `Only ${available} ${name} left` : `${name} is sold out`;
-    if (product) return indexesOf(product.id).map((index) => ({ path: ['items', index], message }));
-    return [{ path: ['items'], message }];
-  }
-  return [{ path: ['items'], message: error.message }];
+  productsOnSale: () => Promise<readonly Product[]>,
+): Promise<ErrorIssue[]> {
+  const refused = (error.issues ?? []).filter(
+    (issue) => issue.path[0] === 'items' && typeof issue.path[1] === 'number',
+  );
+  if (refused.length === 0) return [{ path: ['items'], message: error.message }];
+  const productAt = (issue: ErrorIssue) => items[issue.path[1] as number]?.productId;
+  const refusedProducts = new Set(refused.map(productAt));
+  const compared = items.some((item) => item.price !== undefined && !refusedProducts.has(item.productId));
+  const onSale = compared ? await productsOnSale().catch(() => []) : [];
+  const prices = priceChanges(
+    items,
+    onSale.map((product) => ({ productId: product.id, name: product.name, unitPrice: product.price })),
+  ).filter((issue) => !refusedProducts.has(productAt(issue)));
+  return [...refused, ...prices].sort((a, b) => (a.path[1] as number) - (b.path[1] as number));
 }

@@ -182,8 +182,36 @@ describe('POST /api/checkout/create-payment-intent', () => {
     expect(withdrawn.statusCode).toBe(409);
     expect(withdrawn.json()).toMatchObject({
       code: 'cart_changed',
-      issues: [{ path: ['items', 1], message: 'This product is no longer sold' }],
+      issues: [{ path: ['items', 1], message: 'Gone Cap is no longer sold' }],
     });
+  });
+
+  it('lists every line that changed in one 409: short, sold out, no longer sold and a new price', async () => {
+    const short = await stack.insertProduct({ name: 'Few Caps', price: '10.00', stock: 2 });
+    const empty = await stack.insertProduct({ name: 'Empty Lamp', price: '10.00', stock: 0 });
+    const dearer = await stack.insertProduct({ name: 'Dearer Tee', price: '21.00', stock: 5 });
+    const fine = await stack.insertProduct({ name: 'Fine Mug', price: '8.00', stock: 5 });
+    const before = await sandboxIntentCount();
+    const response = await createIntent([
+      { productId: fine.id, quantity: 1, price: '8.00' },
+      { productId: short.id, quantity: 3, price: '10.00' },
+      { productId: empty.id, quantity: 1 },
+      { productId: 999999, quantity: 1, price: 4 },
+      { productId: dearer.id, quantity: 1, price: 20 },
+    ]);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: expect.any(String),
+      code: 'cart_changed',
+      issues: [
+        { path: ['items', 1], message: 'Only 2 Few Caps left' },
+        { path: ['items', 2], message: 'Empty Lamp is sold out' },
+        { path: ['items', 3], message: 'This product is no longer sold' },
+        { path: ['items', 4], message: 'Dearer Tee now costs $21.00' },
+      ],
+    });
+    expect(await sandboxIntentCount()).toBe(before);
+    for (const product of [short, empty, dearer, fine]) expect(await activeReservations(product.id)).toBe(0);
   });
 
   it('20 simultaneous checkouts for the last 3 units: at most 3 intents, the rest 409 before any charge', async () => {

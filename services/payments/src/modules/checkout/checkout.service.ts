@@ -17,7 +17,7 @@ import {
   upstreamUnavailable,
 } from '@jesus-walks/service-kit/errors';
 import type { PaymentsDeps } from '../../deps';
-import { cartChanged, priceChanges, quoteRefusalIssues } from './cart-changes';
+import { cartChanged, priceChanges, refusedCartIssues } from './cart-changes';
 import { runIdempotently } from './idempotent-request';
 import {
   cancelOpenPayment,
@@ -81,7 +81,7 @@ export async function createPaymentIntent(
       const quote = await quoteCart(deps, input, replaced?.quoteId ?? undefined);
       if (replaced) await cancelPayment(deps, replaced, 'Replaced by a newer checkout', { release: false });
 
-      const changes = priceChanges(body.items, quote);
+      const changes = priceChanges(body.items, quote.items);
       if (changes.length > 0) {
         await releaseQuietly(deps, quote.quoteId, input.requestId);
         throw cartChanged(changes);
@@ -156,8 +156,9 @@ async function quoteCart(
     );
   } catch (error) {
     if (error instanceof DomainError && (error.status === 404 || error.status === 409)) {
-      const onSale = await deps.seller.products(input.requestId).catch(() => []);
-      throw cartChanged(quoteRefusalIssues(error, body.items, onSale));
+      throw cartChanged(
+        await refusedCartIssues(error, body.items, () => deps.seller.products(input.requestId)),
+      );
     }
     throw error;
   }
