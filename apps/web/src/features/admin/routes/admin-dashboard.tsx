@@ -1,32 +1,104 @@
-import { ChartLineIcon, ShieldCheckIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { ChartLineIcon, LogOutIcon } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Container } from '@/components/layout/container';
-import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { CurrentUser } from '@/lib/current-user';
+import { useDashboardUser } from '../api/get-dashboard-user';
+import { useOrders } from '../api/get-orders';
+import { useProducts } from '../api/get-products';
+import { useUsers } from '../api/get-users';
+import { useLogout } from '../api/logout';
+import { AdminGateScreen } from '../components/admin-gate-screen';
+import { CreateOrderTab } from '../components/create-order-tab';
+import { OrdersTab } from '../components/orders-tab';
+import { OverviewTab } from '../components/overview-tab';
+import { ProductsTab } from '../components/products-tab';
+import { UsersTab } from '../components/users-tab';
+import { adminGate } from '../utils/admin-gate';
+import { type AdminTab, adminTabs, isAdminTab, searchForTab, tabFromSearch } from '../utils/admin-tab';
+import { computeRevenue } from '../utils/revenue';
+
+function Dashboard({ user }: { user: CurrentUser }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabFromSearch(searchParams);
+  const logout = useLogout();
+  // Mounted only for an admin: the lists are never asked for anyone else (SPEC.md section 6).
+  const users = useUsers({ enabled: true });
+  const orders = useOrders({ enabled: true });
+  const products = useProducts({ enabled: true });
+
+  const selectTab = (value: string) => {
+    if (isAdminTab(value)) setSearchParams(searchForTab(searchParams, value as AdminTab));
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Admin Dashboard"
+        eyebrow="Administration"
+        description={`Welcome, ${user.username || 'Admin'}`}
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link to="/admin/seo">
+                <ChartLineIcon aria-hidden="true" />
+                SEO Dashboard
+              </Link>
+            </Button>
+            <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
+              <LogOutIcon aria-hidden="true" />
+              {logout.isPending ? 'Logging out...' : 'Logout'}
+            </Button>
+          </>
+        }
+      />
+      <Container className="min-w-0 py-8 md:py-10">
+        <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
+          <TabsList aria-label="Admin sections">
+            {adminTabs.map(({ value, label }) => (
+              <TabsTrigger key={value} value={value}>
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="overview" className="min-w-0">
+            <OverviewTab
+              users={users.data?.length}
+              orders={orders.data?.length}
+              products={products.data?.length}
+              revenue={orders.data ? computeRevenue(orders.data) : undefined}
+            />
+          </TabsContent>
+          <TabsContent value="users" className="min-w-0">
+            <UsersTab users={users} />
+          </TabsContent>
+          <TabsContent value="orders" className="min-w-0">
+            <OrdersTab orders={orders} users={users.data} />
+          </TabsContent>
+          <TabsContent value="products" className="min-w-0">
+            <ProductsTab products={products} />
+          </TabsContent>
+          <TabsContent value="create-order" className="min-w-0">
+            <CreateOrderTab users={users.data ?? []} products={products.data ?? []} />
+          </TabsContent>
+        </Tabs>
+      </Container>
+    </>
+  );
+}
 
 export function AdminDashboardRoute() {
+  const currentUser = useDashboardUser();
+  const gate = adminGate(currentUser);
+
   return (
     <>
       <title>Admin Dashboard</title>
       <meta name="robots" content="noindex" />
-      <PageHeader
-        title="Admin Dashboard"
-        eyebrow="Administration"
-        actions={
-          <Button asChild variant="outline">
-            <Link to="/admin/seo">
-              <ChartLineIcon aria-hidden="true" />
-              SEO Dashboard
-            </Link>
-          </Button>
-        }
-      />
-      <Container className="py-10 md:py-14">
-        <EmptyState icon={ShieldCheckIcon} title="Admin tools are being set up">
-          Users, orders and products will be managed from here.
-        </EmptyState>
-      </Container>
+      {gate === 'admin' && currentUser.data ? <Dashboard user={currentUser.data} /> : null}
+      {gate !== 'admin' ? <AdminGateScreen gate={gate} /> : null}
     </>
   );
 }
