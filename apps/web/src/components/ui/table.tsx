@@ -9,7 +9,7 @@ export function Table({ className, label, ...props }: ComponentProps<'table'> & 
   return (
     <section
       aria-label={label}
-      className="w-full max-w-full min-w-0 overflow-x-auto rounded-lg border border-border bg-card"
+      className="relative w-full max-w-full min-w-0 overflow-x-auto rounded-lg border border-border bg-card"
     >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </section>
