@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { WebhookAckSchema } from './checkout';
+import { ErrorResponseSchema } from './common';
 import { MoneySchema } from './money';
+import { defineRoute, defineRoutes } from './route-contract';
 
 export const SquareConfigSchema = z.object({
   applicationId: z.string(),
@@ -7,6 +10,65 @@ export const SquareConfigSchema = z.object({
   environment: z.enum(['sandbox', 'production']),
 });
 export type SquareConfig = z.infer<typeof SquareConfigSchema>;
+
+/**
+ * Square's card form pays an intent of the checkout (create-payment-intent with paymentMethod
+ * 'square'): the browser tokenizes the card with Square's Web Payments SDK and sends the token
+ * (the source id) here; payments charges it with CreatePayment for the quoted total.
+ */
+export const SquarePayBodySchema = z.object({
+  paymentId: z.uuid(),
+  /** The card token from `card.tokenize()` ('cnon:...'). */
+  sourceId: z.string().trim().min(1).max(500),
+  /** From `payments.verifyBuyer()` when Square asked for buyer verification (SCA). */
+  verificationToken: z.string().trim().min(1).max(2000).optional(),
+});
+export type SquarePayBody = z.infer<typeof SquarePayBodySchema>;
+
+export const SquarePayResultSchema = z.object({
+  status: z.literal('succeeded'),
+  paymentId: z.uuid(),
+});
+export type SquarePayResult = z.infer<typeof SquarePayResultSchema>;
+
+/** Routes of the Square method in the route table (route-table.ts). */
+export const squareRoutes = defineRoutes({
+  config: defineRoute({
+    method: 'GET',
+    path: '/api/square-config',
+    service: 'payments',
+    access: 'public',
+    summary:
+      "What Square's Web Payments SDK loads with (application id, location id, environment); 404 when Square has no keys",
+    responses: { 200: SquareConfigSchema, 404: ErrorResponseSchema },
+  }),
+  pay: defineRoute({
+    method: 'POST',
+    path: '/api/checkout/square/pay',
+    service: 'payments',
+    access: 'public',
+    summary:
+      "Charges the card token from Square's card form for the payment's quoted total (CreatePayment); 402 with Square's words when the card is refused",
+    request: { body: SquarePayBodySchema },
+    responses: {
+      200: SquarePayResultSchema,
+      400: ErrorResponseSchema,
+      402: ErrorResponseSchema,
+      404: ErrorResponseSchema,
+      409: ErrorResponseSchema,
+      503: ErrorResponseSchema,
+    },
+  }),
+  webhook: defineRoute({
+    method: 'POST',
+    path: '/api/payments/webhooks/square',
+    service: 'payments',
+    access: 'public',
+    summary:
+      "Square's events, verified on the raw body with x-square-hmacsha256-signature (notification URL + body), each processed once",
+    responses: { 200: WebhookAckSchema, 400: ErrorResponseSchema },
+  }),
+});
 
 export const ApplePayConfigSchema = z.object({
   countryCode: z.string(),

@@ -8,6 +8,7 @@ import { checkoutRoutes } from './checkout';
 import { eventRoutes } from './events';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
+import { squareRoutes } from './payments';
 import { productRoutes } from './products';
 import { publicRouteTable, routesOf, routeTable } from './route-table';
 import { serviceNames } from './services';
@@ -82,6 +83,7 @@ describe('routes by name', () => {
       shippingRoutes,
       orderRoutes,
       checkoutRoutes,
+      squareRoutes,
       eventRoutes,
       newsletterRoutes,
     };

@@ -4,6 +4,7 @@ import { checkoutRoutes } from './checkout';
 import { eventRoutes } from './events';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
+import { squareRoutes } from './payments';
 import { productRoutes } from './products';
 import type { RouteContract } from './route-contract';
 import type { ServiceName } from './services';
@@ -19,6 +20,7 @@ export const routeTable: readonly RouteContract[] = [
   shippingRoutes,
   orderRoutes,
   checkoutRoutes,
+  squareRoutes,
   eventRoutes,
   newsletterRoutes,
 ].flatMap((domain) => Object.values(domain));

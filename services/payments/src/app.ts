@@ -14,6 +14,7 @@ import { workFinalisation } from './modules/finalisation/finalisation.jobs';
 import { createProviders } from './modules/providers/providers';
 import { sandboxRoutes } from './modules/providers/sandbox/sandbox.routes';
 import { workSandboxWebhooks } from './modules/providers/sandbox/sandbox.service';
+import { squareRoutesModule } from './modules/providers/square/square.routes';
 import { createCatalogSeller } from './modules/sellers/catalog-seller';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
@@ -53,6 +54,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<PaymentsDatabase>): P
   checkoutRoutesModule(app, payments);
   sandboxRoutes(app, { db: deps.db, jobs: deps.jobs, sandboxOn: payments.providers.sandbox !== null });
   webhooksRoutes(app, payments);
+  squareRoutesModule(app, payments);
   verifyRouteTable(app, 'payments');
   return app;
 }

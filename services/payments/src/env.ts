@@ -24,6 +24,20 @@ export const envSchema = serviceEnvSchema
     STRIPE_WEBHOOK_SECRET: optionalSecret('STRIPE_WEBHOOK_SECRET'),
     /** Where Stripe's API lives: unset in production; tests point the SDK at a fake Stripe. */
     STRIPE_API_BASE_URL: optionalUrl,
+    /** Square's access token. With the application id, location id and webhook signature key: the Square tile runs on Square. */
+    SQUARE_ACCESS_TOKEN: optionalSecret('SQUARE_ACCESS_TOKEN'),
+    /** The Web Payments SDK's application id (sq0idp-... or sandbox-sq0idb-...). */
+    SQUARE_APPLICATION_ID: z.string().min(1).optional(),
+    /** The Square location that takes the payments. */
+    SQUARE_LOCATION_ID: z.string().min(1).optional(),
+    /** Which Square the keys belong to: its API host and the card form's script. */
+    SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+    /** The signature key of the Square webhook subscription. */
+    SQUARE_WEBHOOK_SIGNATURE_KEY: optionalSecret('SQUARE_WEBHOOK_SIGNATURE_KEY'),
+    /** The subscription's notification URL as Square knows it (Square signs it): default `${PUBLIC_ORIGIN}/api/payments/webhooks/square`. */
+    SQUARE_WEBHOOK_URL: optionalUrl,
+    /** Where Square's API lives: unset in production; tests point the SDK at a fake Square. */
+    SQUARE_API_BASE_URL: optionalUrl,
     /**
      * The built-in sandbox processor (test cards, no real money): 'on' by default exactly when
      * Stripe has no keys, so a fresh checkout works out of the box. Set 'off' in production.
@@ -49,6 +63,38 @@ export const envSchema = serviceEnvSchema
       }
     }
   })
+  .superRefine((env, context) => {
+    if (!env.SQUARE_ACCESS_TOKEN) return;
+    for (const key of [
+      'SQUARE_APPLICATION_ID',
+      'SQUARE_LOCATION_ID',
+      'SQUARE_WEBHOOK_SIGNATURE_KEY',
+    ] as const) {
+      if (!env[key]) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is required when SQUARE_ACCESS_TOKEN is set`,
+        });
+      }
+    }
+  })
+  .superRefine((env, context) => {
+    if (!env.SQUARE_ACCESS_TOKEN) return;
+    for (const key of [
+      'SQUARE_APPLICATION_ID',
+      'SQUARE_LOCATION_ID',
+      'SQUARE_WEBHOOK_SIGNATURE_KEY',
+    ] as const) {
+      if (!env[key]) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is required when SQUARE_ACCESS_TOKEN is set`,
+        });
+      }
+    }
+  })
   .transform((env) => {
     const stripeConfigured = Boolean(env.STRIPE_SECRET_KEY);
     return {
@@ -56,6 +102,8 @@ export const envSchema = serviceEnvSchema
       PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX ?? (stripeConfigured ? 'off' : 'on'),
       SANDBOX_WEBHOOK_URL:
         env.SANDBOX_WEBHOOK_URL ?? new URL('/api/payments/webhooks/sandbox', env.PUBLIC_ORIGIN).toString(),
+      SQUARE_WEBHOOK_URL:
+        env.SQUARE_WEBHOOK_URL ?? new URL('/api/payments/webhooks/square', env.PUBLIC_ORIGIN).toString(),
       SANDBOX_WEBHOOK_SECRET:
         env.SANDBOX_WEBHOOK_SECRET ??
         `whsec_sandbox_${createHmac('sha256', env.INTERNAL_TOKEN).update('payments sandbox webhook secret').digest('hex')}`,

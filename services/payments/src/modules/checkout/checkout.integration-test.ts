@@ -107,7 +107,7 @@ describe('GET /api/checkout/config', () => {
       stripe: { processor: 'sandbox', publishableKey: null },
       methods: [
         { method: 'stripe', label: 'Stripe', available: true, testMode: true, reason: null },
-        { method: 'square', label: 'Square', available: false, testMode: false, reason: 'Coming soon' },
+        { method: 'square', label: 'Square', available: true, testMode: true, reason: null },
         { method: 'safekey', label: 'SafeKey', available: false, testMode: false, reason: 'Coming soon' },
         { method: 'apple_pay', label: 'Apple Pay', available: false, testMode: false, reason: 'Coming soon' },
         {
@@ -256,13 +256,6 @@ describe('POST /api/checkout/create-payment-intent', () => {
     expect((await paymentRow(first.paymentId)).status).toBe('cancelled');
     expect((await confirm(first.clientSecret)).statusCode).toBe(409);
     expect(second.total).toBe('24.99');
-  });
-
-  it('refuses methods that are not live yet', async () => {
-    const cap = await stack.insertProduct({ price: '10.00' });
-    const response = await createIntent([{ productId: cap.id, quantity: 1 }], { paymentMethod: 'square' });
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ message: 'Square is not available: Coming soon' });
   });
 });
 

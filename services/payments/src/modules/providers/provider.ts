@@ -68,9 +68,10 @@ export interface PaymentProvider {
   cancelIntent?(reference: string): Promise<void>;
   /**
    * Verifies a webhook on its raw body and signature header (Stripe's scheme, 300 s tolerance) and
-   * reduces it; throws WebhookSignatureError when forged, malformed or too old.
+   * reduces it; throws WebhookSignatureError when forged, malformed or too old. May answer a promise
+   * (Square's SDK verifies asynchronously).
    */
-  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent;
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent | Promise<ProviderEvent>;
 }
 
 export class WebhookSignatureError extends Error {

@@ -34,7 +34,7 @@ export async function receiveWebhook(
   let event: ProviderEvent;
   let payload: unknown;
   try {
-    event = provider.parseWebhook(rawBody, signature);
+    event = await provider.parseWebhook(rawBody, signature);
     payload = JSON.parse(rawBody.toString('utf8'));
   } catch (error) {
     if (error instanceof WebhookSignatureError || error instanceof SyntaxError) {

@@ -35,6 +35,7 @@ import { CartChangedNotice } from './cart-changed-notice';
 import { OrderTotal } from './order-total';
 import { type MethodTile, PaymentMethodTiles } from './payment-method-tiles';
 import { SandboxCardFields } from './sandbox-card-fields';
+import { SquareCardForm, type SquareConfirm } from './square-card-form';
 import type { StripeConfirm } from './stripe-payment-element';
 
 // Stripe's React bindings and script loader stay out of every other chunk.
@@ -100,6 +101,10 @@ export function PaymentStep({
   const onStripeReady = useCallback((confirm: StripeConfirm | null) => {
     stripeConfirm.current = confirm;
   }, []);
+  const squareConfirm = useRef<SquareConfirm | null>(null);
+  const onSquareReady = useCallback((confirm: SquareConfirm | null) => {
+    squareConfirm.current = confirm;
+  }, []);
   /** One Idempotency-Key per payment for POST /api/orders. */
   const orderKeys = useRef(new Map<string, string>());
 
@@ -110,6 +115,8 @@ export function PaymentStep({
   const intent = intentState.intent;
   const tile = tiles.find((candidate) => candidate.method === paymentMethod) ?? null;
   const useStripeElement = intent?.processor === 'stripe';
+  // Square with keys: Square's own card form (without keys the sandbox's, as for Stripe).
+  const useSquareCard = intent?.processor === 'square';
   const noClientSecret = intentState.status === 'ready' && intentState.intent.clientSecret === '';
 
   function changeMethod(next: PaymentMethod) {
@@ -144,7 +151,12 @@ export function PaymentStep({
     const paidBefore = paid.has(intent.paymentId);
     let card: SandboxCard | null = null;
     if (!paidBefore) {
-      if (useStripeElement) {
+      if (useSquareCard) {
+        if (!squareConfirm.current) {
+          setPayError('Payment form not ready');
+          return;
+        }
+      } else if (useStripeElement) {
         if (!stripeConfirm.current) {
           setPayError('Payment system not ready');
           return;
@@ -179,7 +191,7 @@ export function PaymentStep({
               cvc: card.cvc,
             });
           } else {
-            const confirm = stripeConfirm.current;
+            const confirm = useSquareCard ? squareConfirm.current : stripeConfirm.current;
             const result = confirm ? await confirm() : { error: 'Payment system not ready' };
             if ('error' in result) {
               setPayError(result.error);
@@ -352,7 +364,9 @@ export function PaymentStep({
               ) : null}
 
               {intent && !noClientSecret && !alreadyPaid ? (
-                useStripeElement && stripePublishableKey ? (
+                useSquareCard ? (
+                  <SquareCardForm paymentId={intent.paymentId} onConfirmReady={onSquareReady} />
+                ) : useStripeElement && stripePublishableKey ? (
                   <Suspense fallback={<Skeleton className="h-40" />}>
                     <StripePaymentElement
                       publishableKey={stripePublishableKey}

@@ -1,0 +1,17 @@
+import { type SquarePayBody, type SquarePayResult, squareRoutes } from '@jesus-walks/contracts/payments';
+import { useMutation } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+
+export type { SquarePayBody, SquarePayResult };
+
+/**
+ * POST /api/checkout/square/pay: payments charges the card token from Square's card form for the
+ * payment's quoted total. A refused card answers 402 with Square's words.
+ */
+export function payWithSquare(body: SquarePayBody): Promise<SquarePayResult> {
+  return callApi(squareRoutes.pay, { body });
+}
+
+export function usePayWithSquare() {
+  return useMutation({ mutationFn: payWithSquare });
+}
