@@ -79,22 +79,6 @@ export const envSchema = serviceEnvSchema
       }
     }
   })
-  .superRefine((env, context) => {
-    if (!env.SQUARE_ACCESS_TOKEN) return;
-    for (const key of [
-      'SQUARE_APPLICATION_ID',
-      'SQUARE_LOCATION_ID',
-      'SQUARE_WEBHOOK_SIGNATURE_KEY',
-    ] as const) {
-      if (!env[key]) {
-        context.addIssue({
-          code: 'custom',
-          path: [key],
-          message: `${key} is required when SQUARE_ACCESS_TOKEN is set`,
-        });
-      }
-    }
-  })
   .transform((env) => {
     const stripeConfigured = Boolean(env.STRIPE_SECRET_KEY);
     return {
