@@ -164,6 +164,9 @@ export const DeleteEventResultSchema = z.object({
 });
 export type DeleteEventResult = z.infer<typeof DeleteEventResultSchema>;
 
+/** The answer of promoteFromWaitlist when the event has no free seat (409). */
+export const EVENT_FULL_MESSAGE = 'The event is full: raise its capacity or cancel a registration first';
+
 const errors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
@@ -266,6 +269,16 @@ export const eventRoutes = defineRoutes({
     summary: "An event's registrations with their status, contact and waitlist position",
     request: { params: IdParamsSchema },
     responses: { 200: EventRegistrationsSchema, ...errors },
+  }),
+  promoteFromWaitlist: defineRoute({
+    method: 'POST',
+    path: '/api/events/:id/registrations/:registrationId/promote',
+    service: 'content-and-events',
+    access: 'admin',
+    summary:
+      'Gives a waitlisted registrant a free seat, out of turn, and tells them; 409 when the event is full (nothing is overbooked)',
+    request: { params: RegistrationParamsSchema },
+    responses: { 200: RegistrationSchema, ...errors, 409: ErrorResponseSchema, 422: ErrorResponseSchema },
   }),
   registrationsCsv: defineRoute({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorResponseSchema } from './common';
+import { ErrorResponseSchema, IdParamsSchema } from './common';
 import { defineRoute, defineRoutes } from './route-contract';
 
 /** Newsletter subscription (SPEC.md section 3); the e-mail is checked again on the server. */
@@ -42,12 +42,28 @@ export const OneClickUnsubscribeBodySchema = z.object({ 'List-Unsubscribe': z.li
 export const OneClickUnsubscribeQuerySchema = z.object({ token: z.string().min(1).max(500) });
 
 export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
+export const SubscriberStatusSchema = z.enum(subscriberStatuses);
+export type SubscriberStatus = z.infer<typeof SubscriberStatusSchema>;
+
+/**
+ * Query of GET /api/newsletter/subscribers: `search`, part of an e-mail address (any case);
+ * `status`, one of the statuses. Both optional; an empty search is no search.
+ */
+export const ListSubscribersQuerySchema = z.object({
+  search: z.string().trim().max(254, 'Search cannot exceed 254 characters').optional(),
+  status: SubscriberStatusSchema.optional(),
+});
+export type ListSubscribersQuery = z.infer<typeof ListSubscribersQuerySchema>;
+
+/** The answer of DELETE /api/newsletter/subscribers/{id}: the address that is gone. */
+export const RemovedSubscriberSchema = z.object({ message: z.string(), email: z.string() });
+export type RemovedSubscriber = z.infer<typeof RemovedSubscriberSchema>;
 
 export const SubscriberSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   /** pending: has not confirmed yet; confirmed; unsubscribed (kept so counts and history stay true). */
-  status: z.enum(subscriberStatuses),
+  status: SubscriberStatusSchema,
   confirmed: z.boolean(),
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
@@ -110,8 +126,30 @@ export const newsletterRoutes = defineRoutes({
     path: '/api/newsletter/subscribers',
     service: 'content-and-events',
     access: 'admin',
-    summary: 'Every subscriber with confirmed or not, and the counts',
-    responses: { 200: SubscriberListSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+    summary:
+      'Subscribers (newest first) matching ?search= (part of the e-mail) and ?status=, with the counts of the whole list',
+    request: { querystring: ListSubscribersQuerySchema },
+    responses: {
+      200: SubscriberListSchema,
+      400: ErrorResponseSchema,
+      401: ErrorResponseSchema,
+      403: ErrorResponseSchema,
+    },
+  }),
+  removeSubscriber: defineRoute({
+    method: 'DELETE',
+    path: '/api/newsletter/subscribers/:id',
+    service: 'content-and-events',
+    access: 'admin',
+    summary: 'Removes a subscriber for good (the address is forgotten); 404 when unknown',
+    request: { params: IdParamsSchema },
+    responses: {
+      200: RemovedSubscriberSchema,
+      400: ErrorResponseSchema,
+      401: ErrorResponseSchema,
+      403: ErrorResponseSchema,
+      404: ErrorResponseSchema,
+    },
   }),
   subscribersCsv: defineRoute({
     method: 'GET',

@@ -84,6 +84,50 @@ export async function markUnsubscribed(db: Db, id: number): Promise<void> {
     .execute();
 }
 
-export async function listSubscribers(db: Db): Promise<SubscriberRow[]> {
-  return db.selectFrom('waitlist').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+export interface SubscriberFilter {
+  /** Part of the address, lower-cased (addresses are stored lower-cased). */
+  search?: string | undefined;
+  status?: 'pending' | 'confirmed' | 'unsubscribed' | undefined;
+}
+
+/** Subscribers, newest first, matching the filter (a search is plain text: % and _ match themselves). */
+export async function listSubscribers(db: Db, filter: SubscriberFilter = {}): Promise<SubscriberRow[]> {
+  let query = db.selectFrom('waitlist').selectAll();
+  if (filter.search) query = query.where(sql<boolean>`strpos(email, ${filter.search}) > 0`);
+  if (filter.status === 'unsubscribed') query = query.where('unsubscribedAt', 'is not', null);
+  if (filter.status === 'confirmed') {
+    query = query.where('unsubscribedAt', 'is', null).where('confirmedAt', 'is not', null);
+  }
+  if (filter.status === 'pending') {
+    query = query.where('unsubscribedAt', 'is', null).where('confirmedAt', 'is', null);
+  }
+  return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** How many subscribers are in each status, over the whole list. */
+export async function countSubscribers(
+  db: Db,
+): Promise<{ total: number; confirmed: number; pending: number; unsubscribed: number }> {
+  const row = await db
+    .selectFrom('waitlist')
+    .select([
+      sql<string>`count(*)`.as('total'),
+      sql<string>`count(*) filter (where unsubscribed_at is null and confirmed_at is not null)`.as(
+        'confirmed',
+      ),
+      sql<string>`count(*) filter (where unsubscribed_at is null and confirmed_at is null)`.as('pending'),
+      sql<string>`count(*) filter (where unsubscribed_at is not null)`.as('unsubscribed'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    confirmed: Number(row.confirmed),
+    pending: Number(row.pending),
+    unsubscribed: Number(row.unsubscribed),
+  };
+}
+
+/** Deletes a subscriber; answers the row that was deleted, or undefined when there was none. */
+export async function deleteSubscriber(db: Db, id: number): Promise<SubscriberRow | undefined> {
+  return db.deleteFrom('waitlist').where('id', '=', id).returningAll().executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { SubscriberListSchema } from '@jesus-walks/contracts/newsletter';
+import { RemovedSubscriberSchema, SubscriberListSchema } from '@jesus-walks/contracts/newsletter';
 import {
   identityHeaders,
   startTestService,
@@ -325,6 +325,116 @@ describe('admin subscriber lists', () => {
         url,
       ).toBe(403);
     }
+  });
+});
+
+describe('admin subscriber search and removal', () => {
+  function asAdmin(method: 'GET' | 'DELETE', path: string, query = '') {
+    return content.app.inject({
+      method,
+      url: `${path}${query}`,
+      headers: identityHeaders(testAdmin, method, path),
+    });
+  }
+
+  async function listed(query = '') {
+    const response = await asAdmin('GET', '/api/newsletter/subscribers', query);
+    expect(response.statusCode, query).toBe(200);
+    return SubscriberListSchema.parse(response.json());
+  }
+
+  it('finds subscribers by part of the address (any case, % and _ as plain text) and by status', async () => {
+    for (const email of [
+      'seek.alpha@findme.example',
+      'seek_beta@findme.example',
+      'other@elsewhere.example',
+    ]) {
+      expect((await subscribe({ email })).statusCode, email).toBe(200);
+    }
+    await content.db
+      .updateTable('waitlist')
+      .set({ confirmedAt: new Date() })
+      .where('email', '=', 'seek.alpha@findme.example')
+      .execute();
+
+    const all = await listed();
+    const found = await listed('?search=FINDME.example');
+    expect(found.subscribers.map((s) => s.email).sort()).toEqual([
+      'seek.alpha@findme.example',
+      'seek_beta@findme.example',
+    ]);
+    // The counts are the whole list's, whatever the filter.
+    expect(found.counts).toEqual(all.counts);
+    expect((await listed('?search=seek_')).subscribers.map((s) => s.email)).toEqual([
+      'seek_beta@findme.example',
+    ]);
+    expect((await listed('?search=%25')).subscribers).toEqual([]);
+    expect(
+      (await listed('?search=findme&status=confirmed')).subscribers.map((s) => [s.email, s.status]),
+    ).toEqual([['seek.alpha@findme.example', 'confirmed']]);
+    expect((await listed('?search=findme&status=pending')).subscribers.map((s) => s.email)).toEqual([
+      'seek_beta@findme.example',
+    ]);
+    expect((await listed('?status=unsubscribed')).subscribers.every((s) => s.status === 'unsubscribed')).toBe(
+      true,
+    );
+    // A blank search is no search.
+    expect((await listed('?search=%20%20')).subscribers).toHaveLength(all.subscribers.length);
+  });
+
+  it('refuses an unknown status (400)', async () => {
+    const response = await asAdmin('GET', '/api/newsletter/subscribers', '?status=everyone');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation_failed' });
+  });
+
+  it('removes a subscriber for good: gone from the list and the counts; 404 the second time', async () => {
+    expect((await subscribe({ email: 'remove.me@example.com' })).statusCode).toBe(200);
+    const before = await listed();
+    const target = (await listed('?search=remove.me@')).subscribers[0];
+    if (!target) throw new Error('subscriber not listed');
+
+    const response = await asAdmin('DELETE', `/api/newsletter/subscribers/${target.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(RemovedSubscriberSchema.parse(response.json())).toEqual({
+      message: 'remove.me@example.com has been removed from the newsletter.',
+      email: 'remove.me@example.com',
+    });
+    expect(await subscriber('remove.me@example.com')).toBeUndefined();
+    const after = await listed();
+    expect(after.counts.total).toBe(before.counts.total - 1);
+    expect(after.counts.pending).toBe(before.counts.pending - 1);
+
+    const again = await asAdmin('DELETE', `/api/newsletter/subscribers/${target.id}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: 'Subscriber not found', code: 'not_found' });
+
+    // Subscribing again starts afresh.
+    expect((await subscribe({ email: 'remove.me@example.com' })).statusCode).toBe(200);
+    expect(await subscriber('remove.me@example.com')).toMatchObject({ confirmedAt: null });
+  });
+
+  it('answers 401 to visitors and 403 to members, removing nothing', async () => {
+    expect((await subscribe({ email: 'kept@example.com' })).statusCode).toBe(200);
+    const kept = await subscriber('kept@example.com');
+    if (!kept) throw new Error('not stored');
+    const url = `/api/newsletter/subscribers/${kept.id}`;
+    expect((await content.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+    expect(
+      (await content.app.inject({ method: 'DELETE', url, headers: identityHeaders(testUser, 'DELETE', url) }))
+        .statusCode,
+    ).toBe(403);
+    const search = '/api/newsletter/subscribers';
+    expect((await content.app.inject({ url: `${search}?search=kept` })).statusCode).toBe(401);
+    expect(
+      (
+        await content.app.inject({
+          url: `${search}?search=kept`,
+          headers: identityHeaders(testUser, 'GET', search),
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(await subscriber('kept@example.com')).toBeDefined();
   });
 });
 

@@ -4,7 +4,14 @@ import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { ContentDeps } from '../../deps';
 import { attachment } from '../../lib/csv';
-import { confirm, listSubscribers, subscribe, subscribersCsv, unsubscribe } from './newsletter.service';
+import {
+  confirm,
+  listSubscribers,
+  removeSubscriber,
+  subscribe,
+  subscribersCsv,
+  unsubscribe,
+} from './newsletter.service';
 
 /** The newsletter: subscribe, confirm and unsubscribe (pages post the links' tokens), admin lists. */
 export function newsletterRoutesModule(app: ServiceApp, deps: ContentDeps): void {
@@ -17,7 +24,12 @@ export function newsletterRoutesModule(app: ServiceApp, deps: ContentDeps): void
     const { message } = await unsubscribe(deps, request.query.token);
     return { message };
   });
-  registerRoute(app, newsletterRoutes.listSubscribers, async () => listSubscribers(deps));
+  registerRoute(app, newsletterRoutes.listSubscribers, async (request) =>
+    listSubscribers(deps, request.query),
+  );
+  registerRoute(app, newsletterRoutes.removeSubscriber, async (request) =>
+    removeSubscriber(deps, request.params.id),
+  );
   registerRoute(app, newsletterRoutes.subscribersCsv, async (_request, reply) =>
     reply
       .header('content-type', 'text/csv; charset=utf-8')

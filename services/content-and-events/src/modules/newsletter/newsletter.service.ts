@@ -1,16 +1,20 @@
 import type {
+  ListSubscribersQuery,
   NewsletterMessage,
   NewsletterTokenResult,
+  RemovedSubscriber,
   SubscribeBody,
   Subscriber,
   SubscriberList,
 } from '@jesus-walks/contracts/newsletter';
-import { badRequest, DomainError } from '@jesus-walks/service-kit/errors';
+import { badRequest, DomainError, notFound } from '@jesus-walks/service-kit/errors';
 import { type ContentDeps, siteUrl } from '../../deps';
 import { toCsv } from '../../lib/csv';
 import { type Caller, newsletterRules, takeRateLimits } from '../rate-limits/rate-limits.service';
 import {
   claimConfirmationSend,
+  countSubscribers,
+  deleteSubscriber,
   findSubscriber,
   listSubscribers as listSubscriberRows,
   markConfirmed,
@@ -119,19 +123,30 @@ function toSubscriber(row: SubscriberRow): Subscriber {
   };
 }
 
-/** Every subscriber, newest first; total counts every address ever subscribed. */
-export async function listSubscribers(deps: ContentDeps): Promise<SubscriberList> {
-  const subscribers = (await listSubscriberRows(deps.db)).map(toSubscriber);
-  const count = (status: Subscriber['status']) => subscribers.filter((s) => s.status === status).length;
-  return {
-    counts: {
-      total: subscribers.length,
-      confirmed: count('confirmed'),
-      pending: count('pending'),
-      unsubscribed: count('unsubscribed'),
-    },
-    subscribers,
-  };
+/**
+ * Subscribers, newest first, matching the query (part of the address, a status); the counts are
+ * always those of the whole list (total: every address on it, whatever its status).
+ */
+export async function listSubscribers(
+  deps: ContentDeps,
+  query: ListSubscribersQuery = {},
+): Promise<SubscriberList> {
+  const search = query.search?.toLowerCase();
+  const [rows, counts] = await Promise.all([
+    listSubscriberRows(deps.db, { search: search || undefined, status: query.status }),
+    countSubscribers(deps.db),
+  ]);
+  return { counts, subscribers: rows.map(toSubscriber) };
+}
+
+/**
+ * An admin removes a subscriber for good: the row goes (an unsubscribe would keep the address).
+ * Their links stop working; subscribing again starts afresh.
+ */
+export async function removeSubscriber(deps: ContentDeps, id: number): Promise<RemovedSubscriber> {
+  const removed = await deleteSubscriber(deps.db, id);
+  if (!removed) throw notFound('Subscriber not found');
+  return { message: `${removed.email} has been removed from the newsletter.`, email: removed.email };
 }
 
 export function subscribersCsv(list: SubscriberList): string {

@@ -506,3 +506,139 @@ describe('admin registration lists', () => {
     }
   });
 });
+
+describe('POST /api/events/:id/registrations/:registrationId/promote (admin)', () => {
+  function promoteAs(eventId: number, registrationId: number, who?: Identity) {
+    const url = `/api/events/${eventId}/registrations/${registrationId}/promote`;
+    return content.app.inject({
+      method: 'POST',
+      url,
+      headers: who ? identityHeaders(who, 'POST', url) : {},
+    });
+  }
+
+  /** A seat the waitlist has not taken yet: the capacity raised straight in the table. */
+  async function setCapacity(eventId: number, capacity: number) {
+    await content.db.updateTable('events').set({ capacity }).where('id', '=', eventId).execute();
+  }
+
+  it('gives a free seat to the chosen registrant, out of turn, and tells them by e-mail', async () => {
+    const eventId = await insertTestEvent(content.db, { capacity: 1, title: 'Chosen Walk' });
+    const seated = RegistrationSchema.parse((await registerAs(eventId, martha)).json());
+    const first = RegistrationSchema.parse(
+      (await registerAs(eventId, { name: 'First', email: 'first-in-line@example.com' })).json(),
+    );
+    const chosen = RegistrationSchema.parse(
+      (await registerAs(eventId, { name: 'Chosen', email: 'chosen@example.com' })).json(),
+    );
+    expect([first.waitlistPosition, chosen.waitlistPosition]).toEqual([1, 2]);
+    await setCapacity(eventId, 2);
+
+    const response = await promoteAs(eventId, chosen.id, testAdmin);
+    expect(response.statusCode).toBe(200);
+    expect(RegistrationSchema.parse(response.json())).toMatchObject({
+      id: chosen.id,
+      status: 'confirmed',
+      waitlistPosition: null,
+    });
+    expect(await statuses(eventId)).toEqual([
+      { id: seated.id, status: 'confirmed' },
+      { id: first.id, status: 'waitlisted' },
+      { id: chosen.id, status: 'confirmed' },
+    ]);
+    expect((await outboxFor(content.db, 'chosen@example.com')).at(-1)?.subject).toBe(
+      'A seat opened up: Chosen Walk',
+    );
+    expect((await outboxFor(content.db, 'first-in-line@example.com')).map((mail) => mail.subject)).toEqual([
+      "You're on the waitlist: Chosen Walk",
+    ]);
+  });
+
+  it('seats a member of a paid event as pending_payment', async () => {
+    const eventId = await insertTestEvent(content.db, { capacity: 1, price: 20 });
+    await registerAs(eventId, { name: 'Payer', email: 'payer@example.com' });
+    const waiting = RegistrationSchema.parse((await registerAs(eventId, peter)).json());
+    await setCapacity(eventId, 2);
+    const response = await promoteAs(eventId, waiting.id, testAdmin);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'pending_payment' });
+  });
+
+  it('never overbooks: a full event answers 409 and nobody moves', async () => {
+    const eventId = await insertTestEvent(content.db, { capacity: 1 });
+    await registerAs(eventId, martha);
+    const waiting = RegistrationSchema.parse((await registerAs(eventId, peter)).json());
+    const response = await promoteAs(eventId, waiting.id, testAdmin);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: 'The event is full: raise its capacity or cancel a registration first',
+      code: 'conflict',
+    });
+    expect((await statuses(eventId)).at(-1)).toEqual({ id: waiting.id, status: 'waitlisted' });
+  });
+
+  it('gives the last free seat once when two promotions race', async () => {
+    const eventId = await insertTestEvent(content.db, { capacity: 1 });
+    await registerAs(eventId, martha);
+    const a = RegistrationSchema.parse(
+      (await registerAs(eventId, { name: 'A', email: 'race-a@example.com' })).json(),
+    );
+    const b = RegistrationSchema.parse(
+      (await registerAs(eventId, { name: 'B', email: 'race-b@example.com' })).json(),
+    );
+    await setCapacity(eventId, 2);
+    const answers = await Promise.all([
+      promoteAs(eventId, a.id, testAdmin),
+      promoteAs(eventId, b.id, testAdmin),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const rows = await statuses(eventId);
+    expect(rows.filter((row) => row.status === 'confirmed')).toHaveLength(2);
+  });
+
+  it('promotes only a waitlisted registration of an upcoming, open event', async () => {
+    const eventId = await insertTestEvent(content.db, { capacity: 2 });
+    const seated = RegistrationSchema.parse((await registerAs(eventId, martha)).json());
+    const refused = await promoteAs(eventId, seated.id, testAdmin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: 'Only a registration on the waitlist can be given a seat.',
+    });
+
+    const past = await insertTestEvent(content.db, { capacity: 1 });
+    await registerAs(past, martha);
+    const late = RegistrationSchema.parse((await registerAs(past, peter)).json());
+    await content.db
+      .updateTable('events')
+      .set({ capacity: 2, date: daysFromNow(-1) })
+      .where('id', '=', past)
+      .execute();
+    expect((await promoteAs(past, late.id, testAdmin)).statusCode).toBe(422);
+
+    const cancelled = await insertTestEvent(content.db, { capacity: 1 });
+    await registerAs(cancelled, martha);
+    const stranded = RegistrationSchema.parse((await registerAs(cancelled, peter)).json());
+    await content.db
+      .updateTable('events')
+      .set({ capacity: 2, cancelledAt: new Date() })
+      .where('id', '=', cancelled)
+      .execute();
+    const closed = await promoteAs(cancelled, stranded.id, testAdmin);
+    expect(closed.statusCode).toBe(422);
+    expect(closed.json()).toMatchObject({ message: 'This event has been cancelled.' });
+  });
+
+  it('answers 401 to visitors, 403 to members, 404 for an unknown registration or one of another event', async () => {
+    const eventId = await insertTestEvent(content.db, { capacity: 1 });
+    const otherEvent = await insertTestEvent(content.db);
+    await registerAs(eventId, martha);
+    const waiting = RegistrationSchema.parse((await registerAs(eventId, peter)).json());
+    await setCapacity(eventId, 2);
+    expect((await promoteAs(eventId, waiting.id)).statusCode).toBe(401);
+    expect((await promoteAs(eventId, waiting.id, peter)).statusCode).toBe(403);
+    expect((await promoteAs(eventId, 999999, testAdmin)).statusCode).toBe(404);
+    expect((await promoteAs(otherEvent, waiting.id, testAdmin)).statusCode).toBe(404);
+    expect((await promoteAs(999999, waiting.id, testAdmin)).statusCode).toBe(404);
+    expect((await statuses(eventId)).at(-1)).toEqual({ id: waiting.id, status: 'waitlisted' });
+  });
+});

@@ -12,6 +12,7 @@ import {
   cancelWithGuestLink,
   listMyRegistrations,
   listRegistrationsForAdmin,
+  promoteFromWaitlist,
   register,
   registrationsCsv,
 } from './registrations.service';
@@ -69,6 +70,14 @@ export function registrationsRoutes(app: ServiceApp, deps: ContentDeps): void {
 
   registerRoute(app, eventRoutes.listRegistrations, async (request) =>
     listRegistrationsForAdmin(deps, request.params.id, request.id),
+  );
+
+  registerRoute(app, eventRoutes.promoteFromWaitlist, async (request) =>
+    promoteFromWaitlist(deps, {
+      eventId: request.params.id,
+      registrationId: request.params.registrationId,
+      requestId: request.id,
+    }),
   );
 
   registerRoute(app, eventRoutes.registrationsCsv, async (request, reply) => {

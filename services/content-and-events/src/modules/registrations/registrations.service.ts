@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Identity } from '@jesus-walks/contracts/common';
 import {
   type AdminRegistration,
+  EVENT_FULL_MESSAGE,
   type EventRegistrations,
   GuestRegistrationSchema,
   type MyRegistration,
@@ -258,6 +259,40 @@ export async function cancelRegistration(
   });
 
   return toRegistration({ ...outcome.cancelled, waitlistPosition: null });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Promoting from the waitlist
+
+/**
+ * An admin gives one waitlisted registrant a seat, out of turn (the waitlist otherwise moves in
+ * order by itself as seats free up). Decided under the event's lock like every seat: only when a
+ * seat is free, never by overbooking; a full event answers 409 and the admin raises its capacity
+ * or cancels a registration first. The registrant is told by the registration-notices job.
+ */
+export async function promoteFromWaitlist(
+  deps: ContentDeps,
+  input: { eventId: number; registrationId: number; requestId: string },
+): Promise<Registration> {
+  const promoted = await deps.db.transaction().execute(async (trx) => {
+    const event = await lockEvent(trx, input.eventId);
+    const row = event ? await findRegistration(trx, input.registrationId) : undefined;
+    if (!event || !row || row.eventId !== event.id) throw notFound('Registration not found');
+    if (event.cancelledAt) throw businessRule('This event has been cancelled.');
+    if (event.date <= new Date()) throw businessRule('This event has already taken place.');
+    if (row.status !== 'waitlisted')
+      throw conflict('Only a registration on the waitlist can be given a seat.');
+    const { seatsTaken } = await countSeats(trx, event.id);
+    if (seatsTaken >= event.capacity) throw conflict(EVENT_FULL_MESSAGE);
+    const seated = await setRegistrationStatus(trx, row.id, seatStatus(event.price));
+    await enqueueRegistrationNotices(deps, trx, {
+      event: noticeEventOf(event),
+      notices: [{ kind: 'promoted', registrations: [noticeRegistrationOf(seated)] }],
+      requestId: input.requestId,
+    });
+    return seated;
+  });
+  return toRegistration({ ...promoted, waitlistPosition: null });
 }
 
 /** A guest cancels with the token of their confirmation e-mail's link. */
