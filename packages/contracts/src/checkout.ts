@@ -29,7 +29,7 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
 };
 
 /** Which processor runs a method: the real provider, or the built-in sandbox ('Test mode'). */
-export const ProcessorSchema = z.enum(['stripe', 'square', 'sandbox']);
+export const ProcessorSchema = z.enum(['stripe', 'sandbox', 'safekey', 'square']);
 export type Processor = z.infer<typeof ProcessorSchema>;
 
 export const CheckoutMethodSchema = z.object({

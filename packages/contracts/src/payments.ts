@@ -119,5 +119,164 @@ export const WalletPaymentBodySchema = z.object({
   description: z.string().max(500).optional(),
   merchantReference: z.string().max(100),
   paymentToken: z.unknown(),
+  /** Our payment (POST /api/checkout/create-payment-intent) when paying a checkout. */
+  paymentId: z.uuid().optional(),
 });
 export type WalletPaymentBody = z.infer<typeof WalletPaymentBodySchema>;
+
+// --- SafeKey (issue 10) ---
+
+/**
+ * SafeKey's documented sandbox numbers (no money moves): the card 4000 0000 0000 0077 with the
+ * mobile +1 (555) 010-0000 succeeds; the card 4000 0000 0000 0002 is declined.
+ */
+export const SAFEKEY_TEST_NUMBERS = {
+  succeeds: { cardNumber: '4000 0000 0000 0077', mobileNumber: '+1 (555) 010-0000' },
+  declined: { cardNumber: '4000 0000 0000 0002' },
+} as const;
+
+export const SAFEKEY_PAYMENT_FAILED = 'SafeKey payment failed';
+export const SAFEKEY_NOT_CONFIGURED = 'SafeKey is not configured';
+
+export const SafekeyPaymentBodySchema = z.object({
+  amount: MoneySchema.pipe(z.number().positive()),
+  currency: z.literal('USD').default('USD'),
+  /** A US mobile number, formatted or not: +1 (555) 010-0000, 5550100000. */
+  mobileNumber: z
+    .string()
+    .trim()
+    .regex(/^(?:\+?1[\s.-]?)?(?:\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}$/, 'Enter a US mobile number'),
+  /** Digits, optionally grouped by spaces: 12 to 19 digits. */
+  cardNumber: z
+    .string()
+    .trim()
+    .regex(/^(?:\d[\s-]?){11,18}\d$/, 'Enter a card number of 12 to 19 digits'),
+  merchantReference: z.string().trim().min(1).max(100),
+  /** Our payment (POST /api/checkout/create-payment-intent) when paying a checkout. */
+  paymentId: z.uuid().optional(),
+});
+export type SafekeyPaymentBody = z.infer<typeof SafekeyPaymentBodySchema>;
+
+export const SafekeyInitiateBodySchema = z.object({
+  amount: MoneySchema.pipe(z.number().positive()),
+  currency: z.literal('USD').default('USD'),
+});
+export type SafekeyInitiateBody = z.infer<typeof SafekeyInitiateBodySchema>;
+
+export const SafekeyInitiateResultSchema = z.object({
+  success: z.boolean(),
+  error: z.string().optional(),
+});
+export type SafekeyInitiateResult = z.infer<typeof SafekeyInitiateResultSchema>;
+
+const paymentErrors = {
+  400: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  422: ErrorResponseSchema,
+  503: ErrorResponseSchema,
+} as const;
+
+/** SafeKey's routes (payments): a declined payment answers 200 with success false and the reason. */
+export const safekeyRoutes = defineRoutes({
+  processPayment: defineRoute({
+    method: 'POST',
+    path: '/api/safekey/process-payment',
+    service: 'payments',
+    access: 'public',
+    summary:
+      "Pays with SafeKey (mobile-confirmed card): with a paymentId, the checkout's payment for its quoted total; 503 when SafeKey is not configured",
+    request: { body: SafekeyPaymentBodySchema },
+    responses: { 200: PaymentResultSchema, ...paymentErrors },
+  }),
+  initiatePayment: defineRoute({
+    method: 'POST',
+    path: '/api/safekey/initiate-payment',
+    service: 'payments',
+    access: 'public',
+    summary:
+      "Starts a SafeKey test payment (the payment test page): the network's acceptance, no money moves",
+    request: { body: SafekeyInitiateBodySchema },
+    responses: { 200: SafekeyInitiateResultSchema, 400: ErrorResponseSchema, 503: ErrorResponseSchema },
+  }),
+});
+
+// --- Apple Pay and Google Pay (issue 10) ---
+
+export const APPLE_PAY_NOT_CONFIGURED = 'Apple Pay is not configured';
+
+/** Google Pay config, plus how its token is made for our card processor (the gateway's parameters). */
+export const GooglePayConfigResponseSchema = GooglePayConfigSchema.extend({
+  /** PaymentMethodTokenizationSpecification.parameters: Stripe's gateway, or Google's 'example' in test mode. */
+  tokenizationParameters: z.record(z.string(), z.string()),
+});
+export type GooglePayConfigResponse = z.infer<typeof GooglePayConfigResponseSchema>;
+
+export const ApplePayValidateMerchantBodySchema = z.object({
+  validationURL: z.url().max(500),
+  domainName: z.string().trim().min(1).max(253),
+});
+export type ApplePayValidateMerchantBody = z.infer<typeof ApplePayValidateMerchantBodySchema>;
+
+/** Apple's opaque merchant session, passed to ApplePaySession.completeMerchantValidation as it is. */
+export const ApplePayMerchantSessionSchema = z.record(z.string(), z.unknown());
+
+export const WalletPaymentResultSchema = PaymentResultSchema.pick({
+  success: true,
+  error: true,
+  paymentId: true,
+});
+
+/** Apple Pay and Google Pay (payments): tokens charged through the configured card processor. */
+export const walletRoutes = defineRoutes({
+  applePayConfig: defineRoute({
+    method: 'GET',
+    path: '/api/apple-pay/config',
+    service: 'payments',
+    access: 'public',
+    summary: "Apple Pay's payment request settings; 503 when Apple Pay is not available",
+    responses: { 200: ApplePayConfigSchema, 503: ErrorResponseSchema },
+  }),
+  applePayValidateMerchant: defineRoute({
+    method: 'POST',
+    path: '/api/apple-pay/validate-merchant',
+    service: 'payments',
+    access: 'public',
+    summary:
+      "The merchant session from Apple's validation URL (https, an apple.com host) with the merchant certificate; 503 without one",
+    request: { body: ApplePayValidateMerchantBodySchema },
+    responses: {
+      200: ApplePayMerchantSessionSchema,
+      400: ErrorResponseSchema,
+      502: ErrorResponseSchema,
+      503: ErrorResponseSchema,
+    },
+  }),
+  applePayProcessPayment: defineRoute({
+    method: 'POST',
+    path: '/api/apple-pay/process-payment',
+    service: 'payments',
+    access: 'public',
+    summary: 'Charges an Apple Pay token through the card processor (Stripe, or the sandbox in test mode)',
+    request: { body: WalletPaymentBodySchema },
+    responses: { 200: WalletPaymentResultSchema, ...paymentErrors },
+  }),
+  googlePayConfig: defineRoute({
+    method: 'GET',
+    path: '/api/google-pay/config',
+    service: 'payments',
+    access: 'public',
+    summary:
+      "Google Pay's environment, networks, merchant and tokenization; 503 when Google Pay is not available",
+    responses: { 200: GooglePayConfigResponseSchema, 503: ErrorResponseSchema },
+  }),
+  googlePayProcessPayment: defineRoute({
+    method: 'POST',
+    path: '/api/google-pay/process-payment',
+    service: 'payments',
+    access: 'public',
+    summary: 'Charges a Google Pay token through the card processor (Stripe, or the sandbox in test mode)',
+    request: { body: WalletPaymentBodySchema },
+    responses: { 200: WalletPaymentResultSchema, ...paymentErrors },
+  }),
+});

@@ -8,7 +8,7 @@ import { checkoutRoutes } from './checkout';
 import { eventRoutes } from './events';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
-import { squareRoutes } from './payments';
+import { safekeyRoutes, squareRoutes, walletRoutes } from './payments';
 import { productRoutes } from './products';
 import { publicRouteTable, routesOf, routeTable } from './route-table';
 import { serviceNames } from './services';
@@ -84,6 +84,8 @@ describe('routes by name', () => {
       orderRoutes,
       checkoutRoutes,
       squareRoutes,
+      safekeyRoutes,
+      walletRoutes,
       eventRoutes,
       newsletterRoutes,
     };

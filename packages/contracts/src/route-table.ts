@@ -4,7 +4,7 @@ import { checkoutRoutes } from './checkout';
 import { eventRoutes } from './events';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
-import { squareRoutes } from './payments';
+import { safekeyRoutes, squareRoutes, walletRoutes } from './payments';
 import { productRoutes } from './products';
 import type { RouteContract } from './route-contract';
 import type { ServiceName } from './services';
@@ -21,6 +21,8 @@ export const routeTable: readonly RouteContract[] = [
   orderRoutes,
   checkoutRoutes,
   squareRoutes,
+  safekeyRoutes,
+  walletRoutes,
   eventRoutes,
   newsletterRoutes,
 ].flatMap((domain) => Object.values(domain));

@@ -12,10 +12,12 @@ import { checkoutRoutesModule } from './modules/checkout/checkout.routes';
 import { scheduleExpiry } from './modules/expiry/expiry.jobs';
 import { workFinalisation } from './modules/finalisation/finalisation.jobs';
 import { createProviders } from './modules/providers/providers';
+import { safekeyRoutesModule } from './modules/providers/safekey/safekey.routes';
 import { sandboxRoutes } from './modules/providers/sandbox/sandbox.routes';
 import { workSandboxWebhooks } from './modules/providers/sandbox/sandbox.service';
 import { squareRoutesModule } from './modules/providers/square/square.routes';
 import { createCatalogSeller } from './modules/sellers/catalog-seller';
+import { walletRoutesModule, walletSettingsOf } from './modules/wallets/wallets.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
 /** Builds the payments service; never listens (main.ts, the standalone runner and tests do). */
@@ -55,6 +57,8 @@ export async function buildApp(env: Env, deps: ServiceDeps<PaymentsDatabase>): P
   sandboxRoutes(app, { db: deps.db, jobs: deps.jobs, sandboxOn: payments.providers.sandbox !== null });
   webhooksRoutes(app, payments);
   squareRoutesModule(app, payments);
+  safekeyRoutesModule(app, payments);
+  walletRoutesModule(app, payments, walletSettingsOf(env));
   verifyRouteTable(app, 'payments');
   return app;
 }

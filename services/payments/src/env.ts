@@ -50,6 +50,19 @@ export const envSchema = serviceEnvSchema
       .string()
       .min(32, 'SANDBOX_WEBHOOK_SECRET must be at least 32 characters')
       .optional(),
+    /** SafeKey's API (with SAFEKEY_API_KEY): unset, SafeKey runs on its sandbox network while PAYMENTS_SANDBOX is on. */
+    SAFEKEY_API_BASE_URL: optionalUrl,
+    SAFEKEY_API_KEY: optionalSecret('SAFEKEY_API_KEY'),
+    /** Apple Pay merchant identity (merchant.com.example...), its certificate and key (PEM) for merchant validation. */
+    APPLE_PAY_MERCHANT_ID: z.string().min(1).optional(),
+    APPLE_PAY_CERTIFICATE_PEM: z.string().min(1).optional(),
+    APPLE_PAY_KEY_PEM: z.string().min(1).optional(),
+    /** The name on Apple's payment sheet. */
+    APPLE_PAY_DISPLAY_NAME: z.string().min(1).max(64).default('Jesus Walks'),
+    /** Google Pay: PRODUCTION needs the merchant id from Google's Pay & Wallet Console. */
+    GOOGLE_PAY_ENVIRONMENT: z.enum(['TEST', 'PRODUCTION']).default('TEST'),
+    GOOGLE_PAY_MERCHANT_ID: z.string().min(1).optional(),
+    GOOGLE_PAY_MERCHANT_NAME: z.string().min(1).max(64).default('Jesus Walks'),
   })
   .superRefine((env, context) => {
     if (!env.STRIPE_SECRET_KEY) return;
@@ -77,6 +90,31 @@ export const envSchema = serviceEnvSchema
           message: `${key} is required when SQUARE_ACCESS_TOKEN is set`,
         });
       }
+    }
+  })
+  .superRefine((env, context) => {
+    // Keys that only work together (SafeKey's API, Apple Pay's merchant identity).
+    const groups = [
+      ['SAFEKEY_API_BASE_URL', 'SAFEKEY_API_KEY'],
+      ['APPLE_PAY_MERCHANT_ID', 'APPLE_PAY_CERTIFICATE_PEM', 'APPLE_PAY_KEY_PEM'],
+    ] as const;
+    for (const group of groups) {
+      const set = group.filter((key) => env[key]);
+      if (set.length === 0 || set.length === group.length) continue;
+      for (const key of group.filter((candidate) => !env[candidate])) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is required with ${set.join(', ')}`,
+        });
+      }
+    }
+    if (env.GOOGLE_PAY_ENVIRONMENT === 'PRODUCTION' && !env.GOOGLE_PAY_MERCHANT_ID) {
+      context.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_PAY_MERCHANT_ID'],
+        message: 'GOOGLE_PAY_MERCHANT_ID is required when GOOGLE_PAY_ENVIRONMENT is PRODUCTION',
+      });
     }
   })
   .transform((env) => {

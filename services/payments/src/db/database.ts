@@ -67,6 +67,26 @@ export interface SandboxIntentsTable {
   updatedAt: Timestamp;
 }
 
+export type SafekeyPaymentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+
+/** SafeKey's outcome of a checkout payment (it sends no webhooks: finalisation reads this). */
+export interface SafekeyPaymentsTable {
+  id: string;
+  clientSecret: string;
+  paymentId: string;
+  amountCents: number;
+  currency: Generated<string>;
+  status: ColumnType<SafekeyPaymentStatus, SafekeyPaymentStatus | undefined, SafekeyPaymentStatus>;
+  network: string;
+  authReference: string | null;
+  failureMessage: string | null;
+  idempotencyKey: string | null;
+  refundReference: string | null;
+  refundedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface IdempotencyKeysTable {
   id: Generated<number>;
   scope: string;
@@ -82,5 +102,6 @@ export interface PaymentsDatabase {
   payments: PaymentsTable;
   webhookEvents: WebhookEventsTable;
   sandboxIntents: SandboxIntentsTable;
+  safekeyPayments: SafekeyPaymentsTable;
   idempotencyKeys: IdempotencyKeysTable;
 }

@@ -108,15 +108,9 @@ describe('GET /api/checkout/config', () => {
       methods: [
         { method: 'stripe', label: 'Stripe', available: true, testMode: true, reason: null },
         { method: 'square', label: 'Square', available: true, testMode: true, reason: null },
-        { method: 'safekey', label: 'SafeKey', available: false, testMode: false, reason: 'Coming soon' },
-        { method: 'apple_pay', label: 'Apple Pay', available: false, testMode: false, reason: 'Coming soon' },
-        {
-          method: 'google_pay',
-          label: 'Google Pay',
-          available: false,
-          testMode: false,
-          reason: 'Coming soon',
-        },
+        { method: 'safekey', label: 'SafeKey', available: true, testMode: true, reason: null },
+        { method: 'apple_pay', label: 'Apple Pay', available: true, testMode: true, reason: null },
+        { method: 'google_pay', label: 'Google Pay', available: true, testMode: true, reason: null },
         { method: 'crypto', label: 'Crypto', available: false, testMode: false, reason: 'Coming soon' },
       ],
     });

@@ -53,6 +53,25 @@ export interface ProviderEvent {
   outcome: 'succeeded' | 'failed' | 'refunded' | 'other';
 }
 
+/** A wallet's payment token, as the card processor takes it. */
+export type WalletToken =
+  /** A processor's card token: Stripe's tok_... (Google Pay through Stripe's gateway), a test token. */
+  | { kind: 'card_token'; id: string }
+  /** Apple Pay's encrypted payment data (ApplePayPaymentToken), decrypted by the processor. */
+  | {
+      kind: 'apple_pay';
+      paymentData: unknown;
+      network: string | null;
+      displayName: string | null;
+      transactionIdentifier: string | null;
+    };
+
+export interface WalletTokenInput {
+  reference: string;
+  token: WalletToken;
+  idempotencyKey: string;
+}
+
 export interface PaymentProvider {
   /** 'stripe' or 'sandbox': stored on the payments row. */
   readonly name: string;
@@ -66,6 +85,11 @@ export interface PaymentProvider {
    * (fulfilled if the stock is there, else refunded).
    */
   cancelIntent?(reference: string): Promise<void>;
+  /**
+   * Confirms an intent with a wallet's token (Apple Pay, Google Pay): card processors only. Answers
+   * the intent after the attempt; a declined token leaves it unpaid with the processor's words.
+   */
+  confirmWithWalletToken?(input: WalletTokenInput): Promise<ProviderIntent>;
   /**
    * Verifies a webhook on its raw body and signature header (Stripe's scheme, 300 s tolerance) and
    * reduces it; throws WebhookSignatureError when forged, malformed or too old. May answer a promise

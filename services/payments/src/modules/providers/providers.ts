@@ -1,10 +1,13 @@
 import type { Processor } from '@jesus-walks/contracts/checkout';
 import type { PaymentMethod } from '@jesus-walks/contracts/orders';
+import { APPLE_PAY_NOT_CONFIGURED, SAFEKEY_NOT_CONFIGURED } from '@jesus-walks/contracts/payments';
 import type { JobQueue } from '@jesus-walks/service-kit/jobs';
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from '../../db/database';
 import type { Env } from '../../env';
 import type { PaymentProvider } from './provider';
+import { createSafekeyProvider, type SafekeyProvider } from './safekey/safekey.provider';
+import { createHttpSafekeyNetwork, createSandboxSafekeyNetwork } from './safekey/safekey-network';
 import { createSandboxProvider } from './sandbox/sandbox.provider';
 import { createSquareProvider, type SquareProvider } from './square/square.provider';
 import { createStripeProvider } from './stripe/stripe.provider';
@@ -22,11 +25,14 @@ export interface Providers {
   stripePublishableKey: string | null;
   /** Square (SQUARE_*): its card form's tokens are charged through it. */
   square: SquareProvider | null;
+  /** SafeKey on its live network (SAFEKEY_API_*), or its sandbox network while the sandbox is on. */
+  safekey: SafekeyProvider | null;
   forMethod(method: PaymentMethod): MethodAvailability;
 }
 
 export const STRIPE_NOT_CONFIGURED = 'Stripe is not configured';
 export const COMING_SOON = 'Coming soon';
+export const GOOGLE_PAY_NOT_CONFIGURED = 'Google Pay is not configured';
 export const SQUARE_NOT_CONFIGURED = 'Square is not configured';
 
 export function createProviders(env: Env, deps: { db: Kysely<PaymentsDatabase>; jobs: JobQueue }): Providers {
@@ -57,7 +63,24 @@ export function createProviders(env: Env, deps: { db: Kysely<PaymentsDatabase>; 
           ...(env.SQUARE_API_BASE_URL ? { apiBaseUrl: env.SQUARE_API_BASE_URL } : {}),
         })
       : null;
+  const safekeyNetwork =
+    env.SAFEKEY_API_BASE_URL && env.SAFEKEY_API_KEY
+      ? createHttpSafekeyNetwork({ baseUrl: env.SAFEKEY_API_BASE_URL, apiKey: env.SAFEKEY_API_KEY })
+      : env.PAYMENTS_SANDBOX === 'on'
+        ? createSandboxSafekeyNetwork()
+        : null;
+  const safekey = safekeyNetwork ? createSafekeyProvider({ db: deps.db, network: safekeyNetwork }) : null;
+  // Apple Pay and Google Pay tokens are charged through the card processor: Stripe, else the sandbox.
+  const cardProcessor = stripe
+    ? { provider: stripe, processor: 'stripe' as const, testMode: false }
+    : sandbox
+      ? { provider: sandbox, processor: 'sandbox' as const, testMode: true }
+      : null;
+  const applePayMerchant = Boolean(
+    env.APPLE_PAY_MERCHANT_ID && env.APPLE_PAY_CERTIFICATE_PEM && env.APPLE_PAY_KEY_PEM,
+  );
   const byName = new Map<string, PaymentProvider>();
+  if (safekey) byName.set(safekey.name, safekey);
   if (stripe) byName.set(stripe.name, stripe);
   if (sandbox) byName.set(sandbox.name, sandbox);
   if (square) byName.set(square.name, square);
@@ -67,6 +90,7 @@ export function createProviders(env: Env, deps: { db: Kysely<PaymentsDatabase>; 
     sandbox,
     stripePublishableKey: stripe ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     square,
+    safekey,
     byName(name) {
       const provider = byName.get(name);
       // A payment made through a processor since switched off (keys removed, sandbox off).
@@ -74,6 +98,27 @@ export function createProviders(env: Env, deps: { db: Kysely<PaymentsDatabase>; 
       return provider;
     },
     forMethod(method) {
+      if (method === 'safekey') {
+        return safekey
+          ? {
+              available: true,
+              provider: safekey,
+              processor: 'safekey',
+              testMode: safekey.network.mode === 'sandbox',
+            }
+          : { available: false, reason: SAFEKEY_NOT_CONFIGURED };
+      }
+      if (method === 'apple_pay') {
+        // Real money needs Apple's merchant validation; the sandbox takes test tokens without it.
+        return cardProcessor && (applePayMerchant || cardProcessor.testMode)
+          ? { available: true, ...cardProcessor }
+          : { available: false, reason: APPLE_PAY_NOT_CONFIGURED };
+      }
+      if (method === 'google_pay') {
+        return cardProcessor
+          ? { available: true, ...cardProcessor }
+          : { available: false, reason: GOOGLE_PAY_NOT_CONFIGURED };
+      }
       if (method === 'square') {
         // Square's card form with keys; without them the sandbox's card form ('Test mode').
         if (square) return { available: true, provider: square, processor: 'square', testMode: false };

@@ -3,7 +3,7 @@ import type { CompletedOrder, PaymentIntentResponse } from '@jesus-walks/contrac
 import type { PaymentMethod } from '@jesus-walks/contracts/orders';
 import { deliveryText, type ShippingAddress, type ShippingMethod } from '@jesus-walks/contracts/shipping';
 import { LoaderCircleIcon, LockIcon, PencilIcon, RefreshCwIcon } from 'lucide-react';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -31,12 +31,14 @@ import {
 } from '../utils/payment-intent';
 import { emptySandboxCard, type SandboxCard, SandboxCardSchema } from '../utils/sandbox-card';
 import { addressLines } from '../utils/shipping-step';
+import { canMakeApplePayments } from '../utils/wallets';
 import { CartChangedNotice } from './cart-changed-notice';
 import { OrderTotal } from './order-total';
 import { type MethodTile, PaymentMethodTiles } from './payment-method-tiles';
 import { SandboxCardFields } from './sandbox-card-fields';
 import { SquareCardForm, type SquareConfirm } from './square-card-form';
 import type { StripeConfirm } from './stripe-payment-element';
+import { useMethodPayment, withDeviceSupport } from './use-method-payment';
 
 // Stripe's React bindings and script loader stay out of every other chunk.
 const StripePaymentElement = lazy(() =>
@@ -73,7 +75,6 @@ export function PaymentStep({
   address,
   method,
   onEditShipping,
-  tiles,
   paymentMethod,
   onPaymentMethodChange,
   intentState,
@@ -81,7 +82,10 @@ export function PaymentStep({
   stripePublishableKey,
   paid,
   onCompleted,
+  tiles: serverTiles,
 }: PaymentStepProps) {
+  // SafeKey, Apple Pay and Google Pay run their own flows (use-method-payment.tsx).
+  const tiles = useMemo(() => withDeviceSupport(serverTiles, canMakeApplePayments()), [serverTiles]);
   const contactForm = useForm<CheckoutContactFormInput, unknown, CheckoutContactForm>({
     resolver: zodResolver(CheckoutContactFormSchema),
     mode: 'onChange',
@@ -114,6 +118,7 @@ export function PaymentStep({
   } = contactForm;
   const intent = intentState.intent;
   const tile = tiles.find((candidate) => candidate.method === paymentMethod) ?? null;
+  const methodPayment = useMethodPayment(paymentMethod, intent);
   const useStripeElement = intent?.processor === 'stripe';
   // Square with keys: Square's own card form (without keys the sandbox's, as for Stripe).
   const useSquareCard = intent?.processor === 'square';
@@ -151,7 +156,13 @@ export function PaymentStep({
     const paidBefore = paid.has(intent.paymentId);
     let card: SandboxCard | null = null;
     if (!paidBefore) {
-      if (useSquareCard) {
+      if (methodPayment.handles) {
+        const problem = methodPayment.check();
+        if (problem) {
+          setPayError(problem);
+          return;
+        }
+      } else if (useSquareCard) {
         if (!squareConfirm.current) {
           setPayError('Payment form not ready');
           return;
@@ -183,7 +194,13 @@ export function PaymentStep({
           return;
         }
         try {
-          if (card) {
+          if (methodPayment.handles) {
+            const result = await methodPayment.pay(intent);
+            if (!result.ok) {
+              if (result.error) setPayError(result.error);
+              return;
+            }
+          } else if (card) {
             await confirmSandbox.mutateAsync({
               clientSecret: intent.clientSecret,
               cardNumber: card.cardNumber,
@@ -364,7 +381,9 @@ export function PaymentStep({
               ) : null}
 
               {intent && !noClientSecret && !alreadyPaid ? (
-                useSquareCard ? (
+                methodPayment.handles ? (
+                  methodPayment.fields
+                ) : useSquareCard ? (
                   <SquareCardForm paymentId={intent.paymentId} onConfirmReady={onSquareReady} />
                 ) : useStripeElement && stripePublishableKey ? (
                   <Suspense fallback={<Skeleton className="h-40" />}>
@@ -392,7 +411,9 @@ export function PaymentStep({
               <Button
                 type="submit"
                 size="lg"
-                disabled={!intent || noClientSecret || paying || tile?.available === false}
+                disabled={
+                  !intent || noClientSecret || paying || tile?.available === false || methodPayment.blocked
+                }
               >
                 {paying ? (
                   <LoaderCircleIcon aria-hidden="true" className="animate-spin" />

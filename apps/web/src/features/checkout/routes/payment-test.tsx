@@ -1,16 +1,142 @@
-import { CreditCardIcon } from 'lucide-react';
+import type { CheckoutMethod } from '@jesus-walks/contracts/checkout';
+import type { PaymentMethod } from '@jesus-walks/contracts/orders';
 import { Container } from '@/components/layout/container';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCheckoutConfig } from '../api/get-checkout-config';
+import { initiateSafekeyPayment } from '../api/initiate-safekey-payment';
+import { processApplePayPayment } from '../api/process-apple-pay-payment';
+import { processGooglePayPayment } from '../api/process-google-pay-payment';
+import { processSafekeyPayment } from '../api/process-safekey-payment';
+import { TestPaymentRunner } from '../components/test-payment-runner';
+import { merchantReference, SAFEKEY_TEST_NUMBERS, SAFEKEY_TEST_PAGE_WAIT_MS, wait } from '../utils/safekey';
+import { TEST_CARDS } from '../utils/sandbox-card';
 
-const providers = [
-  { name: 'Stripe', text: 'Card payments through Stripe Elements.' },
-  { name: 'Square', text: 'Card payments through the Square Web Payments SDK.' },
-  { name: 'SafeKey', text: 'Mobile-confirmed card payments.' },
-] as const;
+/** SPEC.md section 9: the test page pays 10 USD. */
+const TEST_AMOUNT = 10;
 
+interface ProviderSection {
+  method: PaymentMethod;
+  title: string;
+  text: string;
+  numbers: { value: string; outcome: string }[];
+  note?: string;
+  tests?: { label: string; run: () => Promise<{ success: boolean } & Record<string, unknown>> }[];
+}
+
+const sections: ProviderSection[] = [
+  {
+    method: 'stripe',
+    title: 'Stripe',
+    text: 'Card payments: Stripe Elements with Stripe keys, else the built-in sandbox card form.',
+    numbers: TEST_CARDS.map((card) => ({ value: card.number, outcome: card.outcome })),
+    note: 'Any future expiry and any 3-digit security code. Card payments are tried through the checkout with these cards.',
+  },
+  {
+    method: 'square',
+    title: 'Square',
+    text: "Card payments through Square's Web Payments SDK.",
+    numbers: [
+      { value: '4111 1111 1111 1111', outcome: 'succeeds (Square sandbox)' },
+      { value: 'cnon:card-nonce-ok', outcome: 'succeeds (sandbox nonce)' },
+      { value: 'cnon:card-nonce-declined', outcome: 'declined (sandbox nonce)' },
+    ],
+    note: "Square's sandbox cards and nonces apply once Square is configured.",
+  },
+  {
+    method: 'safekey',
+    title: 'SafeKey',
+    text: 'Mobile-confirmed card payments.',
+    numbers: [
+      {
+        value: `${SAFEKEY_TEST_NUMBERS.succeeds.cardNumber} + ${SAFEKEY_TEST_NUMBERS.succeeds.mobileNumber}`,
+        outcome: 'succeeds',
+      },
+      { value: SAFEKEY_TEST_NUMBERS.declined.cardNumber, outcome: "declined ('SafeKey payment failed')" },
+    ],
+    note: 'The initiation waits 3 seconds for the mobile confirmation, as the checkout waits 4.',
+    tests: [
+      {
+        label: 'Initiate a $10 SafeKey payment',
+        run: async () => {
+          const answer = await initiateSafekeyPayment({ amount: TEST_AMOUNT, currency: 'USD' });
+          if (answer.success) await wait(SAFEKEY_TEST_PAGE_WAIT_MS);
+          return answer;
+        },
+      },
+      {
+        label: 'Pay $10 with the SafeKey test numbers',
+        run: () =>
+          processSafekeyPayment({
+            amount: TEST_AMOUNT,
+            currency: 'USD',
+            ...SAFEKEY_TEST_NUMBERS.succeeds,
+            merchantReference: merchantReference(),
+          }),
+      },
+    ],
+  },
+  {
+    method: 'apple_pay',
+    title: 'Apple Pay',
+    text: 'Apple Pay tokens charged through the card processor (Stripe, or the sandbox in test mode).',
+    numbers: [
+      { value: 'tok_visa', outcome: 'succeeds (sandbox token)' },
+      { value: 'tok_chargeDeclined', outcome: 'declined (sandbox token)' },
+    ],
+    note: 'The payment sheet itself opens only in Safari on a device with Apple Pay.',
+    tests: [
+      {
+        label: 'Pay $10 with the test token tok_visa',
+        run: () =>
+          processApplePayPayment({
+            amount: TEST_AMOUNT,
+            currency: 'USD',
+            description: 'Payment integration test',
+            merchantReference: merchantReference(),
+            paymentToken: 'tok_visa',
+          }),
+      },
+    ],
+  },
+  {
+    method: 'google_pay',
+    title: 'Google Pay',
+    text: 'Google Pay tokens charged through the card processor (Stripe, or the sandbox in test mode).',
+    numbers: [
+      { value: 'examplePaymentMethodToken', outcome: "succeeds (Google's TEST gateway)" },
+      { value: 'tok_chargeDeclined', outcome: 'declined (sandbox token)' },
+    ],
+    tests: [
+      {
+        label: 'Pay $10 with a Google Pay TEST token',
+        run: () =>
+          processGooglePayPayment({
+            amount: TEST_AMOUNT,
+            currency: 'USD',
+            description: 'Payment integration test',
+            merchantReference: merchantReference(),
+            paymentToken: 'examplePaymentMethodToken',
+          }),
+      },
+    ],
+  },
+];
+
+function modeOf(entry: CheckoutMethod | undefined) {
+  if (!entry) return { label: 'Unknown', variant: 'outline' as const };
+  if (!entry.available) return { label: 'Not configured', variant: 'outline' as const };
+  return entry.testMode
+    ? { label: 'Test mode', variant: 'warning' as const }
+    : { label: 'Live', variant: 'success' as const };
+}
+
+/** /payment-test: staff try each provider with its test numbers; noindex. */
 export function PaymentTestRoute() {
+  const config = useCheckoutConfig();
+  const methods = config.data?.methods ?? [];
   return (
     <>
       <title>Payment Integration Testing</title>
@@ -18,27 +144,61 @@ export function PaymentTestRoute() {
       <PageHeader
         title="Payment Integration Testing"
         eyebrow="For staff"
-        description="Try each payment provider with test cards. No real money moves in test mode."
+        description="Each provider's test cards and numbers, what is configured and in which mode, and a live $10 test payment. No real money moves in test mode."
       />
-      <Container className="grid gap-5 py-10 md:grid-cols-3 md:py-14">
-        {providers.map((provider) => (
-          <Card key={provider.name}>
-            <CardHeader>
-              <div className="flex items-center justify-between gap-3">
-                <CardTitle as="h2" className="flex items-center gap-2">
-                  <CreditCardIcon aria-hidden="true" className="size-5 text-primary" />
-                  {provider.name}
-                </CardTitle>
-                <Badge variant="secondary">Test mode</Badge>
-              </div>
-              <CardDescription>{provider.text}</CardDescription>
-            </CardHeader>
-            <CardContent className="text-sm text-muted-foreground">
-              Test cards and a test payment form for {provider.name} appear here once the provider is
-              configured.
-            </CardContent>
-          </Card>
-        ))}
+      <Container className="grid gap-5 py-10 md:grid-cols-2 md:py-14 xl:grid-cols-3">
+        {config.isError ? (
+          <p role="alert" className="text-sm text-destructive md:col-span-2 xl:col-span-3">
+            Failed to load payment configuration
+          </p>
+        ) : null}
+        {sections.map((section) => {
+          const entry = methods.find((method) => method.method === section.method);
+          const mode = modeOf(entry);
+          const live = entry?.available === true;
+          // A test payment with no checkout behind it runs only in test mode (the server refuses it live).
+          const runnable = live && entry?.testMode === true;
+          return (
+            <Card key={section.method} data-testid={`payment-test-${section.method}`} className="min-w-0">
+              <CardHeader>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <CardTitle as="h2">{section.title}</CardTitle>
+                  {config.isPending ? (
+                    <Skeleton className="h-5 w-20" />
+                  ) : (
+                    <Badge variant={mode.variant}>{mode.label}</Badge>
+                  )}
+                </div>
+                <CardDescription>{section.text}</CardDescription>
+              </CardHeader>
+              <CardContent className="grid gap-4 text-sm">
+                {entry && !entry.available && entry.reason ? (
+                  <p className="text-muted-foreground">{entry.reason}</p>
+                ) : null}
+                <div>
+                  <h3 className="mb-1 font-semibold">Test numbers</h3>
+                  <ul className="grid gap-1">
+                    {section.numbers.map((number) => (
+                      <li key={number.value} className="min-w-0">
+                        <span className="font-mono break-all text-foreground">{number.value}</span>{' '}
+                        <span className="text-muted-foreground">{number.outcome}</span>
+                      </li>
+                    ))}
+                  </ul>
+                  {section.note ? <p className="mt-2 text-xs text-muted-foreground">{section.note}</p> : null}
+                </div>
+                {section.tests && runnable
+                  ? section.tests.map((test) => (
+                      <TestPaymentRunner key={test.label} label={test.label} run={test.run} />
+                    ))
+                  : null}
+                {section.tests && live && !runnable ? (
+                  <p className="text-xs text-muted-foreground">Live test payments run in test mode only.</p>
+                ) : null}
+              </CardContent>
+            </Card>
+          );
+        })}
       </Container>
     </>
   );

@@ -14,6 +14,7 @@ import {
 import { SANDBOX_WEBHOOK_QUEUE } from './sandbox.service';
 import { chargeRefundedEvent, toProviderEvent } from './sandbox-events';
 import { verifySandboxSignature } from './sandbox-signature';
+import { confirmSandboxWithWalletToken } from './sandbox-wallet';
 
 export interface SandboxProviderOptions {
   db: Kysely<PaymentsDatabase>;
@@ -81,6 +82,10 @@ export function createSandboxProvider(options: SandboxProviderOptions): PaymentP
 
     async cancelIntent(reference) {
       await cancelUnpaidSandboxIntent(db, reference);
+    },
+
+    confirmWithWalletToken(input) {
+      return confirmSandboxWithWalletToken({ db, jobs }, input.reference, input.token);
     },
 
     parseWebhook(rawBody, signatureHeader) {

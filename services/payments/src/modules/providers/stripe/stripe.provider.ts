@@ -6,6 +6,7 @@ import {
   type ProviderEvent,
   type ProviderIntent,
   type RefundInput,
+  type WalletTokenInput,
   WebhookSignatureError,
 } from '../provider';
 
@@ -80,6 +81,44 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async retrieveIntent(reference: string): Promise<ProviderIntent> {
       return toProviderIntent(await stripe.paymentIntents.retrieve(reference));
+    },
+
+    async confirmWithWalletToken(input: WalletTokenInput): Promise<ProviderIntent> {
+      let tokenId: string;
+      if (input.token.kind === 'card_token') {
+        tokenId = input.token.id;
+      } else {
+        // Apple Pay's encrypted payment data becomes a card token through Stripe's pk_token
+        // parameters (what Stripe's own iOS SDK sends); Stripe decrypts it with our Apple Pay
+        // processing certificate registered in its dashboard. The SDK's types omit them.
+        const { paymentData, network, displayName, transactionIdentifier } = input.token;
+        const params = {
+          pk_token: JSON.stringify(paymentData),
+          ...(network ? { pk_token_payment_network: network } : {}),
+          ...(displayName ? { pk_token_instrument_name: displayName } : {}),
+          ...(transactionIdentifier ? { pk_token_transaction_id: transactionIdentifier } : {}),
+        } as unknown as Stripe.TokenCreateParams;
+        const token = await stripe.tokens.create(params, { idempotencyKey: `${input.idempotencyKey}:token` });
+        tokenId = token.id;
+      }
+      const paymentMethod = await stripe.paymentMethods.create(
+        { type: 'card', card: { token: tokenId } },
+        { idempotencyKey: `${input.idempotencyKey}:method` },
+      );
+      try {
+        const intent = await stripe.paymentIntents.confirm(
+          input.reference,
+          { payment_method: paymentMethod.id },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return toProviderIntent(intent);
+      } catch (error) {
+        // A decline is the intent's last error, not a failure of ours: answer the intent as it is.
+        if (error instanceof Stripe.errors.StripeCardError) {
+          return toProviderIntent(await stripe.paymentIntents.retrieve(input.reference));
+        }
+        throw error;
+      }
     },
 
     async refund(input: RefundInput): Promise<{ refundReference: string }> {

@@ -1,0 +1,15 @@
+import { type SafekeyInitiateResult, safekeyRoutes } from '@jesus-walks/contracts/payments';
+import { useMutation } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+
+/** POST /api/safekey/initiate-payment (the payment test page): does SafeKey accept a payment. */
+export function initiateSafekeyPayment(body: {
+  amount: number;
+  currency: 'USD';
+}): Promise<SafekeyInitiateResult> {
+  return callApi(safekeyRoutes.initiatePayment, { body });
+}
+
+export function useInitiateSafekeyPayment() {
+  return useMutation({ mutationFn: initiateSafekeyPayment });
+}

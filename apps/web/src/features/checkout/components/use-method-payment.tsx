@@ -1,0 +1,195 @@
+import type { PaymentIntentResponse } from '@jesus-walks/contracts/checkout';
+import type { PaymentMethod } from '@jesus-walks/contracts/orders';
+import { LoaderCircleIcon } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { getApplePayConfig } from '../api/get-apple-pay-config';
+import { getGooglePayConfig } from '../api/get-google-pay-config';
+import { processApplePayPayment } from '../api/process-apple-pay-payment';
+import { processGooglePayPayment } from '../api/process-google-pay-payment';
+import { processSafekeyPayment } from '../api/process-safekey-payment';
+import { validateApplePayMerchant } from '../api/validate-apple-pay-merchant';
+import {
+  merchantReference,
+  SAFEKEY_CHECKOUT_WAIT_MS,
+  SAFEKEY_MESSAGES,
+  type SafekeyState,
+  safekeyInputError,
+  wait,
+} from '../utils/safekey';
+import { payWithApplePay, payWithGooglePay, readyGooglePay, WALLET_MESSAGES } from '../utils/wallets';
+import type { MethodTile } from './payment-method-tiles';
+import { SafekeyFields } from './safekey-fields';
+
+export type MethodPaymentResult = { ok: true } | { ok: false; error: string | null };
+
+type GooglePayState =
+  | { status: 'idle' | 'loading' | 'unavailable' }
+  | {
+      status: 'ready';
+      pay: (amount: string) => ReturnType<typeof payWithGooglePay>;
+      config: Awaited<ReturnType<typeof getGooglePayConfig>>;
+    };
+
+const OWN_FLOWS: readonly PaymentMethod[] = ['safekey', 'apple_pay', 'google_pay'];
+
+/**
+ * SafeKey, Apple Pay and Google Pay in the payment step: their fields, the check before paying,
+ * and the payment itself (the checkout then creates the order as for a card). Apple Pay's tile is
+ * offered only where the device can pay; Google's script loads only once its tile is chosen.
+ */
+export function useMethodPayment(paymentMethod: PaymentMethod | null, intent: PaymentIntentResponse | null) {
+  const [safekey, setSafekey] = useState({ mobileNumber: '', cardNumber: '' });
+  const [safekeyState, setSafekeyState] = useState<SafekeyState>('idle');
+  const [googlePay, setGooglePay] = useState<GooglePayState>({ status: 'idle' });
+  const handles = paymentMethod !== null && OWN_FLOWS.includes(paymentMethod);
+
+  // Google's script is loaded once, when its tile is first chosen.
+  const googlePayStarted = useRef(false);
+  useEffect(() => {
+    if (paymentMethod !== 'google_pay' || googlePayStarted.current) return;
+    googlePayStarted.current = true;
+    setGooglePay({ status: 'loading' });
+    void (async () => {
+      try {
+        const config = await getGooglePayConfig();
+        const client = await readyGooglePay(config);
+        setGooglePay(
+          client
+            ? { status: 'ready', config, pay: (amount) => payWithGooglePay(client, config, amount) }
+            : { status: 'unavailable' },
+        );
+      } catch {
+        setGooglePay({ status: 'unavailable' });
+      }
+    })();
+  }, [paymentMethod]);
+
+  /** What stops the payment before anything is sent. */
+  function check(): string | null {
+    if (paymentMethod === 'safekey') return safekeyInputError(safekey);
+    if (paymentMethod === 'google_pay' && googlePay.status !== 'ready')
+      return WALLET_MESSAGES.googlePayUnavailable;
+    return null;
+  }
+
+  async function pay(paying: PaymentIntentResponse): Promise<MethodPaymentResult> {
+    const base = {
+      amount: paying.total,
+      currency: 'USD' as const,
+      merchantReference: merchantReference(),
+      paymentId: paying.paymentId,
+    };
+    if (paymentMethod === 'safekey') {
+      setSafekeyState('pending');
+      try {
+        const result = await processSafekeyPayment({ ...base, ...safekey });
+        if (!result.success) {
+          setSafekeyState('error');
+          return { ok: false, error: result.error ?? SAFEKEY_MESSAGES.failed };
+        }
+        // SPEC.md section 4: after SafeKey accepts, the checkout waits 4 s, then reports success.
+        await wait(SAFEKEY_CHECKOUT_WAIT_MS);
+        setSafekeyState('success');
+        return { ok: true };
+      } catch {
+        setSafekeyState('error');
+        return { ok: false, error: SAFEKEY_MESSAGES.processingFailed };
+      }
+    }
+    if (paymentMethod === 'apple_pay') {
+      try {
+        const config = await getApplePayConfig();
+        const outcome = await payWithApplePay({
+          config,
+          amount: paying.total,
+          validate: (validationURL) =>
+            validateApplePayMerchant({ validationURL, domainName: window.location.hostname }),
+          charge: async (token) =>
+            (await processApplePayPayment({ ...base, description: 'Jesus Walks order', paymentToken: token }))
+              .success,
+        });
+        if (outcome.ok) return { ok: true };
+        return {
+          ok: false,
+          error: outcome.cancelled ? WALLET_MESSAGES.applePayCancelled : WALLET_MESSAGES.applePayFailed,
+        };
+      } catch {
+        return { ok: false, error: WALLET_MESSAGES.applePayFailed };
+      }
+    }
+    if (paymentMethod === 'google_pay') {
+      if (googlePay.status !== 'ready') return { ok: false, error: WALLET_MESSAGES.googlePayUnavailable };
+      try {
+        const outcome = await googlePay.pay(paying.total);
+        if (!outcome.ok)
+          return { ok: false, error: outcome.cancelled ? null : WALLET_MESSAGES.googlePayFailed };
+        const result = await processGooglePayPayment({
+          ...base,
+          description: 'Jesus Walks order',
+          paymentToken: outcome.token,
+        });
+        return result.success ? { ok: true } : { ok: false, error: WALLET_MESSAGES.googlePayFailed };
+      } catch {
+        return { ok: false, error: WALLET_MESSAGES.googlePayFailed };
+      }
+    }
+    return { ok: false, error: null };
+  }
+
+  let fields: ReactNode = null;
+  if (paymentMethod === 'safekey') {
+    fields = (
+      <SafekeyFields
+        {...safekey}
+        onChange={setSafekey}
+        state={safekeyState}
+        testMode={intent?.testMode ?? false}
+        disabled={safekeyState === 'pending'}
+      />
+    );
+  } else if (paymentMethod === 'google_pay') {
+    fields =
+      googlePay.status === 'unavailable' ? (
+        <p role="alert" className="text-sm text-destructive" data-testid="google-pay-unavailable">
+          {WALLET_MESSAGES.googlePayUnavailable}
+        </p>
+      ) : googlePay.status === 'ready' ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          Google's payment sheet opens when you pay.
+          {intent?.testMode ? <Badge variant="warning">Test mode</Badge> : null}
+        </p>
+      ) : (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin" />
+          Loading Google Pay...
+        </p>
+      );
+  } else if (paymentMethod === 'apple_pay') {
+    fields = (
+      <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        Apple's payment sheet opens when you pay.
+        {intent?.testMode ? <Badge variant="warning">Test mode</Badge> : null}
+      </p>
+    );
+  }
+
+  return {
+    handles,
+    fields,
+    check,
+    pay,
+    /** The pay button waits (Google Pay loading, or not available here). */
+    blocked: paymentMethod === 'google_pay' && googlePay.status !== 'ready',
+    busy: safekeyState === 'pending',
+  };
+}
+
+/** Apple Pay is offered only where the device can pay; elsewhere its tile says so (never a dead button). */
+export function withDeviceSupport(tiles: readonly MethodTile[], canMakeApplePayments: boolean): MethodTile[] {
+  return tiles.map((tile) =>
+    tile.method === 'apple_pay' && tile.available && !canMakeApplePayments
+      ? { ...tile, available: false, testMode: false, reason: WALLET_MESSAGES.applePayUnavailable }
+      : tile,
+  );
+}

@@ -1,0 +1,95 @@
+import { request } from 'node:https';
+import { badRequest, DomainError } from '@jesus-walks/service-kit/errors';
+
+export interface ApplePayMerchantIdentity {
+  merchantId: string;
+  certificatePem: string;
+  keyPem: string;
+  displayName: string;
+}
+
+/** Apple's payment servers only: https and a host under apple.com (apple-pay-gateway.apple.com, ...). */
+export function checkValidationUrl(validationURL: string): URL {
+  let url: URL;
+  try {
+    url = new URL(validationURL);
+  } catch {
+    throw invalidUrl();
+  }
+  if (url.protocol !== 'https:' || !url.hostname.endsWith('.apple.com') || url.username || url.password) {
+    throw invalidUrl();
+  }
+  return url;
+}
+
+function invalidUrl() {
+  return badRequest("The validation URL must be one of Apple's Apple Pay servers (https, *.apple.com)", [
+    { path: ['body', 'validationURL'], message: 'Not an Apple Pay server' },
+  ]);
+}
+
+/** Environment values often carry a PEM's line breaks as '\n'. */
+const pem = (value: string) => value.replace(/\\n/g, '\n');
+
+/**
+ * Asks Apple for a merchant session (Apple Pay on the web, "Requesting an Apple Pay payment
+ * session"): a POST to the validation URL over TLS with our merchant identity certificate. The
+ * session is opaque; the browser hands it to completeMerchantValidation as it is.
+ */
+export function requestMerchantSession(
+  identity: ApplePayMerchantIdentity,
+  url: URL,
+  domainName: string,
+  timeoutMs = 10_000,
+): Promise<Record<string, unknown>> {
+  const body = JSON.stringify({
+    merchantIdentifier: identity.merchantId,
+    displayName: identity.displayName,
+    initiative: 'web',
+    initiativeContext: domainName,
+  });
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      {
+        method: 'POST',
+        cert: pem(identity.certificatePem),
+        key: pem(identity.keyPem),
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        timeout: timeoutMs,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (!response.statusCode || response.statusCode >= 300) {
+            reject(
+              new DomainError(
+                'upstream_error',
+                `Apple refused the merchant validation (${response.statusCode})`,
+              ),
+            );
+            return;
+          }
+          try {
+            resolve(JSON.parse(text) as Record<string, unknown>);
+          } catch {
+            reject(
+              new DomainError('upstream_error', 'Apple answered the merchant validation with no session'),
+            );
+          }
+        });
+      },
+    );
+    outgoing.on('timeout', () => outgoing.destroy(new Error('Apple Pay merchant validation timed out')));
+    outgoing.on('error', (error) =>
+      reject(
+        new DomainError('upstream_error', 'Apple Pay merchant validation failed', undefined, {
+          cause: error,
+        }),
+      ),
+    );
+    outgoing.end(body);
+  });
+}

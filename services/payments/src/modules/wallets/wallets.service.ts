@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { paymentMethodLabels } from '@jesus-walks/contracts/checkout';
+import { toCents } from '@jesus-walks/contracts/money';
+import {
+  APPLE_PAY_NOT_CONFIGURED,
+  type ApplePayConfig,
+  type ApplePayValidateMerchantBody,
+  type GooglePayConfigResponse,
+  type PaymentResult,
+  type WalletPaymentBody,
+} from '@jesus-walks/contracts/payments';
+import {
+  badRequest,
+  businessRule,
+  conflict,
+  DomainError,
+  notFound,
+  upstreamUnavailable,
+} from '@jesus-walks/service-kit/errors';
+import type { PaymentsDeps } from '../../deps';
+import { findPayment } from '../checkout/payments.repository';
+import type { ProviderIntent } from '../providers/provider';
+import type { MethodAvailability } from '../providers/providers';
+import { sandboxWalletTokenOutcome } from '../providers/sandbox/sandbox-wallet';
+import {
+  type ApplePayMerchantIdentity,
+  checkValidationUrl,
+  requestMerchantSession,
+} from './apple-pay-merchant';
+import { readWalletToken } from './wallet-token';
+
+export type WalletMethod = 'apple_pay' | 'google_pay';
+
+/** What the wallets need from the environment (app.ts builds it from env.ts). */
+export interface WalletSettings {
+  /** Set when the merchant identity certificate is configured: merchant validation works. */
+  applePay: ApplePayMerchantIdentity | null;
+  applePayDisplayName: string;
+  /** The domain registered with Apple for this site (PUBLIC_ORIGIN's host). */
+  domainName: string;
+  googlePay: {
+    environment: 'TEST' | 'PRODUCTION';
+    merchantId: string | null;
+    merchantName: string;
+  };
+  /** Stripe's publishable key, for Google Pay's Stripe gateway. */
+  stripePublishableKey: string | null;
+}
+
+type Deps = PaymentsDeps & { wallets: WalletSettings };
+
+function available(
+  deps: PaymentsDeps,
+  method: WalletMethod,
+): Extract<MethodAvailability, { available: true }> {
+  const availability = deps.providers.forMethod(method);
+  if (!availability.available) throw upstreamUnavailable(availability.reason);
+  return availability;
+}
+
+export function applePayConfig(deps: Deps): ApplePayConfig {
+  available(deps, 'apple_pay');
+  return {
+    countryCode: 'US',
+    supportedNetworks: ['visa', 'masterCard', 'amex', 'discover'],
+    merchantName: deps.wallets.applePayDisplayName,
+  };
+}
+
+export function googlePayConfig(deps: Deps): GooglePayConfigResponse {
+  const availability = available(deps, 'google_pay');
+  const { googlePay, stripePublishableKey } = deps.wallets;
+  const tokenizationParameters: Record<string, string> =
+    availability.processor === 'stripe' && stripePublishableKey
+      ? { gateway: 'stripe', 'stripe:version': '2018-10-31', 'stripe:publishableKey': stripePublishableKey }
+      : // Google's test gateway: TEST-environment tokens the sandbox processor accepts.
+        { gateway: 'example', gatewayMerchantId: 'exampleGatewayMerchantId' };
+  return {
+    environment: availability.processor === 'sandbox' ? 'TEST' : googlePay.environment,
+    supportedNetworks: ['VISA', 'MASTERCARD', 'AMEX', 'DISCOVER'],
+    merchantId: googlePay.merchantId ?? '',
+    merchantName: googlePay.merchantName,
+    tokenizationParameters,
+  };
+}
+
+/** POST /api/apple-pay/validate-merchant: Apple's servers only, 503 without a merchant certificate. */
+export async function validateApplePayMerchant(
+  deps: Deps,
+  body: ApplePayValidateMerchantBody,
+): Promise<Record<string, unknown>> {
+  const identity = deps.wallets.applePay;
+  if (!identity) throw upstreamUnavailable(APPLE_PAY_NOT_CONFIGURED);
+  const url = checkValidationUrl(body.validationURL);
+  // The session is for the domain registered with Apple, whatever the browser says it is.
+  if (body.domainName !== deps.wallets.domainName) {
+    deps.logger.warn(
+      { domainName: body.domainName },
+      'Apple Pay merchant validation asked for another domain',
+    );
+  }
+  return requestMerchantSession(identity, url, deps.wallets.domainName);
+}
+
+/**
+ * POST /api/apple-pay/process-payment and /api/google-pay/process-payment: the token charged
+ * through the card processor of the payment (Stripe, or the sandbox in test mode) for the quoted
+ * total. The processor's events finalise it like a card payment; the browser then calls POST
+ * /api/orders. A second call for a paid payment answers success without charging again.
+ */
+export async function processWalletPayment(
+  deps: Deps,
+  method: WalletMethod,
+  body: WalletPaymentBody,
+): Promise<PaymentResult> {
+  const label = paymentMethodLabels[method];
+  const availability = available(deps, method);
+  const token = readWalletToken(body.paymentToken);
+  if (!body.paymentId) {
+    if (availability.processor !== 'sandbox') {
+      throw badRequest(`An ${label} payment needs a checkout: paymentId is required`, [
+        { path: ['body', 'paymentId'], message: 'Required' },
+      ]);
+    }
+    const outcome = sandboxWalletTokenOutcome(token);
+    return outcome.succeeded
+      ? { success: true }
+      : { success: false, error: outcome.message ?? `${label} payment failed` };
+  }
+
+  const payment = await findPayment(deps.db, body.paymentId);
+  if (!payment) throw notFound('No such payment');
+  if (payment.paymentMethod !== method) throw conflict(`This payment was not started for ${label}`);
+  if (toCents(body.amount) !== toCents(payment.amount)) {
+    throw businessRule(`The amount does not match the order total of $${payment.amount}`);
+  }
+  const provider = deps.providers.byName(payment.provider);
+  if (!provider.confirmWithWalletToken) throw conflict(`This payment's processor takes no ${label} tokens`);
+
+  let intent: ProviderIntent;
+  try {
+    intent = await provider.retrieveIntent(payment.providerReference);
+    if (intent.status === 'succeeded') return { success: true, paymentId: payment.id };
+    if (intent.status === 'canceled') {
+      throw conflict('This payment was cancelled (the checkout expired or changed); please check out again');
+    }
+    intent = await provider.confirmWithWalletToken({
+      reference: payment.providerReference,
+      token,
+      idempotencyKey: `wallet:${payment.id}:${randomUUID()}`,
+    });
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    deps.logger.warn({ err: error, paymentId: payment.id }, `the processor refused an ${label} token`);
+    throw upstreamUnavailable('The payment processor is not reachable right now. Please try again.');
+  }
+  if (intent.status === 'succeeded') return { success: true, paymentId: payment.id };
+  return { success: false, paymentId: payment.id, error: intent.failureMessage ?? `${label} payment failed` };
+}
