@@ -3,4 +3,10 @@ export const adminQueryKeys = {
   users: ['admin', 'users'] as const,
   orders: ['admin', 'orders'] as const,
   products: ['admin', 'products'] as const,
+  /** Every event, and (below it, so that one invalidation refreshes both) each one's registrations. */
+  events: ['admin', 'events'] as const,
+  registrations: (eventId: number) => ['admin', 'events', eventId, 'registrations'] as const,
+  /** Every subscriber list, whatever its search. */
+  subscribers: ['admin', 'subscribers'] as const,
+  subscriberSearch: (search: string, status: string) => ['admin', 'subscribers', { search, status }] as const,
 };

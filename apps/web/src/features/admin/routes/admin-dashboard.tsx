@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { CurrentUser } from '@/lib/current-user';
+import { useAdminEvents } from '../api/get-admin-events';
 import { useDashboardUser } from '../api/get-dashboard-user';
 import { useOrders } from '../api/get-orders';
 import { useProducts } from '../api/get-products';
@@ -12,9 +13,11 @@ import { useUsers } from '../api/get-users';
 import { useLogout } from '../api/logout';
 import { AdminGateScreen } from '../components/admin-gate-screen';
 import { CreateOrderTab } from '../components/create-order-tab';
+import { EventsTab } from '../components/events-tab';
 import { OrdersTab } from '../components/orders-tab';
 import { OverviewTab } from '../components/overview-tab';
 import { ProductsTab } from '../components/products-tab';
+import { SubscribersTab } from '../components/subscribers-tab';
 import { UsersTab } from '../components/users-tab';
 import { adminGate } from '../utils/admin-gate';
 import { type AdminTab, adminTabs, isAdminTab, searchForTab, tabFromSearch } from '../utils/admin-tab';
@@ -28,6 +31,8 @@ function Dashboard({ user }: { user: CurrentUser }) {
   const users = useUsers({ enabled: true });
   const orders = useOrders({ enabled: true });
   const products = useProducts({ enabled: true });
+  // Asked when the events tab is first opened, then kept fresh like the other lists.
+  const events = useAdminEvents({ enabled: tab === 'events' });
 
   const selectTab = (value: string) => {
     if (isAdminTab(value)) setSearchParams(searchForTab(searchParams, value as AdminTab));
@@ -82,6 +87,12 @@ function Dashboard({ user }: { user: CurrentUser }) {
           </TabsContent>
           <TabsContent value="create-order" className="min-w-0">
             <CreateOrderTab users={users.data ?? []} products={products.data ?? []} />
+          </TabsContent>
+          <TabsContent value="events" className="min-w-0">
+            <EventsTab events={events} />
+          </TabsContent>
+          <TabsContent value="subscribers" className="min-w-0">
+            <SubscribersTab />
           </TabsContent>
         </Tabs>
       </Container>

@@ -31,15 +31,19 @@ describe('searchForTab', () => {
 });
 
 describe('adminTabs', () => {
-  it('lists the five tabs in order, create-order labelled Create Order', () => {
+  it("lists the spec's five tabs in order, create-order labelled Create Order, then events and subscribers", () => {
     expect(adminTabs.map((tab) => tab.value)).toEqual([
       'overview',
       'users',
       'orders',
       'products',
       'create-order',
+      'events',
+      'subscribers',
     ]);
-    expect(adminTabs.at(-1)?.label).toBe('Create Order');
+    expect(adminTabs.find((tab) => tab.value === 'create-order')?.label).toBe('Create Order');
+    expect(tabFromSearch('?tab=events')).toBe('events');
+    expect(tabFromSearch('?tab=subscribers')).toBe('subscribers');
     expect(isAdminTab('users')).toBe(true);
     expect(isAdminTab(undefined)).toBe(false);
   });

@@ -5,6 +5,8 @@ export const adminTabs = [
   { value: 'orders', label: 'Orders' },
   { value: 'products', label: 'Products' },
   { value: 'create-order', label: 'Create Order' },
+  { value: 'events', label: 'Events' },
+  { value: 'subscribers', label: 'Subscribers' },
 ] as const;
 
 export type AdminTab = (typeof adminTabs)[number]['value'];

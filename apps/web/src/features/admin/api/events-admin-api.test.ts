@@ -1,0 +1,193 @@
+import { eventRoutes } from '@jesus-walks/contracts/events';
+import { newsletterRoutes } from '@jesus-walks/contracts/newsletter';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fillPath } from '@/lib/api-client';
+import { anEvent, jsonResponse, stubFetch } from '@/testing/api-stubs';
+import { cancelEventRegistration } from './cancel-event-registration';
+import { createEvent } from './create-event';
+import { deleteEvent } from './delete-event';
+import { getRegistrationsCsv } from './download-registrations-csv';
+import { getSubscribersCsv } from './download-subscribers-csv';
+import { getAdminEvents, getAdminEventsQueryOptions } from './get-admin-events';
+import { getEventRegistrations } from './get-event-registrations';
+import { getSubscribers, getSubscribersQueryOptions } from './get-subscribers';
+import { promoteRegistration } from './promote-registration';
+import { removeSubscriber } from './remove-subscriber';
+import { updateEvent } from './update-event';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function sent(fetchMock: ReturnType<typeof stubFetch>) {
+  const [url, init] = fetchMock.mock.calls[0] ?? [];
+  return {
+    url,
+    method: init?.method,
+    credentials: init?.credentials,
+    body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body,
+  };
+}
+
+const input = {
+  title: 'Sunrise Ridge',
+  description: 'Up early',
+  location: 'Atlas Peak',
+  date: '2030-07-04T13:30:00.000Z',
+  capacity: 12,
+  price: 15,
+  imageUrl: null,
+};
+const registration = {
+  id: 9,
+  eventId: 5,
+  status: 'confirmed',
+  waitlistPosition: null,
+  createdAt: '2030-04-01T09:00:00.000Z',
+};
+const subscriberList = {
+  counts: { total: 1, confirmed: 1, pending: 0, unsubscribed: 0 },
+  subscribers: [
+    {
+      id: 3,
+      email: 'ruth@example.com',
+      status: 'confirmed',
+      confirmed: true,
+      createdAt: '2030-04-01T09:00:00.000Z',
+      confirmedAt: '2030-04-01T09:05:00.000Z',
+      unsubscribedAt: null,
+    },
+  ],
+};
+
+describe('admin events', () => {
+  it('GET /api/events, always asked again', async () => {
+    const fetchMock = stubFetch(() => jsonResponse([anEvent()]));
+    expect(await getAdminEvents()).toEqual([anEvent()]);
+    expect(sent(fetchMock)).toMatchObject({
+      url: eventRoutes.list.path,
+      method: 'GET',
+      credentials: 'include',
+    });
+    expect(getAdminEventsQueryOptions()).toMatchObject({ queryKey: ['admin', 'events'], staleTime: 0 });
+  });
+
+  it('POST /api/events and PUT /api/events/{id} with the event input', async () => {
+    let fetchMock = stubFetch(() => jsonResponse(anEvent(), { status: 201 }));
+    await createEvent(input);
+    expect(sent(fetchMock)).toMatchObject({ url: eventRoutes.create.path, method: 'POST', body: input });
+    fetchMock = stubFetch(() => jsonResponse(anEvent()));
+    await updateEvent({ id: 5, body: input });
+    expect(sent(fetchMock)).toMatchObject({
+      url: fillPath(eventRoutes.update.path, { id: 5 }),
+      method: 'PUT',
+      body: input,
+    });
+  });
+
+  it('DELETE /api/events/{id} answers the outcome', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ outcome: 'cancelled', notified: 2 }));
+    expect(await deleteEvent(5)).toEqual({ outcome: 'cancelled', notified: 2 });
+    expect(sent(fetchMock)).toMatchObject({
+      url: fillPath(eventRoutes.delete.path, { id: 5 }),
+      method: 'DELETE',
+    });
+  });
+
+  it('lists, cancels and promotes registrations', async () => {
+    const list = {
+      event: anEvent(),
+      counts: { confirmed: 1, pendingPayment: 0, waitlisted: 0, cancelled: 0 },
+      registrations: [],
+    };
+    let fetchMock = stubFetch(() => jsonResponse(list));
+    expect(await getEventRegistrations(5)).toEqual(list);
+    expect(sent(fetchMock)).toMatchObject({
+      url: fillPath(eventRoutes.listRegistrations.path, { id: 5 }),
+      method: 'GET',
+    });
+
+    fetchMock = stubFetch(() => jsonResponse({ ...registration, status: 'cancelled' }));
+    await cancelEventRegistration({ eventId: 5, registrationId: 9 });
+    expect(sent(fetchMock)).toMatchObject({
+      url: fillPath(eventRoutes.cancelRegistration.path, { id: 5, registrationId: 9 }),
+      method: 'DELETE',
+    });
+
+    fetchMock = stubFetch(() => jsonResponse(registration));
+    expect(await promoteRegistration({ eventId: 5, registrationId: 9 })).toEqual(registration);
+    expect(sent(fetchMock)).toMatchObject({
+      url: fillPath(eventRoutes.promoteFromWaitlist.path, { id: 5, registrationId: 9 }),
+      method: 'POST',
+      body: null,
+    });
+  });
+
+  it('raises the server’s 409 message when the event is full', async () => {
+    stubFetch(
+      () =>
+        new Response(
+          JSON.stringify({
+            message: 'The event is full: raise its capacity or cancel a registration first',
+            code: 'conflict',
+          }),
+          { status: 409, statusText: 'Conflict', headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    await expect(promoteRegistration({ eventId: 5, registrationId: 9 })).rejects.toMatchObject({
+      status: 409,
+      serverMessage: 'The event is full: raise its capacity or cancel a registration first',
+    });
+  });
+
+  it('reads the registrations CSV as text', async () => {
+    const fetchMock = stubFetch(
+      () =>
+        new Response('Registration ID,Status\r\n1,confirmed\r\n', {
+          headers: { 'content-type': 'text/csv' },
+        }),
+    );
+    expect(await getRegistrationsCsv(5)).toBe('Registration ID,Status\r\n1,confirmed\r\n');
+    expect(sent(fetchMock)).toMatchObject({
+      url: fillPath(eventRoutes.registrationsCsv.path, { id: 5 }),
+      method: 'GET',
+    });
+  });
+});
+
+describe('admin subscribers', () => {
+  it('GET /api/newsletter/subscribers with the search and status, blank ones left out', async () => {
+    let fetchMock = stubFetch(() => jsonResponse(subscriberList));
+    expect(await getSubscribers({ search: ' Ruth ', status: 'confirmed' })).toEqual(subscriberList);
+    expect(sent(fetchMock).url).toBe(`${newsletterRoutes.listSubscribers.path}?search=Ruth&status=confirmed`);
+    fetchMock = stubFetch(() => jsonResponse(subscriberList));
+    await getSubscribers({ search: '  ', status: '' });
+    expect(sent(fetchMock).url).toBe(newsletterRoutes.listSubscribers.path);
+    expect(getSubscribersQueryOptions({ search: ' ruth ', status: '' }).queryKey).toEqual([
+      'admin',
+      'subscribers',
+      { search: 'ruth', status: '' },
+    ]);
+  });
+
+  it('DELETE /api/newsletter/subscribers/{id}', async () => {
+    const answer = {
+      message: 'ruth@example.com has been removed from the newsletter.',
+      email: 'ruth@example.com',
+    };
+    const fetchMock = stubFetch(() => jsonResponse(answer));
+    expect(await removeSubscriber(3)).toEqual(answer);
+    expect(sent(fetchMock)).toMatchObject({
+      url: fillPath(newsletterRoutes.removeSubscriber.path, { id: 3 }),
+      method: 'DELETE',
+    });
+  });
+
+  it('reads the subscribers CSV as text', async () => {
+    const fetchMock = stubFetch(
+      () => new Response('ID,Email\r\n', { headers: { 'content-type': 'text/csv' } }),
+    );
+    expect(await getSubscribersCsv()).toBe('ID,Email\r\n');
+    expect(sent(fetchMock).url).toBe(newsletterRoutes.subscribersCsv.path);
+  });
+});

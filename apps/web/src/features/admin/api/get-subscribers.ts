@@ -1,0 +1,44 @@
+import {
+  newsletterRoutes,
+  type Subscriber,
+  type SubscriberList,
+  type SubscriberStatus,
+} from '@jesus-walks/contracts/newsletter';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+import { adminQueryKeys } from './query-keys';
+
+export type { Subscriber, SubscriberList, SubscriberStatus };
+
+export interface SubscriberFilter {
+  /** Part of an address; blank for everyone. */
+  search: string;
+  /** '' for every status. */
+  status: SubscriberStatus | '';
+}
+
+/** GET /api/newsletter/subscribers?search=&status=: the matches, and the whole list's counts. */
+export function getSubscribers(
+  filter: SubscriberFilter = { search: '', status: '' },
+  options: { signal?: AbortSignal } = {},
+): Promise<SubscriberList> {
+  const search = filter.search.trim();
+  return callApi(newsletterRoutes.listSubscribers, {
+    query: { ...(search ? { search } : {}), ...(filter.status ? { status: filter.status } : {}) },
+    signal: options.signal,
+  });
+}
+
+export function getSubscribersQueryOptions(filter: SubscriberFilter) {
+  return queryOptions({
+    queryKey: adminQueryKeys.subscriberSearch(filter.search.trim(), filter.status),
+    queryFn: ({ signal }) => getSubscribers(filter, { signal }),
+    staleTime: 0,
+    // While the next search loads, the last answer stays on screen.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSubscribers(filter: SubscriberFilter, { enabled }: { enabled: boolean }) {
+  return useQuery({ ...getSubscribersQueryOptions(filter), enabled });
+}

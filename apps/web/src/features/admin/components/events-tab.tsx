@@ -1,0 +1,150 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { BanIcon, ListIcon, PencilIcon, PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useDeleteEvent } from '../api/delete-event';
+import type { Event } from '../api/get-admin-events';
+import { eventCounts, eventState, formatWholeDollars } from '../utils/event-stats';
+import { formatValleyDateTime } from '../utils/valley-time';
+import { ConfirmDialog } from './confirm-dialog';
+import { EventFormDialog, type EventFormTarget } from './event-form-dialog';
+import { EventRegistrationsDialog } from './event-registrations-dialog';
+import { ListStatus } from './list-status';
+import { SeatsChart } from './seats-chart';
+import { SectionHeader } from './section-header';
+
+const stateBadge = {
+  upcoming: { label: 'Upcoming', variant: 'success' },
+  past: { label: 'Past', variant: 'secondary' },
+  cancelled: { label: 'Cancelled', variant: 'destructive' },
+} as const;
+
+export function EventsTab({ events }: { events: UseQueryResult<Event[]> }) {
+  const [form, setForm] = useState<EventFormTarget>(null);
+  const [viewingId, setViewingId] = useState<number | null>(null);
+  const [cancelling, setCancelling] = useState<Event | null>(null);
+  const removal = useDeleteEvent();
+  const list = events.data ?? [];
+  // The dialog follows the list, so its counts stay current after a change.
+  const viewing = list.find((event) => event.id === viewingId) ?? null;
+  const counts = eventCounts(list);
+
+  const confirmCancel = () => {
+    if (!cancelling) return;
+    removal.mutate(cancelling.id, { onSettled: () => setCancelling(null) });
+  };
+
+  return (
+    <section className="grid min-w-0 gap-4" aria-labelledby="events-heading">
+      <SectionHeader id="events-heading" title="Events Management">
+        <Button onClick={() => setForm({ kind: 'create' })}>
+          <PlusIcon aria-hidden="true" />
+          Create Event
+        </Button>
+      </SectionHeader>
+      <ListStatus
+        loading={events.isPending}
+        error={events.error}
+        loadingText="Loading events..."
+        errorPrefix="Error loading events"
+      />
+      {events.data ? (
+        <>
+          <SeatsChart events={list} />
+          <p className="text-sm text-muted-foreground" data-event-counts>
+            {counts.upcoming} upcoming · {counts.past} past · {counts.cancelled} cancelled
+          </p>
+          <Table label="Events">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Title</TableHead>
+                <TableHead>Date (Pacific)</TableHead>
+                <TableHead>Seats</TableHead>
+                <TableHead>Waitlist</TableHead>
+                <TableHead>Price</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.map((event) => {
+                const state = eventState(event);
+                return (
+                  <TableRow key={event.id} data-event={event.id}>
+                    <TableCell className="font-medium">{event.title}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatValleyDateTime(event.date)}</TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      {event.seatsTaken} / {event.capacity}
+                    </TableCell>
+                    <TableCell>{event.waitlistCount}</TableCell>
+                    <TableCell>{formatWholeDollars(event.price)}</TableCell>
+                    <TableCell>
+                      <Badge variant={stateBadge[state].variant}>{stateBadge[state].label}</Badge>
+                    </TableCell>
+                    <TableCell>
+                      <div className="flex gap-2">
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setForm({ kind: 'edit', event })}
+                          aria-label={`Edit ${event.title}`}
+                        >
+                          <PencilIcon aria-hidden="true" />
+                          Edit
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setViewingId(event.id)}
+                          aria-label={`Registrations of ${event.title}`}
+                        >
+                          <ListIcon aria-hidden="true" />
+                          Registrations
+                        </Button>
+                        {state === 'cancelled' ? null : (
+                          <Button
+                            size="sm"
+                            variant="destructive"
+                            onClick={() => setCancelling(event)}
+                            aria-label={`Cancel ${event.title}`}
+                          >
+                            <BanIcon aria-hidden="true" />
+                            Cancel
+                          </Button>
+                        )}
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+              {list.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={7} className="py-6 text-center text-muted-foreground">
+                    No events yet.
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </TableBody>
+          </Table>
+        </>
+      ) : null}
+      <EventFormDialog target={form} onClose={() => setForm(null)} />
+      <EventRegistrationsDialog event={viewing} onClose={() => setViewingId(null)} />
+      <ConfirmDialog
+        open={cancelling !== null}
+        title="Cancel event?"
+        message={
+          cancelling && cancelling.seatsTaken + cancelling.waitlistCount > 0
+            ? `"${cancelling.title}" has registrations: it will be marked cancelled and every registrant told by e-mail.`
+            : `"${cancelling?.title ?? ''}" has no registrations: it will be deleted.`
+        }
+        confirmLabel="Cancel Event"
+        pending={removal.isPending}
+        onConfirm={confirmCancel}
+        onOpenChange={(next) => (next ? undefined : setCancelling(null))}
+      />
+    </section>
+  );
+}

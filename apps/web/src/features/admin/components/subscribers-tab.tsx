@@ -1,0 +1,166 @@
+import { DownloadIcon, SearchIcon, Trash2Icon } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useDownloadSubscribersCsv } from '../api/download-subscribers-csv';
+import { type Subscriber, type SubscriberStatus, useSubscribers } from '../api/get-subscribers';
+import { useRemoveSubscriber } from '../api/remove-subscriber';
+import { subscriberCountCards } from '../utils/event-stats';
+import { formatValleyDateTime } from '../utils/valley-time';
+import { ConfirmDialog } from './confirm-dialog';
+import { ListStatus } from './list-status';
+import { SectionHeader } from './section-header';
+
+const statusBadge = {
+  confirmed: 'success',
+  pending: 'warning',
+  unsubscribed: 'secondary',
+} as const;
+
+const statusOptions: Array<{ value: SubscriberStatus | ''; label: string }> = [
+  { value: '', label: 'Every status' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'unsubscribed', label: 'Unsubscribed' },
+];
+
+function isStatusFilter(value: string): value is SubscriberStatus | '' {
+  return statusOptions.some((option) => option.value === value);
+}
+
+export function SubscribersTab() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<SubscriberStatus | ''>('');
+  const [removing, setRemoving] = useState<Subscriber | null>(null);
+  // Typing stays quick; the list follows the last text typed.
+  const deferredSearch = useDeferredValue(search);
+  const subscribers = useSubscribers({ search: deferredSearch, status }, { enabled: true });
+  const removal = useRemoveSubscriber();
+  const csv = useDownloadSubscribersCsv();
+  const list = subscribers.data?.subscribers ?? [];
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    removal.mutate(removing.id, { onSettled: () => setRemoving(null) });
+  };
+
+  return (
+    <section className="grid min-w-0 gap-4" aria-labelledby="subscribers-heading">
+      <SectionHeader id="subscribers-heading" title="Newsletter Subscribers">
+        <Button variant="outline" onClick={() => csv.mutate()} disabled={csv.isPending}>
+          <DownloadIcon aria-hidden="true" />
+          {csv.isPending ? 'Exporting...' : 'Export CSV'}
+        </Button>
+      </SectionHeader>
+      <div className="grid grid-cols-3 gap-2 sm:gap-4">
+        {subscriberCountCards(subscribers.data?.counts).map((card) => (
+          <Card key={card.label} className="grid min-w-0 gap-1 p-3 sm:p-5">
+            <h3 className="truncate text-xs font-medium text-muted-foreground sm:text-sm">{card.label}</h3>
+            <p className="text-2xl font-semibold" data-stat={card.label}>
+              {card.value}
+            </p>
+          </Card>
+        ))}
+      </div>
+      <search className="grid min-w-0 gap-3 sm:grid-cols-[1fr_14rem]">
+        <div className="grid min-w-0 gap-2">
+          <Label htmlFor="subscriber-search">Search by e-mail</Label>
+          <div className="relative min-w-0">
+            <SearchIcon
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              id="subscriber-search"
+              type="search"
+              className="pl-9"
+              placeholder="name@example.com"
+              value={search}
+              maxLength={254}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+        </div>
+        <div className="grid min-w-0 gap-2">
+          <Label htmlFor="subscriber-status">Status</Label>
+          <NativeSelect
+            id="subscriber-status"
+            value={status}
+            onChange={(event) => {
+              if (isStatusFilter(event.target.value)) setStatus(event.target.value);
+            }}
+          >
+            {statusOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </search>
+      <ListStatus
+        loading={subscribers.isPending}
+        error={subscribers.error}
+        loadingText="Loading subscribers..."
+        errorPrefix="Error loading subscribers"
+      />
+      {subscribers.data ? (
+        <Table label="Subscribers">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Email</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Subscribed</TableHead>
+              <TableHead>Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.map((subscriber) => (
+              <TableRow key={subscriber.id} data-subscriber={subscriber.email}>
+                <TableCell className="font-medium">{subscriber.email}</TableCell>
+                <TableCell>
+                  <Badge variant={statusBadge[subscriber.status]}>{subscriber.status}</Badge>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {formatValleyDateTime(subscriber.createdAt)}
+                </TableCell>
+                <TableCell>
+                  <Button
+                    size="sm"
+                    variant="destructive"
+                    onClick={() => setRemoving(subscriber)}
+                    aria-label={`Remove ${subscriber.email}`}
+                  >
+                    <Trash2Icon aria-hidden="true" />
+                    Remove
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+            {list.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={4} className="py-6 text-center text-muted-foreground">
+                  {deferredSearch.trim() || status ? 'No subscribers match.' : 'No subscribers yet.'}
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove subscriber?"
+        message={`Remove ${removing?.email ?? ''} from the newsletter for good? The address is forgotten.`}
+        confirmLabel="Remove Subscriber"
+        pending={removal.isPending}
+        onConfirm={confirmRemove}
+        onOpenChange={(next) => (next ? undefined : setRemoving(null))}
+      />
+    </section>
+  );
+}

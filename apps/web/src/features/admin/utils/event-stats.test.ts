@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { anEvent } from '@/testing/api-stubs';
+import {
+  eventCounts,
+  eventRemovalMessage,
+  eventState,
+  formatWholeDollars,
+  seatBars,
+  seatBarText,
+  subscriberCountCards,
+} from './event-stats';
+
+describe('event stats', () => {
+  const later = anEvent({
+    id: 1,
+    title: 'Later',
+    date: '2030-09-01T16:00:00.000Z',
+    seatsTaken: 5,
+    capacity: 20,
+  });
+  const sooner = anEvent({
+    id: 2,
+    title: 'Sooner',
+    date: '2030-06-01T16:00:00.000Z',
+    seatsTaken: 10,
+    capacity: 10,
+    waitlistCount: 3,
+  });
+  const past = anEvent({ id: 3, isPast: true });
+  const cancelled = anEvent({ id: 4, isCancelled: true, isPast: true });
+
+  it('names an event’s state, cancelled before past', () => {
+    expect([later, past, cancelled].map(eventState)).toEqual(['upcoming', 'past', 'cancelled']);
+    expect(eventCounts([later, sooner, past, cancelled])).toEqual({ upcoming: 2, past: 1, cancelled: 1 });
+  });
+
+  it('charts the upcoming events still on, soonest first, as a share of their capacity', () => {
+    expect(seatBars([later, past, sooner, cancelled])).toEqual([
+      expect.objectContaining({ id: 2, seatsTaken: 10, capacity: 10, waitlistCount: 3, percent: 100 }),
+      expect.objectContaining({ id: 1, seatsTaken: 5, capacity: 20, waitlistCount: 0, percent: 25 }),
+    ]);
+    expect(seatBars([anEvent({ seatsTaken: 1, capacity: 3 })])[0]?.percent).toBe(33);
+  });
+
+  it('says what a bar shows in words', () => {
+    expect(seatBarText({ seatsTaken: 5, capacity: 20, waitlistCount: 0 })).toBe('5 of 20 seats taken');
+    expect(seatBarText({ seatsTaken: 1, capacity: 1, waitlistCount: 2 })).toBe(
+      '1 of 1 seat taken, 2 on the waitlist',
+    );
+  });
+
+  it('words the outcome of removing an event', () => {
+    expect(eventRemovalMessage({ outcome: 'deleted', notified: 0 })).toBe(
+      'Event deleted (it had no registrations)',
+    );
+    expect(eventRemovalMessage({ outcome: 'cancelled', notified: 1 })).toBe(
+      'Event cancelled; 1 registrant was told by e-mail',
+    );
+    expect(eventRemovalMessage({ outcome: 'cancelled', notified: 4 })).toBe(
+      'Event cancelled; 4 registrants were told by e-mail',
+    );
+    expect(eventRemovalMessage({ outcome: 'cancelled', notified: 0 })).toBe('Event cancelled');
+  });
+
+  it('counts subscribers by status, dots while loading', () => {
+    expect(subscriberCountCards({ total: 6, confirmed: 3, pending: 2, unsubscribed: 1 })).toEqual([
+      { label: 'Confirmed', value: '3' },
+      { label: 'Pending', value: '2' },
+      { label: 'Unsubscribed', value: '1' },
+    ]);
+    expect(subscriberCountCards(undefined).map((card) => card.value)).toEqual(['...', '...', '...']);
+  });
+
+  it('shows whole-dollar prices', () => {
+    expect([formatWholeDollars(0), formatWholeDollars(25)]).toEqual(['Free', '$25']);
+  });
+});

@@ -1,0 +1,74 @@
+import type { Event } from '@jesus-walks/contracts/events';
+import type { SubscriberList } from '@jesus-walks/contracts/newsletter';
+
+export type EventState = 'upcoming' | 'past' | 'cancelled';
+
+/** What the admin's table says of an event: cancelled wins over past. */
+export function eventState(event: Pick<Event, 'isPast' | 'isCancelled'>): EventState {
+  if (event.isCancelled) return 'cancelled';
+  return event.isPast ? 'past' : 'upcoming';
+}
+
+export interface SeatBar {
+  id: number;
+  title: string;
+  date: string;
+  seatsTaken: number;
+  capacity: number;
+  waitlistCount: number;
+  /** Seats taken as a share of the capacity, 0 to 100, whole. */
+  percent: number;
+}
+
+/** The chart's bars: every upcoming event still on, soonest first, with its seats taken. */
+export function seatBars(events: readonly Event[]): SeatBar[] {
+  return events
+    .filter((event) => eventState(event) === 'upcoming')
+    .toSorted((a, b) => Date.parse(a.date) - Date.parse(b.date))
+    .map((event) => ({
+      id: event.id,
+      title: event.title,
+      date: event.date,
+      seatsTaken: event.seatsTaken,
+      capacity: event.capacity,
+      waitlistCount: event.waitlistCount,
+      percent: event.capacity > 0 ? Math.min(100, Math.round((event.seatsTaken / event.capacity) * 100)) : 0,
+    }));
+}
+
+/** '12 of 20 seats taken, 3 on the waitlist': what a bar says, in words. */
+export function seatBarText(bar: Pick<SeatBar, 'seatsTaken' | 'capacity' | 'waitlistCount'>): string {
+  const seats = `${bar.seatsTaken} of ${bar.capacity} ${bar.capacity === 1 ? 'seat' : 'seats'} taken`;
+  return bar.waitlistCount > 0 ? `${seats}, ${bar.waitlistCount} on the waitlist` : seats;
+}
+
+/** The counts above the events table. */
+export function eventCounts(events: readonly Event[]): { upcoming: number; past: number; cancelled: number } {
+  const counts = { upcoming: 0, past: 0, cancelled: 0 };
+  for (const event of events) counts[eventState(event)] += 1;
+  return counts;
+}
+
+/** The toast after DELETE /api/events/{id}: what happened and who was told. */
+export function eventRemovalMessage(result: { outcome: 'deleted' | 'cancelled'; notified: number }): string {
+  if (result.outcome === 'deleted') return 'Event deleted (it had no registrations)';
+  if (result.notified === 0) return 'Event cancelled';
+  return `Event cancelled; ${result.notified} ${result.notified === 1 ? 'registrant was' : 'registrants were'} told by e-mail`;
+}
+
+/** The subscriber count cards, in order. */
+export function subscriberCountCards(
+  counts: SubscriberList['counts'] | undefined,
+): Array<{ label: string; value: string }> {
+  const show = (value: number | undefined) => (value === undefined ? '...' : String(value));
+  return [
+    { label: 'Confirmed', value: show(counts?.confirmed) },
+    { label: 'Pending', value: show(counts?.pending) },
+    { label: 'Unsubscribed', value: show(counts?.unsubscribed) },
+  ];
+}
+
+/** "Dollars": prices are whole dollars, 0 is free. */
+export function formatWholeDollars(price: number): string {
+  return price > 0 ? `$${price}` : 'Free';
+}
