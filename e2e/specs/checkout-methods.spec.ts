@@ -132,7 +132,7 @@ describe('the payment test page', () => {
 
     // Nothing wider than the phone.
     const wider = await page.evaluate(() =>
-      [...document.querySelectorAll('body *')]
+      Array.from(document.querySelectorAll('body *'))
         .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
         .map((element) => `${element.tagName}.${element.className}`),
     );
