@@ -1,6 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { RowIdParamSchema } from '@jesus-walks/contracts/common';
 import type { RouteContract } from '@jesus-walks/contracts/route-contract';
 import { routeTable } from '@jesus-walks/contracts/route-table';
 import { createSessionCookie, createTestUsers, type IdentityDatabase } from '@jesus-walks/identity/testing';
@@ -10,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/
 import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type Stack, services, startStack } from './stack';
 import { textProbesFor } from './text-probes.testing';
 
@@ -60,6 +62,15 @@ afterAll(async () => {
   await identityDb?.destroy();
   await database?.destroy();
 });
+
+/** The path parameters of a route that are row ids (`:id`, `:registrationId`), as `:name`. */
+function rowIdParameters(route: RouteContract): string[] {
+  const params = route.request?.params;
+  const shape = params instanceof z.ZodObject ? (params.shape as Record<string, unknown>) : {};
+  return Object.entries(shape)
+    .filter(([, schema]) => schema === RowIdParamSchema)
+    .map(([name]) => `:${name}`);
+}
 
 const pathOf = (route: RouteContract) => route.path.replace(/:[A-Za-z_]+/g, '1');
 const exposed = routeTable.filter((route) => route.access !== 'internal');
@@ -168,7 +179,7 @@ describe('security matrix from the route table', () => {
 
   it.each(
     exposed
-      .filter((route) => route.path.includes('/:'))
+      .filter((route) => rowIdParameters(route).length > 0)
       .map((route) => [`${route.method} ${route.path}`, route]),
   )(
     '%s: an id that is not a canonical positive 32-bit integer is 400, never another row or 5xx',
@@ -178,7 +189,7 @@ describe('security matrix from the route table', () => {
         route.access === 'user' ? userId : adminId,
         testSecrets.SESSION_SECRET,
       );
-      const parameters = route.path.match(/:[A-Za-z_]+/g) ?? [];
+      const parameters = rowIdParameters(route);
       for (const id of ['2147483648', '99999999999999999999', '0x10', '1e3', '016', '0', '-1', '1.5']) {
         // Each parameter in turn; the others are a valid id.
         for (const target of parameters) {

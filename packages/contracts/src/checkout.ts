@@ -29,7 +29,7 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
 };
 
 /** Which processor runs a method: the real provider, or the built-in sandbox ('Test mode'). */
-export const ProcessorSchema = z.enum(['stripe', 'sandbox', 'safekey', 'square']);
+export const ProcessorSchema = z.enum(['stripe', 'sandbox', 'safekey', 'square', 'coinbase']);
 export type Processor = z.infer<typeof ProcessorSchema>;
 
 export const CheckoutMethodSchema = z.object({
@@ -52,6 +52,8 @@ export const CheckoutConfigSchema = z.object({
     /** Set when the processor is Stripe itself: the Payment Element loads with it. */
     publishableKey: z.string().nullable(),
   }),
+  /** Which crypto providers the Crypto tile offers (stripe, coinbase); absent when crypto is unavailable. */
+  crypto: z.object({ providers: z.array(z.enum(['stripe', 'coinbase'])) }).optional(),
 });
 export type CheckoutConfig = z.infer<typeof CheckoutConfigSchema>;
 

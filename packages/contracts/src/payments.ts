@@ -88,13 +88,57 @@ export type GooglePayConfig = z.infer<typeof GooglePayConfigSchema>;
 export const cryptocurrencies = ['bitcoin', 'ethereum', 'usdc', 'litecoin'] as const;
 export const cryptoProviders = ['stripe', 'coinbase'] as const;
 
+export const CryptocurrencySchema = z.enum(cryptocurrencies);
+export type Cryptocurrency = z.infer<typeof CryptocurrencySchema>;
+export const CryptoProviderSchema = z.enum(cryptoProviders);
+export type CryptoProvider = z.infer<typeof CryptoProviderSchema>;
+
 export const CryptoRateSchema = z.object({
   cryptocurrency: z.string(),
   fiatCurrency: z.string(),
+  /** How many units of the fiat currency one coin is worth. */
   rate: z.number().positive(),
   timestamp: z.string(),
+  /** 'live' from the rates source, or 'fallback' from the built-in table (then asOf is its date). */
+  source: z.enum(['live', 'fallback']).optional(),
+  asOf: z.string().optional(),
 });
 export type CryptoRate = z.infer<typeof CryptoRateSchema>;
+
+/** The date the built-in fallback rates were taken; shown so nobody mistakes them for live rates. */
+export const CRYPTO_FALLBACK_RATES_AS_OF = '2026-11-01';
+
+/**
+ * The built-in fallback table of 12 coins (SPEC.md sections 7 and 9): USD per coin, used when the
+ * live rates cannot be read. The first four are the coins the checkout offers. `symbol` is the
+ * ticker the live rates source (Coinbase's exchange rates) lists them under.
+ */
+export const cryptoFallbackRates: readonly { cryptocurrency: string; symbol: string; usd: number }[] = [
+  { cryptocurrency: 'bitcoin', symbol: 'BTC', usd: 95_000 },
+  { cryptocurrency: 'ethereum', symbol: 'ETH', usd: 3_400 },
+  { cryptocurrency: 'usdc', symbol: 'USDC', usd: 1 },
+  { cryptocurrency: 'litecoin', symbol: 'LTC', usd: 95 },
+  { cryptocurrency: 'tether', symbol: 'USDT', usd: 1 },
+  { cryptocurrency: 'solana', symbol: 'SOL', usd: 190 },
+  { cryptocurrency: 'dogecoin', symbol: 'DOGE', usd: 0.2 },
+  { cryptocurrency: 'cardano', symbol: 'ADA', usd: 0.7 },
+  { cryptocurrency: 'polygon', symbol: 'POL', usd: 0.4 },
+  { cryptocurrency: 'bitcoincash', symbol: 'BCH', usd: 450 },
+  { cryptocurrency: 'dai', symbol: 'DAI', usd: 1 },
+  { cryptocurrency: 'xrp', symbol: 'XRP', usd: 2.2 },
+];
+
+/** The fallback table as rates, marked as such with its date. */
+export function fallbackCryptoRates(fiatCurrency = 'USD', now: Date = new Date()): CryptoRate[] {
+  return cryptoFallbackRates.map((entry) => ({
+    cryptocurrency: entry.cryptocurrency,
+    fiatCurrency,
+    rate: entry.usd,
+    timestamp: now.toISOString(),
+    source: 'fallback' as const,
+    asOf: CRYPTO_FALLBACK_RATES_AS_OF,
+  }));
+}
 
 /** Crypto amount: the USD amount divided by the rate, to 8 decimals (SPEC.md section 9). */
 export function cryptoAmount(usd: number, rate: number): string {
@@ -278,5 +322,157 @@ export const walletRoutes = defineRoutes({
     summary: 'Charges a Google Pay token through the card processor (Stripe, or the sandbox in test mode)',
     request: { body: WalletPaymentBodySchema },
     responses: { 200: WalletPaymentResultSchema, ...paymentErrors },
+  }),
+});
+
+/** The crypto polling rules (SPEC.md section 9): verify every 5 s, give up after 30 minutes. */
+export const CRYPTO_POLL_INTERVAL_MS = 5_000;
+export const CRYPTO_POLL_TIMEOUT_MS = 30 * 60_000;
+/** The verify answer's error for a charge that expired; the web shows 'Payment expired. Please try again.' */
+export const CRYPTO_PAYMENT_EXPIRED = 'Payment expired';
+
+export const CryptoRatesQuerySchema = z.object({
+  currency: z.literal('USD').default('USD'),
+});
+
+/** POST /api/crypto/{stripe,coinbase}/process-payment (SPEC.md section 7), plus the checkout's payment id. */
+export const CryptoPaymentBodySchema = z.object({
+  /** The client's idea of the total: shown, never charged; the checkout's quoted total is. */
+  amount: MoneySchema,
+  currency: z.literal('USD').default('USD'),
+  cryptocurrency: CryptocurrencySchema,
+  description: z.string().max(500).optional(),
+  merchantReference: z.string().max(100),
+  customerEmail: z.email().max(254),
+  /** The payment the checkout's intent made (create-payment-intent with paymentMethod 'crypto'). */
+  paymentId: z.uuid(),
+});
+export type CryptoPaymentBody = z.infer<typeof CryptoPaymentBodySchema>;
+
+export const CryptoPaymentResultSchema = PaymentResultSchema.pick({
+  success: true,
+  paymentUrl: true,
+  walletAddress: true,
+  cryptoAmount: true,
+  paymentId: true,
+  error: true,
+});
+export type CryptoPaymentResult = z.infer<typeof CryptoPaymentResultSchema>;
+
+export const VerifyCryptoPaymentBodySchema = z.object({
+  paymentId: z.uuid(),
+  provider: CryptoProviderSchema,
+});
+export type VerifyCryptoPaymentBody = z.infer<typeof VerifyCryptoPaymentBodySchema>;
+
+/** success true once the processor says paid; error holds 'Payment expired' for an expired charge. */
+export const VerifyCryptoPaymentResultSchema = PaymentResultSchema.pick({ success: true, error: true });
+export type VerifyCryptoPaymentResult = z.infer<typeof VerifyCryptoPaymentResultSchema>;
+
+/** The sandbox's hosted charge page (test mode only): what the payer sees and can do. */
+export const SandboxCryptoChargeSchema = z.object({
+  code: z.string(),
+  status: z.enum(['open', 'completed', 'expired']),
+  provider: CryptoProviderSchema,
+  cryptocurrency: CryptocurrencySchema,
+  cryptoAmount: z.string(),
+  walletAddress: z.string(),
+  /** The USD total the charge is for. */
+  amount: z.string(),
+  currency: z.literal('USD'),
+  expiresAt: z.string(),
+});
+export type SandboxCryptoCharge = z.infer<typeof SandboxCryptoChargeSchema>;
+
+const SandboxChargeParamsSchema = z.object({ code: z.string().min(1).max(100) });
+const cryptoErrors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema } as const;
+
+/** Crypto payments (issue 10): rates, charges at Stripe or Coinbase Commerce (or the sandbox), verification. */
+export const cryptoRoutes = defineRoutes({
+  exchangeRates: defineRoute({
+    method: 'GET',
+    path: '/api/crypto/exchange-rates',
+    service: 'payments',
+    access: 'public',
+    summary:
+      'Crypto exchange rates (USD per coin): live, cached 60 s, or the built-in table of 12 coins marked fallback',
+    request: { querystring: CryptoRatesQuerySchema },
+    responses: { 200: z.array(CryptoRateSchema), 400: ErrorResponseSchema },
+  }),
+  stripeProcessPayment: defineRoute({
+    method: 'POST',
+    path: '/api/crypto/stripe/process-payment',
+    service: 'payments',
+    access: 'public',
+    summary: "Creates a crypto charge through Stripe for the checkout's quoted total",
+    request: { body: CryptoPaymentBodySchema },
+    responses: {
+      200: CryptoPaymentResultSchema,
+      ...cryptoErrors,
+      409: ErrorResponseSchema,
+      422: ErrorResponseSchema,
+      503: ErrorResponseSchema,
+    },
+  }),
+  coinbaseProcessPayment: defineRoute({
+    method: 'POST',
+    path: '/api/crypto/coinbase/process-payment',
+    service: 'payments',
+    access: 'public',
+    summary: "Creates a Coinbase Commerce charge for the checkout's quoted total",
+    request: { body: CryptoPaymentBodySchema },
+    responses: {
+      200: CryptoPaymentResultSchema,
+      ...cryptoErrors,
+      409: ErrorResponseSchema,
+      422: ErrorResponseSchema,
+      503: ErrorResponseSchema,
+    },
+  }),
+  verifyPayment: defineRoute({
+    method: 'POST',
+    path: '/api/crypto/verify-payment',
+    service: 'payments',
+    access: 'public',
+    summary:
+      "Asks the processor whether a crypto charge is paid (polled by the browser); 'Payment expired' once it expired",
+    request: { body: VerifyCryptoPaymentBodySchema },
+    responses: { 200: VerifyCryptoPaymentResultSchema, ...cryptoErrors, 503: ErrorResponseSchema },
+  }),
+  coinbaseWebhook: defineRoute({
+    method: 'POST',
+    path: '/api/payments/webhooks/coinbase',
+    service: 'payments',
+    access: 'public',
+    summary:
+      "Coinbase Commerce's events, verified on the raw body with X-CC-Webhook-Signature (HMAC-SHA256), each processed once",
+    responses: { 200: WebhookAckSchema, 400: ErrorResponseSchema },
+  }),
+  sandboxCharge: defineRoute({
+    method: 'GET',
+    path: '/api/crypto/sandbox/charges/:code',
+    service: 'payments',
+    access: 'public',
+    summary: "The sandbox's hosted crypto charge (test mode only)",
+    request: { params: SandboxChargeParamsSchema },
+    responses: { 200: SandboxCryptoChargeSchema, 404: ErrorResponseSchema },
+  }),
+  sandboxChargeComplete: defineRoute({
+    method: 'POST',
+    path: '/api/crypto/sandbox/charges/:code/complete',
+    service: 'payments',
+    access: 'public',
+    summary: 'Pays a sandbox crypto charge (test mode only); its signed event drives finalisation',
+    request: { params: SandboxChargeParamsSchema },
+    responses: { 200: SandboxCryptoChargeSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
+  }),
+  sandboxChargeExpire: defineRoute({
+    method: 'POST',
+    path: '/api/crypto/sandbox/charges/:code/expire',
+    service: 'payments',
+    access: 'public',
+    summary: 'Lets a sandbox crypto charge expire unpaid (test mode only); no order is created',
+    request: { params: SandboxChargeParamsSchema },
+    responses: { 200: SandboxCryptoChargeSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
   }),
 });

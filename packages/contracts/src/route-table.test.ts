@@ -8,7 +8,7 @@ import { checkoutRoutes } from './checkout';
 import { eventRoutes } from './events';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
-import { safekeyRoutes, squareRoutes, walletRoutes } from './payments';
+import { cryptoRoutes, safekeyRoutes, squareRoutes, walletRoutes } from './payments';
 import { productRoutes } from './products';
 import { publicRouteTable, routesOf, routeTable } from './route-table';
 import { serviceNames } from './services';
@@ -86,6 +86,7 @@ describe('routes by name', () => {
       squareRoutes,
       safekeyRoutes,
       walletRoutes,
+      cryptoRoutes,
       eventRoutes,
       newsletterRoutes,
     };

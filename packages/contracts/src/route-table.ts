@@ -4,7 +4,7 @@ import { checkoutRoutes } from './checkout';
 import { eventRoutes } from './events';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
-import { safekeyRoutes, squareRoutes, walletRoutes } from './payments';
+import { cryptoRoutes, safekeyRoutes, squareRoutes, walletRoutes } from './payments';
 import { productRoutes } from './products';
 import type { RouteContract } from './route-contract';
 import type { ServiceName } from './services';
@@ -23,6 +23,7 @@ export const routeTable: readonly RouteContract[] = [
   squareRoutes,
   safekeyRoutes,
   walletRoutes,
+  cryptoRoutes,
   eventRoutes,
   newsletterRoutes,
 ].flatMap((domain) => Object.values(domain));

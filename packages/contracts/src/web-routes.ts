@@ -15,6 +15,7 @@ export const webRoutePaths = [
   '/checkout',
   '/order-confirmation',
   '/orders/status',
+  '/crypto/sandbox/:code',
   '/events',
   '/events/:id',
   '/payment-test',

@@ -9,6 +9,8 @@ import { migrations } from './db/migrations/index';
 import type { PaymentsDeps } from './deps';
 import type { Env } from './env';
 import { checkoutRoutesModule } from './modules/checkout/checkout.routes';
+import { cryptoRoutesModule } from './modules/crypto/crypto.routes';
+import { createCryptoRates } from './modules/crypto/crypto-rates';
 import { scheduleExpiry } from './modules/expiry/expiry.jobs';
 import { workFinalisation } from './modules/finalisation/finalisation.jobs';
 import { createProviders } from './modules/providers/providers';
@@ -57,6 +59,15 @@ export async function buildApp(env: Env, deps: ServiceDeps<PaymentsDatabase>): P
   sandboxRoutes(app, { db: deps.db, jobs: deps.jobs, sandboxOn: payments.providers.sandbox !== null });
   webhooksRoutes(app, payments);
   squareRoutesModule(app, payments);
+  cryptoRoutesModule(app, {
+    ...payments,
+    rates: createCryptoRates({
+      url: env.CRYPTO_RATES_URL === 'off' ? null : env.CRYPTO_RATES_URL,
+      onFailure: (error) =>
+        app.log.warn({ err: error }, 'crypto rates unavailable: using the built-in table'),
+    }),
+    returnUrl: new URL('/checkout', env.PUBLIC_ORIGIN).toString(),
+  });
   safekeyRoutesModule(app, payments);
   walletRoutesModule(app, payments, walletSettingsOf(env));
   verifyRouteTable(app, 'payments');

@@ -50,6 +50,16 @@ export const envSchema = serviceEnvSchema
       .string()
       .min(32, 'SANDBOX_WEBHOOK_SECRET must be at least 32 characters')
       .optional(),
+    /** Coinbase Commerce's API key: with the webhook secret, the Crypto tile charges through Coinbase Commerce. */
+    COINBASE_COMMERCE_API_KEY: optionalSecret('COINBASE_COMMERCE_API_KEY'),
+    /** The shared secret of the Coinbase Commerce webhook subscription (X-CC-Webhook-Signature). */
+    COINBASE_COMMERCE_WEBHOOK_SECRET: optionalSecret('COINBASE_COMMERCE_WEBHOOK_SECRET'),
+    /** Where Coinbase Commerce's API lives: unset in production; tests point the SDK at a fake. */
+    COINBASE_COMMERCE_API_BASE_URL: optionalUrl,
+    /** Live crypto exchange rates (Coinbase's public exchange-rates format), or 'off' for the built-in table. */
+    CRYPTO_RATES_URL: z
+      .union([z.literal('off'), z.url({ protocol: /^https?$/ })])
+      .default('https://api.coinbase.com/v2/exchange-rates'),
     /** SafeKey's API (with SAFEKEY_API_KEY): unset, SafeKey runs on its sandbox network while PAYMENTS_SANDBOX is on. */
     SAFEKEY_API_BASE_URL: optionalUrl,
     SAFEKEY_API_KEY: optionalSecret('SAFEKEY_API_KEY'),
@@ -72,22 +82,6 @@ export const envSchema = serviceEnvSchema
           code: 'custom',
           path: [key],
           message: `${key} is required when STRIPE_SECRET_KEY is set`,
-        });
-      }
-    }
-  })
-  .superRefine((env, context) => {
-    if (!env.SQUARE_ACCESS_TOKEN) return;
-    for (const key of [
-      'SQUARE_APPLICATION_ID',
-      'SQUARE_LOCATION_ID',
-      'SQUARE_WEBHOOK_SIGNATURE_KEY',
-    ] as const) {
-      if (!env[key]) {
-        context.addIssue({
-          code: 'custom',
-          path: [key],
-          message: `${key} is required when SQUARE_ACCESS_TOKEN is set`,
         });
       }
     }
@@ -117,6 +111,32 @@ export const envSchema = serviceEnvSchema
       });
     }
   })
+  .superRefine((env, context) => {
+    if (!env.SQUARE_ACCESS_TOKEN) return;
+    for (const key of [
+      'SQUARE_APPLICATION_ID',
+      'SQUARE_LOCATION_ID',
+      'SQUARE_WEBHOOK_SIGNATURE_KEY',
+    ] as const) {
+      if (!env[key]) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is required when SQUARE_ACCESS_TOKEN is set`,
+        });
+      }
+    }
+  })
+  .superRefine((env, context) => {
+    if (env.COINBASE_COMMERCE_API_KEY && !env.COINBASE_COMMERCE_WEBHOOK_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['COINBASE_COMMERCE_WEBHOOK_SECRET'],
+        message: 'COINBASE_COMMERCE_WEBHOOK_SECRET is required when COINBASE_COMMERCE_API_KEY is set',
+      });
+    }
+  })
+
   .transform((env) => {
     const stripeConfigured = Boolean(env.STRIPE_SECRET_KEY);
     return {

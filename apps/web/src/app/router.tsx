@@ -27,6 +27,10 @@ export const pages: Record<WebRoutePath, LazyPage> = {
     'OrderConfirmationRoute',
   ),
   '/orders/status': lazyPage(() => import('@/features/checkout/routes/order-status'), 'OrderStatusRoute'),
+  '/crypto/sandbox/:code': lazyPage(
+    () => import('@/features/checkout/routes/crypto-sandbox-charge'),
+    'CryptoSandboxChargeRoute',
+  ),
   '/events': lazyPage(() => import('@/features/events/routes/events'), 'EventsRoute'),
   '/events/:id': lazyPage(() => import('@/features/events/routes/event-detail'), 'EventDetailRoute'),
   '/payment-test': lazyPage(() => import('@/features/checkout/routes/payment-test'), 'PaymentTestRoute'),

@@ -9,7 +9,8 @@ export type StoredQuote = Record<string, unknown>;
 export type StoredAddress = Record<string, unknown>;
 
 export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'refunded';
-export type RefundStatus = 'requested' | 'refunded' | 'failed';
+/** manual: a crypto payment, which no API can refund; a person refunds it (migration 0004). */
+export type RefundStatus = 'requested' | 'refunded' | 'failed' | 'manual';
 
 export interface PaymentsTable {
   id: Generated<string>;
@@ -87,6 +88,25 @@ export interface SafekeyPaymentsTable {
   updatedAt: Timestamp;
 }
 
+export type CryptoChargeStatus = 'open' | 'completed' | 'expired';
+
+/** The sandbox's crypto charges: the hosted page's view of a sandbox intent paid in a coin. */
+export interface CryptoChargesTable {
+  code: string;
+  paymentId: string;
+  /** The sandbox intent the charge pays (its outcome travels as that intent's signed event). */
+  intentId: string;
+  provider: 'stripe' | 'coinbase';
+  cryptocurrency: string;
+  cryptoAmount: string;
+  walletAddress: string;
+  amount: Money;
+  status: ColumnType<CryptoChargeStatus, CryptoChargeStatus | undefined, CryptoChargeStatus>;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface IdempotencyKeysTable {
   id: Generated<number>;
   scope: string;
@@ -102,6 +122,7 @@ export interface PaymentsDatabase {
   payments: PaymentsTable;
   webhookEvents: WebhookEventsTable;
   sandboxIntents: SandboxIntentsTable;
+  cryptoCharges: CryptoChargesTable;
   safekeyPayments: SafekeyPaymentsTable;
   idempotencyKeys: IdempotencyKeysTable;
 }

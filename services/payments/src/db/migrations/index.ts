@@ -2,10 +2,12 @@ import type { Migrations } from '@jesus-walks/service-kit/database';
 import * as m0001 from './0001_create_payments_and_webhook_events';
 import * as m0002 from './0002_add_checkout_and_sandbox';
 import * as m0003safekey from './0003_add_safekey_payments';
+import * as m0004 from './0004_add_crypto_charges';
 
 /** Every migration of the payments schema, in order. Listed explicitly so bundlers and tests see them. */
 export const migrations: Migrations = {
   '0001_create_payments_and_webhook_events': m0001,
   '0002_add_checkout_and_sandbox': m0002,
   '0003_add_safekey_payments': m0003safekey,
+  '0004_add_crypto_charges': m0004,
 };

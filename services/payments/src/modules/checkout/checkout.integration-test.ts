@@ -111,8 +111,9 @@ describe('GET /api/checkout/config', () => {
         { method: 'safekey', label: 'SafeKey', available: true, testMode: true, reason: null },
         { method: 'apple_pay', label: 'Apple Pay', available: true, testMode: true, reason: null },
         { method: 'google_pay', label: 'Google Pay', available: true, testMode: true, reason: null },
-        { method: 'crypto', label: 'Crypto', available: false, testMode: false, reason: 'Coming soon' },
+        { method: 'crypto', label: 'Crypto', available: true, testMode: true, reason: null },
       ],
+      crypto: { providers: ['stripe', 'coinbase'] },
     });
   });
 });

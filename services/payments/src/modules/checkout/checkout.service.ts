@@ -47,7 +47,18 @@ export function checkoutConfig(deps: Pick<PaymentsDeps, 'providers'>): CheckoutC
       processor: stripe.available ? stripe.processor : 'stripe',
       publishableKey: deps.providers.stripePublishableKey,
     },
+    ...cryptoConfig(deps.providers.forMethod('crypto')),
   };
+}
+
+/** The crypto providers the tile offers: the live one that makes the checkout's intent, or both in test mode. */
+function cryptoConfig(
+  crypto: ReturnType<PaymentsDeps['providers']['forMethod']>,
+): Pick<CheckoutConfig, 'crypto'> {
+  if (!crypto.available) return {};
+  if (crypto.processor === 'coinbase') return { crypto: { providers: ['coinbase'] } };
+  if (crypto.processor === 'stripe') return { crypto: { providers: ['stripe'] } };
+  return { crypto: { providers: ['stripe', 'coinbase'] } };
 }
 
 export interface CreateIntentInput {

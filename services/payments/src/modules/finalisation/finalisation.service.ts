@@ -23,6 +23,20 @@ export interface FinaliseInput {
   requestId?: string | undefined;
 }
 
+/**
+ * Crypto paid on-chain (Coinbase Commerce, and the sandbox's crypto charges that stand in for it)
+ * cannot be pulled back by an API: such a refund is recorded 'manual' for a person to make.
+ * Stripe's crypto payments are refunded by Stripe like any other.
+ */
+export function refundsManually(payment: { paymentMethod: string; provider: string }): boolean {
+  return payment.paymentMethod === 'crypto' && payment.provider !== 'stripe';
+}
+
+function manualRefundMessage(amount: string, reason: string | null): string {
+  const why = reason ? ` (${reason})` : '';
+  return `We could not complete your order${why}. Crypto payments cannot be refunded automatically: your payment of $${amount} is recorded for a manual refund and we will contact you by e-mail.`;
+}
+
 function refundedMessage(amount: string, reason: string | null): string {
   const why = reason ? ` (${reason})` : '';
   return `We could not complete your order${why}. Your payment of $${amount} has been refunded.`;
@@ -101,6 +115,13 @@ export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput):
         status: row.status === 'refunded' ? 'refunded' : 'succeeded',
         failureReason: null,
       });
+    } else if (refundsManually(row)) {
+      await updatePayment(trx, row.id, {
+        orderId: fulfilment.orderId,
+        status: row.status === 'refunded' ? 'refunded' : 'succeeded',
+        refundStatus: row.refundStatus ?? 'manual',
+        refundReason: fulfilment.reason ?? 'The order could not be fulfilled',
+      });
     } else {
       await updatePayment(trx, row.id, {
         orderId: fulfilment.orderId,
@@ -128,7 +149,12 @@ export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput):
       },
     };
   }
-  return { kind: 'refunded', message: refundedMessage(payment.amount, fulfilment.reason) };
+  return {
+    kind: 'refunded',
+    message: refundsManually(payment)
+      ? manualRefundMessage(payment.amount, fulfilment.reason)
+      : refundedMessage(payment.amount, fulfilment.reason),
+  };
 }
 
 /**

@@ -31,6 +31,8 @@ export interface CreateIntentInput {
   /** The provider deduplicates creation with it (Stripe's Idempotency-Key). */
   idempotencyKey: string;
   description: string;
+  /** Limits the intent to these methods (Stripe's crypto: ['crypto']); unset, the processor's defaults. */
+  paymentMethodTypes?: string[];
 }
 
 export interface RefundInput {
@@ -85,6 +87,11 @@ export interface PaymentProvider {
    * (fulfilled if the stock is there, else refunded).
    */
   cancelIntent?(reference: string): Promise<void>;
+  /**
+   * Confirms an intent whose payment happens on the processor's own page (Stripe's crypto) and
+   * answers that page's URL; the buyer comes back to returnUrl.
+   */
+  confirmRedirect?(reference: string, returnUrl: string): Promise<string | null>;
   /**
    * Confirms an intent with a wallet's token (Apple Pay, Google Pay): card processors only. Answers
    * the intent after the attempt; a declined token leaves it unpaid with the processor's words.

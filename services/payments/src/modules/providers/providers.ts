@@ -5,6 +5,7 @@ import type { JobQueue } from '@jesus-walks/service-kit/jobs';
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from '../../db/database';
 import type { Env } from '../../env';
+import { type CryptoChargeProvider, createCoinbaseProvider } from './coinbase/coinbase.provider';
 import type { PaymentProvider } from './provider';
 import { createSafekeyProvider, type SafekeyProvider } from './safekey/safekey.provider';
 import { createHttpSafekeyNetwork, createSandboxSafekeyNetwork } from './safekey/safekey-network';
@@ -27,13 +28,16 @@ export interface Providers {
   square: SquareProvider | null;
   /** SafeKey on its live network (SAFEKEY_API_*), or its sandbox network while the sandbox is on. */
   safekey: SafekeyProvider | null;
+  /** Coinbase Commerce (COINBASE_COMMERCE_*): crypto charges with a hosted page. */
+  coinbase: CryptoChargeProvider | null;
   forMethod(method: PaymentMethod): MethodAvailability;
 }
 
 export const STRIPE_NOT_CONFIGURED = 'Stripe is not configured';
 export const COMING_SOON = 'Coming soon';
-export const GOOGLE_PAY_NOT_CONFIGURED = 'Google Pay is not configured';
 export const SQUARE_NOT_CONFIGURED = 'Square is not configured';
+export const CRYPTO_NOT_CONFIGURED = 'Crypto payments are not configured';
+export const GOOGLE_PAY_NOT_CONFIGURED = 'Google Pay is not configured';
 
 export function createProviders(env: Env, deps: { db: Kysely<PaymentsDatabase>; jobs: JobQueue }): Providers {
   const stripe =
@@ -47,21 +51,6 @@ export function createProviders(env: Env, deps: { db: Kysely<PaymentsDatabase>; 
   const sandbox =
     env.PAYMENTS_SANDBOX === 'on'
       ? createSandboxProvider({ db: deps.db, jobs: deps.jobs, webhookSecret: env.SANDBOX_WEBHOOK_SECRET })
-      : null;
-  const square =
-    env.SQUARE_ACCESS_TOKEN &&
-    env.SQUARE_APPLICATION_ID &&
-    env.SQUARE_LOCATION_ID &&
-    env.SQUARE_WEBHOOK_SIGNATURE_KEY
-      ? createSquareProvider({
-          accessToken: env.SQUARE_ACCESS_TOKEN,
-          applicationId: env.SQUARE_APPLICATION_ID,
-          locationId: env.SQUARE_LOCATION_ID,
-          environment: env.SQUARE_ENVIRONMENT,
-          webhookSignatureKey: env.SQUARE_WEBHOOK_SIGNATURE_KEY,
-          webhookUrl: env.SQUARE_WEBHOOK_URL,
-          ...(env.SQUARE_API_BASE_URL ? { apiBaseUrl: env.SQUARE_API_BASE_URL } : {}),
-        })
       : null;
   const safekeyNetwork =
     env.SAFEKEY_API_BASE_URL && env.SAFEKEY_API_KEY
@@ -79,7 +68,38 @@ export function createProviders(env: Env, deps: { db: Kysely<PaymentsDatabase>; 
   const applePayMerchant = Boolean(
     env.APPLE_PAY_MERCHANT_ID && env.APPLE_PAY_CERTIFICATE_PEM && env.APPLE_PAY_KEY_PEM,
   );
+  const coinbase =
+    env.COINBASE_COMMERCE_API_KEY && env.COINBASE_COMMERCE_WEBHOOK_SECRET
+      ? createCoinbaseProvider({
+          apiKey: env.COINBASE_COMMERCE_API_KEY,
+          webhookSecret: env.COINBASE_COMMERCE_WEBHOOK_SECRET,
+          ...(env.COINBASE_COMMERCE_API_BASE_URL ? { apiBaseUrl: env.COINBASE_COMMERCE_API_BASE_URL } : {}),
+        })
+      : null;
+  // Stripe's crypto payments: the same adapter, an intent limited to the crypto method.
+  const stripeCrypto: PaymentProvider | null = stripe
+    ? {
+        ...stripe,
+        createIntent: (input) => stripe.createIntent({ ...input, paymentMethodTypes: ['crypto'] }),
+      }
+    : null;
+  const square =
+    env.SQUARE_ACCESS_TOKEN &&
+    env.SQUARE_APPLICATION_ID &&
+    env.SQUARE_LOCATION_ID &&
+    env.SQUARE_WEBHOOK_SIGNATURE_KEY
+      ? createSquareProvider({
+          accessToken: env.SQUARE_ACCESS_TOKEN,
+          applicationId: env.SQUARE_APPLICATION_ID,
+          locationId: env.SQUARE_LOCATION_ID,
+          environment: env.SQUARE_ENVIRONMENT,
+          webhookSignatureKey: env.SQUARE_WEBHOOK_SIGNATURE_KEY,
+          webhookUrl: env.SQUARE_WEBHOOK_URL,
+          ...(env.SQUARE_API_BASE_URL ? { apiBaseUrl: env.SQUARE_API_BASE_URL } : {}),
+        })
+      : null;
   const byName = new Map<string, PaymentProvider>();
+  if (coinbase) byName.set(coinbase.name, coinbase);
   if (safekey) byName.set(safekey.name, safekey);
   if (stripe) byName.set(stripe.name, stripe);
   if (sandbox) byName.set(sandbox.name, sandbox);
@@ -90,6 +110,7 @@ export function createProviders(env: Env, deps: { db: Kysely<PaymentsDatabase>; 
     sandbox,
     stripePublishableKey: stripe ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     square,
+    coinbase,
     safekey,
     byName(name) {
       const provider = byName.get(name);
@@ -98,6 +119,14 @@ export function createProviders(env: Env, deps: { db: Kysely<PaymentsDatabase>; 
       return provider;
     },
     forMethod(method) {
+      if (method === 'crypto') {
+        // The checkout's intent: a Coinbase charge, else a Stripe crypto intent, else the sandbox's.
+        if (coinbase) return { available: true, provider: coinbase, processor: 'coinbase', testMode: false };
+        if (stripeCrypto)
+          return { available: true, provider: stripeCrypto, processor: 'stripe', testMode: false };
+        if (sandbox) return { available: true, provider: sandbox, processor: 'sandbox', testMode: true };
+        return { available: false, reason: CRYPTO_NOT_CONFIGURED };
+      }
       if (method === 'safekey') {
         return safekey
           ? {

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CompletedOrder, PaymentIntentResponse } from '@jesus-walks/contracts/checkout';
 import type { PaymentMethod } from '@jesus-walks/contracts/orders';
+import type { CryptoProvider } from '@jesus-walks/contracts/payments';
 import { deliveryText, type ShippingAddress, type ShippingMethod } from '@jesus-walks/contracts/shipping';
 import { LoaderCircleIcon, LockIcon, PencilIcon, RefreshCwIcon } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
@@ -33,6 +34,7 @@ import { emptySandboxCard, type SandboxCard, SandboxCardSchema } from '../utils/
 import { addressLines } from '../utils/shipping-step';
 import { canMakeApplePayments } from '../utils/wallets';
 import { CartChangedNotice } from './cart-changed-notice';
+import { CryptoPayment } from './crypto-payment';
 import { OrderTotal } from './order-total';
 import { type MethodTile, PaymentMethodTiles } from './payment-method-tiles';
 import { SandboxCardFields } from './sandbox-card-fields';
@@ -61,6 +63,8 @@ interface PaymentStepProps {
   intentState: IntentState;
   onRetryIntent: () => void;
   stripePublishableKey: string | null;
+  /** The crypto providers the server offers (stripe, coinbase). */
+  cryptoProviders?: readonly CryptoProvider[];
   /**
    * Payments that succeeded (kept by the checkout): a retry after a failed order creation only
    * creates the order, and a paid intent is never replaced.
@@ -80,6 +84,7 @@ export function PaymentStep({
   intentState,
   onRetryIntent,
   stripePublishableKey,
+  cryptoProviders = ['stripe', 'coinbase'],
   paid,
   onCompleted,
   tiles: serverTiles,
@@ -141,6 +146,34 @@ export function PaymentStep({
       orderKeys.current.set(paymentId, key);
     }
     return key;
+  }
+
+  /** Crypto: the contact is validated and recorded before the charge (the e-mail is required). */
+  async function prepareCrypto(): Promise<{ email: string } | null> {
+    setPayError(null);
+    if (!intent || !(await contactForm.trigger())) return null;
+    const contact = CheckoutContactFormSchema.parse(contactForm.getValues());
+    if (!contact.email) return null;
+    try {
+      await saveContact.mutateAsync({
+        paymentId: intent.paymentId,
+        fullName: contact.fullName,
+        email: contact.email,
+        ...(contact.phone ? { phone: contact.phone } : {}),
+      });
+    } catch (error) {
+      showContactIssues(error);
+      setPayError('Payment failed');
+      return null;
+    }
+    return { email: contact.email };
+  }
+
+  /** The crypto charge was paid: from here on the same as every method (a retry only creates the order). */
+  async function cryptoPaid() {
+    if (!intent) return;
+    paid.add(intent.paymentId);
+    await pay();
   }
 
   async function pay() {
@@ -380,7 +413,17 @@ export function PaymentStep({
                 </div>
               ) : null}
 
-              {intent && !noClientSecret && !alreadyPaid ? (
+              {intent && !noClientSecret && !alreadyPaid && paymentMethod === 'crypto' ? (
+                <CryptoPayment
+                  key={intent.paymentId}
+                  paymentId={intent.paymentId}
+                  total={intent.total}
+                  providers={cryptoProviders}
+                  disabled={paying || tile?.available === false}
+                  prepare={prepareCrypto}
+                  onPaid={cryptoPaid}
+                />
+              ) : intent && !noClientSecret && !alreadyPaid ? (
                 methodPayment.handles ? (
                   methodPayment.fields
                 ) : useSquareCard ? (
@@ -408,20 +451,22 @@ export function PaymentStep({
                 </p>
               ) : null}
 
-              <Button
-                type="submit"
-                size="lg"
-                disabled={
-                  !intent || noClientSecret || paying || tile?.available === false || methodPayment.blocked
-                }
-              >
-                {paying ? (
-                  <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-                ) : (
-                  <LockIcon aria-hidden="true" />
-                )}
-                {paying ? 'Processing payment...' : payLabel}
-              </Button>
+              {paymentMethod === 'crypto' && intent && !alreadyPaid ? null : (
+                <Button
+                  type="submit"
+                  size="lg"
+                  disabled={
+                    !intent || noClientSecret || paying || tile?.available === false || methodPayment.blocked
+                  }
+                >
+                  {paying ? (
+                    <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+                  ) : (
+                    <LockIcon aria-hidden="true" />
+                  )}
+                  {paying ? 'Processing payment...' : payLabel}
+                </Button>
+              )}
             </div>
           </form>
         </CardContent>

@@ -212,6 +212,7 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
               if (paymentMethod) requestIntent({ items, address, method, paymentMethod }, true);
             }}
             stripePublishableKey={config.stripe.publishableKey}
+            cryptoProviders={config.crypto?.providers ?? []}
             paid={paid.current}
             onCompleted={onCompleted}
           />

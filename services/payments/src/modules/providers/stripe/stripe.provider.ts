@@ -72,7 +72,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           currency: input.currency,
           metadata: { paymentId: input.paymentId },
           description: input.description,
-          automatic_payment_methods: { enabled: true },
+          ...(input.paymentMethodTypes
+            ? { payment_method_types: input.paymentMethodTypes }
+            : { automatic_payment_methods: { enabled: true } }),
         },
         { idempotencyKey: input.idempotencyKey },
       );
@@ -119,6 +121,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         }
         throw error;
       }
+    },
+
+    async confirmRedirect(reference: string, returnUrl: string): Promise<string | null> {
+      // Stripe's crypto payments take place on Stripe's page: confirming answers its URL.
+      const intent = await stripe.paymentIntents.confirm(reference, {
+        payment_method_data: { type: 'crypto' } as Stripe.PaymentIntentConfirmParams.PaymentMethodData,
+        return_url: returnUrl,
+      });
+      return intent.next_action?.redirect_to_url?.url ?? null;
     },
 
     async refund(input: RefundInput): Promise<{ refundReference: string }> {

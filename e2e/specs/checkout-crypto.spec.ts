@@ -1,0 +1,68 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../harness/browser';
+
+// Crypto on a clean install with no keys: the sandbox gives a charge whose hosted page our own
+// site serves in test mode; the checkout polls until the charge is paid, or says it expired.
+
+const site = useBrowser();
+
+async function toCryptoPayment(page: Page, product: string) {
+  await page.goto('/shop');
+  await expect.poll(() => page.getByText(/^Found \d+ products$/).isVisible(), { timeout: 15_000 }).toBe(true);
+  await page.getByRole('article', { name: product }).getByRole('button', { name: 'Add to Cart' }).click();
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'Use Test Address & Go to Payment' }).click();
+  await expect
+    .poll(() => page.getByRole('button', { name: /^Pay \$\d+\.\d{2} with Stripe$/ }).isVisible(), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  await page.locator('label').filter({ hasText: 'Crypto' }).click();
+  await page.getByLabel('Full Name', { exact: true }).fill('Martha Walker');
+  await page.getByLabel('Email', { exact: true }).fill('martha.walker@example.com');
+  const pay = page.getByRole('button', { name: /^Pay \$\d+\.\d{2} with Crypto$/ });
+  await expect.poll(() => pay.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await pay.click();
+}
+
+/** The hosted charge page the checkout links to, opened as the payer would. */
+async function openHostedCharge(page: Page): Promise<Page> {
+  const link = page.getByTestId('crypto-payment-link');
+  await expect.poll(() => link.isVisible(), { timeout: 15_000 }).toBe(true);
+  const href = (await link.getAttribute('href')) ?? '';
+  expect(href).toMatch(/\/crypto\/sandbox\/\S+/);
+  const hosted = await site.newPage({ width: 1280 });
+  await hosted.goto(new URL(href, site.baseUrl).pathname);
+  return hosted;
+}
+
+describe('checkout with crypto', () => {
+  it('pays on the sandbox hosted page; the checkout sees it and confirms the order', async () => {
+    const page = await site.newPage({ width: 1280 });
+    await toCryptoPayment(page, 'Prayer & Trail Journal');
+    // The amount in coin, to 8 decimals.
+    expect(await page.getByTestId('crypto-pending').textContent()).toMatch(/\d+\.\d{8}/);
+    const hosted = await openHostedCharge(page);
+    await hosted.getByTestId('crypto-sandbox-complete').click();
+    await expect
+      .poll(() => hosted.getByTestId('crypto-sandbox-status').textContent())
+      .toContain('Payment complete');
+    // The checkout polls every 5 s.
+    await page.waitForURL('**/order-confirmation', { timeout: 20_000 });
+    await expect.poll(() => page.getByRole('heading', { name: 'Order Confirmed!' }).isVisible()).toBe(true);
+  });
+
+  it("says 'Payment expired. Please try again.' for a charge left to expire, and offers to try again", async () => {
+    const page = await site.newPage({ width: 375 });
+    await toCryptoPayment(page, 'Psalms for the Trail');
+    const hosted = await openHostedCharge(page);
+    await hosted.getByRole('button', { name: 'Let it expire' }).click();
+    await expect.poll(() => hosted.getByTestId('crypto-sandbox-status').textContent()).toContain('expired');
+    await expect
+      .poll(() => page.getByText('Payment expired. Please try again.').isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+    expect(await page.getByRole('button', { name: 'Try Again' }).isVisible()).toBe(true);
+  });
+});
