@@ -79,6 +79,12 @@ export function useBrowser(): BrowserHarness {
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
       });
       contexts.push(context);
+      // The tests never reach past this machine: a provider's script (Google Pay's pay.js, Square's
+      // SDK) is refused at once, as it would be offline, and the page must cope.
+      await context.route(
+        (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
+        (route) => route.abort('internetdisconnected'),
+      );
       const page = await context.newPage();
       onTestFailed(async ({ task }) => {
         await mkdir(ARTIFACTS_DIR, { recursive: true });

@@ -49,6 +49,8 @@ export async function startSite(): Promise<RunningSite> {
         WEB_DIST_DIR: webDist,
         // The journeys read the reset token from the development toast.
         EXPOSE_RESET_TOKEN: 'true',
+        // No live exchange rates from the network: the built-in table (tested in the service).
+        CRYPTO_RATES_URL: 'off',
         // Every journey comes from 127.0.0.1: the limits per client are tested in the services.
         GUEST_REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
         GUEST_REGISTRATIONS_PER_EVENT_PER_ADDRESS_PER_DAY: '1000',
