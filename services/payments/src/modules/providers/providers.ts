@@ -60,8 +60,13 @@ export function createProviders(env: Env, deps: { db: Kysely<PaymentsDatabase>; 
         : null;
   const safekey = safekeyNetwork ? createSafekeyProvider({ db: deps.db, network: safekeyNetwork }) : null;
   // Apple Pay and Google Pay tokens are charged through the card processor: Stripe, else the sandbox.
-  const cardProcessor = stripe
-    ? { provider: stripe, processor: 'stripe' as const, testMode: false }
+  // On Stripe a card-only intent: our server confirms it, and Stripe refuses a server-side
+  // confirmation without a return_url for an intent with automatic (possibly redirecting) methods.
+  const stripeWalletCard: PaymentProvider | null = stripe
+    ? { ...stripe, createIntent: (input) => stripe.createIntent({ ...input, paymentMethodTypes: ['card'] }) }
+    : null;
+  const cardProcessor = stripeWalletCard
+    ? { provider: stripeWalletCard, processor: 'stripe' as const, testMode: false }
     : sandbox
       ? { provider: sandbox, processor: 'sandbox' as const, testMode: true }
       : null;

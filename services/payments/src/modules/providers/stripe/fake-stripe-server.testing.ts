@@ -6,9 +6,21 @@ import { buildStripeEvent, type StripeTestEvent } from './stripe-webhooks.testin
 
 /**
  * A local stand-in for api.stripe.com that the real SDK talks to (`apiBaseUrl: fake.url`): the
- * PaymentIntents and Refunds endpoints the adapter uses, with Stripe's request format (form-encoded
+ * endpoints the adapter uses (PaymentIntents: create, retrieve, confirm; Refunds; Tokens from Apple
+ * Pay's `pk_token`; card PaymentMethods from a token), with Stripe's request format (form-encoded
  * bodies, `Authorization: Bearer sk_...`, `Idempotency-Key`), Stripe's object and error shapes, and
- * test controls for what the browser and the card network would do (`succeed`, `fail`).
+ * test controls for what the browser and the card network would do (`succeed`, `fail`,
+ * `walletToken`).
+ *
+ * Cards behave as Stripe's test cards: 4242 4242 4242 4242 (tok_visa) and the other brands' numbers
+ * succeed, 4000 0000 0000 0002 (tok_chargeDeclined) is declined 'Your card was declined.', 4000 0000
+ * 0000 9995 (tok_chargeDeclinedInsufficientFunds) 'Your card has insufficient funds.'. An Apple Pay
+ * token is the card its `pk_token_transaction_id` names in Stripe's test stub format
+ * (`ApplePayStubs~4000000000000002~1000~USD~`), else the network's success card.
+ *
+ * Crypto (`payment_method_types[]=crypto`): confirming with `payment_method_data[type]=crypto` and a
+ * `return_url` answers `requires_action` with `next_action.redirect_to_url.url`, Stripe's hosted
+ * page, here served by the fake at `{url}/pay/crypto/{intent}`; the buyer paying there is `succeed`.
  *
  * Deliberately strict where Stripe is: a wrong key is 401, a parameter the fake does not implement is
  * refused as unknown (a test never passes on a setting that was silently ignored), a reused
@@ -39,7 +51,7 @@ export interface FakePaymentIntent {
   amount: number;
   amount_capturable: number;
   amount_received: number;
-  automatic_payment_methods: { enabled: boolean; allow_redirects: 'always' } | null;
+  automatic_payment_methods: { enabled: boolean; allow_redirects: 'always' | 'never' } | null;
   canceled_at: number | null;
   capture_method: 'automatic_async';
   client_secret: string;
@@ -58,6 +70,11 @@ export interface FakePaymentIntent {
   latest_charge: string | null;
   livemode: false;
   metadata: Record<string, string>;
+  /** Set while the buyer must act elsewhere: Stripe's hosted crypto page. */
+  next_action: {
+    type: 'redirect_to_url';
+    redirect_to_url: { url: string; return_url: string };
+  } | null;
   payment_method: string | null;
   payment_method_types: string[];
   status:
@@ -104,6 +121,58 @@ export interface FakeRefund {
   status: 'succeeded';
 }
 
+/** A card token (tok_...): what Stripe makes of a wallet's payment (Apple Pay's pk_token, Google Pay's gateway). */
+export interface FakeToken {
+  id: string;
+  object: 'token';
+  card: {
+    id: string;
+    object: 'card';
+    brand: string;
+    country: 'US';
+    exp_month: number;
+    exp_year: number;
+    funding: 'credit';
+    last4: string;
+    /** 'apple_pay', 'android_pay' (Stripe's name for Google Pay tokens), or null for a plain card. */
+    tokenization_method: 'apple_pay' | 'android_pay' | null;
+  };
+  client_ip: null;
+  created: number;
+  livemode: false;
+  type: 'card';
+  used: boolean;
+}
+
+export interface FakePaymentMethod {
+  id: string;
+  object: 'payment_method';
+  billing_details: {
+    address: null;
+    email: null;
+    name: null;
+    phone: null;
+  };
+  card?: {
+    brand: string;
+    country: 'US';
+    exp_month: number;
+    exp_year: number;
+    funding: 'credit';
+    last4: string;
+    wallet:
+      | { type: 'apple_pay'; apple_pay: Record<string, never>; dynamic_last4: string }
+      | { type: 'google_pay'; google_pay: Record<string, never>; dynamic_last4: string }
+      | null;
+  };
+  crypto?: Record<string, never>;
+  created: number;
+  customer: null;
+  livemode: false;
+  metadata: Record<string, string>;
+  type: 'card' | 'crypto';
+}
+
 export interface FakeStripeServer {
   /** The base URL to give the adapter: 'http://127.0.0.1:<port>'. */
   readonly url: string;
@@ -121,6 +190,16 @@ export interface FakeStripeServer {
   succeed(paymentIntentId: string): FakePaymentIntent;
   /** The card was declined: the intent goes back to requires_payment_method with the message. */
   fail(paymentIntentId: string, message?: string): FakePaymentIntent;
+  /**
+   * The card token Stripe makes of a wallet's payment: what Google Pay hands the browser through
+   * Stripe's gateway (`tokenizationData.token` is this object's JSON). `cardNumber` is one of
+   * Stripe's test cards (default 4242 4242 4242 4242).
+   */
+  walletToken(wallet: 'apple_pay' | 'google_pay', cardNumber?: string): FakeToken;
+  /** A token (a copy), as created or as a test made it. */
+  token(id: string): FakeToken;
+  /** A PaymentMethod (a copy). */
+  paymentMethod(id: string): FakePaymentMethod;
   /**
    * An event about the intent as it is now, shaped like Stripe's: its charge for `charge.*` types,
    * the intent itself otherwise. Sign it with `signStripeEvent`.
@@ -164,6 +243,10 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
   const charges = new Map<string, FakeCharge>();
   const refunds: FakeRefund[] = [];
   const idempotent = new Map<string, SavedAnswer>();
+  /** Tokens and card PaymentMethods with the test card number behind them (null for crypto). */
+  const tokens = new Map<string, { token: FakeToken; number: string }>();
+  const paymentMethods = new Map<string, { method: FakePaymentMethod; number: string | null }>();
+  let baseUrl = '';
 
   function intentOrThrow(id: string): FakePaymentIntent {
     const intent = intents.get(id);
@@ -216,7 +299,14 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
   }
 
   function createPaymentIntent(body: FormObject): Answer {
-    refuseUnknownParams(body, ['amount', 'currency', 'metadata', 'description', 'automatic_payment_methods']);
+    refuseUnknownParams(body, [
+      'amount',
+      'currency',
+      'metadata',
+      'description',
+      'automatic_payment_methods',
+      'payment_method_types',
+    ]);
     const amount = integerParam(body, 'amount');
     const currency = body.currency;
     if (currency === undefined) throw missingParam('currency');
@@ -246,6 +336,43 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
         'Invalid boolean: automatic_payment_methods[enabled].',
       );
     }
+    if (isFormObject(automatic)) {
+      refuseUnknownParams(automatic, ['enabled', 'allow_redirects'], 'automatic_payment_methods');
+      if (
+        automatic.allow_redirects !== undefined &&
+        !['always', 'never'].includes(String(automatic.allow_redirects))
+      ) {
+        throw invalidParam(
+          'automatic_payment_methods[allow_redirects]',
+          'Invalid automatic_payment_methods[allow_redirects]: must be one of always or never',
+        );
+      }
+    }
+    const types = body.payment_method_types;
+    if (types !== undefined && automatic !== undefined) {
+      throw invalidParam(
+        'payment_method_types',
+        'You may only specify one of these parameters: automatic_payment_methods, payment_method_types.',
+      );
+    }
+    if (types !== undefined) {
+      if (!Array.isArray(types) || types.length === 0 || !types.every((type) => typeof type === 'string')) {
+        throw invalidParam('payment_method_types', 'Invalid array: payment_method_types.');
+      }
+      const unsupported = types.find((type) => !FAKE_PAYMENT_METHOD_TYPES.includes(type as string));
+      if (unsupported !== undefined) {
+        throw invalidParam(
+          'payment_method_types',
+          `The payment method type "${String(unsupported)}" is invalid. The fake Stripe server knows ${FAKE_PAYMENT_METHOD_TYPES.join(', ')}.`,
+        );
+      }
+      if (types.includes('crypto') && currency !== 'usd') {
+        throw invalidParam(
+          'currency',
+          `The currency provided (${currency}) is invalid for one or more payment method types on this PaymentIntent. The payment method type crypto supports usd only.`,
+        );
+      }
+    }
     const description = body.description;
     if (description !== undefined && typeof description !== 'string') {
       throw invalidParam('description', 'Invalid string: description.');
@@ -257,10 +384,17 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
       amount,
       amount_capturable: 0,
       amount_received: 0,
+      // Neither parameter: the API's default since 2023-08-16, automatic payment methods.
       automatic_payment_methods:
-        isFormObject(automatic) && automatic.enabled === 'true'
-          ? { enabled: true, allow_redirects: 'always' }
-          : null,
+        types !== undefined
+          ? null
+          : !isFormObject(automatic) || automatic.enabled === 'true'
+            ? {
+                enabled: true,
+                allow_redirects:
+                  isFormObject(automatic) && automatic.allow_redirects === 'never' ? 'never' : 'always',
+              }
+            : null,
       canceled_at: null,
       capture_method: 'automatic_async',
       client_secret: `${id}_secret_${randomAlphanumeric(25)}`,
@@ -273,8 +407,10 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
       latest_charge: null,
       livemode: false,
       metadata,
+      next_action: null,
       payment_method: null,
-      payment_method_types: ['card'],
+      // With automatic payment methods, the account's enabled ones: cards in the fake's account.
+      payment_method_types: Array.isArray(types) ? (types as string[]) : ['card'],
       status: 'requires_payment_method',
     };
     intents.set(id, intent);
@@ -370,6 +506,318 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
     return { status: 200, body: refund, saveIdempotent: true };
   }
 
+  function tokenOf(number: string, tokenizationMethod: FakeToken['card']['tokenization_method']): FakeToken {
+    const card = testCard(number);
+    const token: FakeToken = {
+      id: stripeId('tok'),
+      object: 'token',
+      card: {
+        id: stripeId('card'),
+        object: 'card',
+        brand: card.tokenBrand,
+        country: 'US',
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 3,
+        funding: 'credit',
+        last4: number.slice(-4),
+        tokenization_method: tokenizationMethod,
+      },
+      client_ip: null,
+      created: nowSeconds(),
+      livemode: false,
+      type: 'card',
+      used: false,
+    };
+    tokens.set(token.id, { token, number });
+    return token;
+  }
+
+  /**
+   * POST /v1/tokens with Apple Pay's encrypted payment data (`pk_token`, the parameters Stripe's
+   * iOS SDK sends): Stripe decrypts it with the merchant's Apple Pay certificate and answers a
+   * single-use card token. The fake reads no cryptogram: it checks the payment data is Apple's
+   * EC_v1 JSON and takes the card from the test stub in the transaction id.
+   */
+  function createToken(body: FormObject): Answer {
+    refuseUnknownParams(body, [
+      'pk_token',
+      'pk_token_payment_network',
+      'pk_token_instrument_name',
+      'pk_token_transaction_id',
+    ]);
+    const pkToken = body.pk_token;
+    if (pkToken === undefined) {
+      throw missingParam('pk_token');
+    }
+    let paymentData: unknown;
+    try {
+      paymentData = typeof pkToken === 'string' ? JSON.parse(pkToken) : undefined;
+    } catch {
+      paymentData = undefined;
+    }
+    if (
+      typeof paymentData !== 'object' ||
+      paymentData === null ||
+      !['version', 'data', 'signature'].every(
+        (field) => typeof (paymentData as Record<string, unknown>)[field] === 'string',
+      )
+    ) {
+      throw invalidParam(
+        'pk_token',
+        'Invalid pk_token: expected the Apple Pay payment data JSON (version, data, signature, header).',
+      );
+    }
+    for (const param of ['pk_token_payment_network', 'pk_token_instrument_name', 'pk_token_transaction_id']) {
+      if (body[param] !== undefined && typeof body[param] !== 'string') {
+        throw invalidParam(param, `Invalid string: ${param}.`);
+      }
+    }
+    const network = typeof body.pk_token_payment_network === 'string' ? body.pk_token_payment_network : '';
+    const stub = /^ApplePayStubs~(\d{13,19})~/.exec(String(body.pk_token_transaction_id ?? ''))?.[1];
+    const number = stub ?? APPLE_PAY_NETWORK_CARDS[network.toLowerCase()] ?? '4242424242424242';
+    if (stub !== undefined && !Object.hasOwn(TEST_CARDS, stub)) {
+      throw invalidParam('pk_token_transaction_id', `The fake Stripe server knows no test card ${stub}.`);
+    }
+    return { status: 200, body: tokenOf(number, 'apple_pay'), saveIdempotent: true };
+  }
+
+  /** POST /v1/payment_methods: a card PaymentMethod from a token (`card[token]`), as Stripe documents for wallets. */
+  function createPaymentMethod(body: FormObject): Answer {
+    refuseUnknownParams(body, ['type', 'card']);
+    if (body.type === undefined) throw missingParam('type');
+    if (body.type !== 'card') {
+      throw invalidParam(
+        'type',
+        `The fake Stripe server creates card PaymentMethods only, not ${String(body.type)}.`,
+      );
+    }
+    const card = body.card;
+    if (card === undefined) throw missingParam('card');
+    if (!isFormObject(card)) throw invalidParam('card', 'Invalid hash: card.');
+    // Raw card numbers need Stripe's special permission; the adapter never sends them.
+    refuseUnknownParams(card, ['token'], 'card');
+    if (card.token === undefined) throw missingParam('card[token]');
+    const tokenId = String(card.token);
+    let number: string;
+    let wallet: NonNullable<FakePaymentMethod['card']>['wallet'] = null;
+    const magic = Object.hasOwn(TEST_TOKENS, tokenId) ? TEST_TOKENS[tokenId] : undefined;
+    if (magic !== undefined) {
+      // Stripe's test tokens may be used any number of times.
+      number = magic;
+    } else {
+      const stored = tokens.get(tokenId);
+      if (!stored) return noSuch('token', tokenId, 'card[token]');
+      if (stored.token.used) {
+        return {
+          status: 400,
+          body: stripeError({
+            type: 'invalid_request_error',
+            code: 'token_already_used',
+            param: 'card[token]',
+            message: `You cannot use a Stripe token more than once: ${tokenId}.`,
+          }),
+          saveIdempotent: true,
+        };
+      }
+      stored.token.used = true;
+      number = stored.number;
+      const last4 = number.slice(-4);
+      if (stored.token.card.tokenization_method === 'apple_pay') {
+        wallet = { type: 'apple_pay', apple_pay: {}, dynamic_last4: last4 };
+      } else if (stored.token.card.tokenization_method === 'android_pay') {
+        wallet = { type: 'google_pay', google_pay: {}, dynamic_last4: last4 };
+      }
+    }
+    const method: FakePaymentMethod = {
+      ...paymentMethodBase(),
+      type: 'card',
+      card: {
+        brand: testCard(number).brand,
+        country: 'US',
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 3,
+        funding: 'credit',
+        last4: number.slice(-4),
+        wallet,
+      },
+    };
+    paymentMethods.set(method.id, { method, number });
+    return { status: 200, body: method, saveIdempotent: true };
+  }
+
+  function paymentMethodBase(): Omit<FakePaymentMethod, 'type'> {
+    return {
+      id: stripeId('pm'),
+      object: 'payment_method',
+      billing_details: { address: null, email: null, name: null, phone: null },
+      created: nowSeconds(),
+      customer: null,
+      livemode: false,
+      metadata: {},
+    };
+  }
+
+  /**
+   * POST /v1/payment_intents/{id}/confirm with a card PaymentMethod (`payment_method`: charged at
+   * once, its test card decides) or crypto (`payment_method_data[type]=crypto` with `return_url`:
+   * requires_action with the hosted page's URL).
+   */
+  function confirmPaymentIntent(id: string, body: FormObject): Answer {
+    refuseUnknownParams(body, ['payment_method', 'payment_method_data', 'return_url']);
+    const intent = intents.get(id);
+    if (!intent) return noSuch('payment_intent', id, 'intent');
+    if (body.payment_method !== undefined && body.payment_method_data !== undefined) {
+      throw invalidParam(
+        'payment_method_data',
+        'You cannot provide both payment_method and payment_method_data.',
+      );
+    }
+    const returnUrl = body.return_url;
+    if (returnUrl !== undefined && (typeof returnUrl !== 'string' || !URL.canParse(returnUrl))) {
+      throw invalidParam('return_url', 'Not a valid URL');
+    }
+    let stored: { method: FakePaymentMethod; number: string | null } | undefined;
+    const data = body.payment_method_data;
+    if (data !== undefined) {
+      if (!isFormObject(data))
+        throw invalidParam('payment_method_data', 'Invalid hash: payment_method_data.');
+      refuseUnknownParams(data, ['type'], 'payment_method_data');
+      if (data.type === undefined) throw missingParam('payment_method_data[type]');
+      if (data.type !== 'crypto') {
+        throw invalidParam(
+          'payment_method_data[type]',
+          `The fake Stripe server makes crypto PaymentMethods from payment_method_data only, not ${String(data.type)}.`,
+        );
+      }
+    }
+    if (['succeeded', 'canceled', 'processing'].includes(intent.status)) {
+      return {
+        status: 400,
+        body: {
+          error: {
+            ...stripeError({
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
+            }).error,
+            payment_intent: structuredClone(intent),
+          },
+        },
+        saveIdempotent: true,
+      };
+    }
+    if (isFormObject(data)) {
+      stored = { method: { ...paymentMethodBase(), type: 'crypto', crypto: {} }, number: null };
+    } else {
+      const methodId = typeof body.payment_method === 'string' ? body.payment_method : intent.payment_method;
+      if (methodId === null) {
+        return {
+          status: 400,
+          body: stripeError({
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message:
+              "You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the PaymentIntent with a PaymentMethod, provide payment_method.",
+          }),
+          saveIdempotent: true,
+        };
+      }
+      stored = paymentMethods.get(methodId);
+      if (!stored) return noSuch('PaymentMethod', methodId, 'payment_method');
+    }
+    const { method } = stored;
+    if (!intent.payment_method_types.includes(method.type)) {
+      return {
+        status: 400,
+        body: stripeError({
+          type: 'invalid_request_error',
+          code: 'payment_intent_incompatible_payment_method',
+          param: 'payment_method',
+          message: `The PaymentMethod provided (${method.type}) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${intent.payment_method_types.join(', ')}.`,
+        }),
+        saveIdempotent: true,
+      };
+    }
+    if (returnUrl === undefined) {
+      // Stripe refuses a server-side confirmation that might have to redirect the buyer and has
+      // nowhere to send them back to.
+      if (
+        intent.automatic_payment_methods?.enabled &&
+        intent.automatic_payment_methods.allow_redirects === 'always'
+      ) {
+        return {
+          status: 400,
+          body: stripeError({
+            type: 'invalid_request_error',
+            message:
+              'A `return_url` must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed. If you do not want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents.',
+          }),
+          saveIdempotent: true,
+        };
+      }
+      if (method.type === 'crypto') throw missingParam('return_url');
+    }
+    if (!paymentMethods.has(method.id)) paymentMethods.set(method.id, stored);
+    intent.payment_method = method.id;
+    intent.last_payment_error = null;
+    if (method.type === 'crypto') {
+      intent.status = 'requires_action';
+      intent.next_action = {
+        type: 'redirect_to_url',
+        redirect_to_url: {
+          url: `${baseUrl}/pay/crypto/${encodeURIComponent(intent.id)}`,
+          return_url: String(returnUrl),
+        },
+      };
+      return { status: 200, body: intent, saveIdempotent: true };
+    }
+    intent.next_action = null;
+    const outcome = testCard(stored.number ?? '').decline;
+    if (outcome === null) {
+      const charge = newCharge(intent, 'succeeded');
+      intent.status = 'succeeded';
+      intent.amount_received = intent.amount;
+      intent.latest_charge = charge.id;
+      return { status: 200, body: intent, saveIdempotent: true };
+    }
+    const charge = newCharge(intent, 'failed', outcome.message);
+    intent.status = 'requires_payment_method';
+    intent.latest_charge = charge.id;
+    intent.payment_method = null;
+    intent.last_payment_error = {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: outcome.declineCode,
+      message: outcome.message,
+      charge: charge.id,
+    };
+    return {
+      status: 402,
+      body: {
+        error: {
+          ...stripeError({ type: 'card_error', code: 'card_declined', message: outcome.message }).error,
+          decline_code: outcome.declineCode,
+          charge: charge.id,
+          payment_intent: structuredClone(intent),
+          payment_method: structuredClone(method),
+        },
+      },
+      saveIdempotent: true,
+    };
+  }
+
+  /** Stripe's hosted crypto page, as far as a test needs it: it exists and names the amount. */
+  function hostedCryptoPage(id: string): { status: number; html: string } {
+    const intent = intents.get(id);
+    if (!intent?.payment_method_types.includes('crypto')) {
+      return { status: 404, html: '<!doctype html><title>Not found</title>' };
+    }
+    return {
+      status: 200,
+      html: `<!doctype html><title>Pay with crypto</title><h1>Pay ${dollars(intent.amount)} with crypto</h1><p>${intent.status}</p>`,
+    };
+  }
+
   function route(method: string, path: string, body: FormObject): Answer {
     try {
       return runEndpoint(method, path, body);
@@ -383,7 +831,13 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
     if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(body);
     const intentPath = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === 'GET' && intentPath?.[1]) return retrievePaymentIntent(decodeURIComponent(intentPath[1]));
+    const confirmPath = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
+    if (method === 'POST' && confirmPath?.[1]) {
+      return confirmPaymentIntent(decodeURIComponent(confirmPath[1]), body);
+    }
     if (method === 'POST' && path === '/v1/refunds') return createRefund(body);
+    if (method === 'POST' && path === '/v1/tokens') return createToken(body);
+    if (method === 'POST' && path === '/v1/payment_methods') return createPaymentMethod(body);
     return {
       status: 404,
       body: stripeError({
@@ -425,6 +879,16 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
       });
       response.end(body);
     };
+
+    // The hosted page is the buyer's, not the API's: no key.
+    const hosted = /^\/pay\/crypto\/([^/]+)$/.exec(recorded.path);
+    if (method === 'GET' && hosted?.[1]) {
+      const page = hostedCryptoPage(decodeURIComponent(hosted[1]));
+      recorded.status = page.status;
+      response.writeHead(page.status, { 'Content-Type': 'text/html; charset=utf-8' });
+      response.end(page.html);
+      return;
+    }
 
     const authError = authenticate(recorded.headers.authorization, secretKey);
     if (authError) {
@@ -497,9 +961,10 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
     });
   });
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: baseUrl,
     secretKey,
     requests,
     paymentIntent: (id) => structuredClone(intentOrThrow(id)),
@@ -514,7 +979,9 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
       intent.amount_received = intent.amount;
       intent.last_payment_error = null;
       intent.latest_charge = charge.id;
-      intent.payment_method = stripeId('pm');
+      intent.next_action = null;
+      // The method the buyer confirmed with (the crypto one after the hosted page), else a card.
+      intent.payment_method ??= stripeId('pm');
       return structuredClone(intent);
     },
     fail(paymentIntentId, message = 'Your card was declined.') {
@@ -531,8 +998,25 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
         charge: charge.id,
       };
       intent.latest_charge = charge.id;
+      intent.next_action = null;
       intent.payment_method = null;
       return structuredClone(intent);
+    },
+    walletToken(wallet, cardNumber = '4242424242424242') {
+      if (!Object.hasOwn(TEST_CARDS, cardNumber)) {
+        throw new Error(`The fake Stripe knows no test card ${cardNumber}`);
+      }
+      return structuredClone(tokenOf(cardNumber, wallet === 'apple_pay' ? 'apple_pay' : 'android_pay'));
+    },
+    token(id) {
+      const stored = tokens.get(id);
+      if (!stored) throw new Error(`The fake Stripe has no token ${id}`);
+      return structuredClone(stored.token);
+    },
+    paymentMethod(id) {
+      const stored = paymentMethods.get(id);
+      if (!stored) throw new Error(`The fake Stripe has no payment method ${id}`);
+      return structuredClone(stored.method);
     },
     event(type, paymentIntentId, eventOptions = {}) {
       const object = type.startsWith('charge.')
@@ -547,6 +1031,58 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
         server.closeAllConnections();
       }),
   };
+}
+
+/** The payment method types the fake can take an intent for. */
+const FAKE_PAYMENT_METHOD_TYPES = ['card', 'crypto'];
+
+interface TestCard {
+  /** The token's card brand ('Visa') and the PaymentMethod's ('visa'). */
+  tokenBrand: string;
+  brand: string;
+  decline: { declineCode: string; message: string } | null;
+}
+
+/** Stripe's test card numbers the fake knows (https://docs.stripe.com/testing). */
+const TEST_CARDS: Record<string, TestCard> = {
+  '4242424242424242': { tokenBrand: 'Visa', brand: 'visa', decline: null },
+  '5555555555554444': { tokenBrand: 'MasterCard', brand: 'mastercard', decline: null },
+  '378282246310005': { tokenBrand: 'American Express', brand: 'amex', decline: null },
+  '6011111111111117': { tokenBrand: 'Discover', brand: 'discover', decline: null },
+  '4000000000000002': {
+    tokenBrand: 'Visa',
+    brand: 'visa',
+    decline: { declineCode: 'generic_decline', message: 'Your card was declined.' },
+  },
+  '4000000000009995': {
+    tokenBrand: 'Visa',
+    brand: 'visa',
+    decline: { declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  },
+};
+
+/** Stripe's test tokens: reusable, each standing for a test card. */
+const TEST_TOKENS: Record<string, string> = {
+  tok_visa: '4242424242424242',
+  tok_mastercard: '5555555555554444',
+  tok_amex: '378282246310005',
+  tok_discover: '6011111111111117',
+  tok_chargeDeclined: '4000000000000002',
+  tok_chargeDeclinedInsufficientFunds: '4000000000009995',
+};
+
+/** Apple Pay's network names (PKPaymentNetwork) -> the network's succeeding test card. */
+const APPLE_PAY_NETWORK_CARDS: Record<string, string> = {
+  visa: '4242424242424242',
+  mastercard: '5555555555554444',
+  amex: '378282246310005',
+  discover: '6011111111111117',
+};
+
+function testCard(number: string): TestCard {
+  const card = Object.hasOwn(TEST_CARDS, number) ? TEST_CARDS[number] : undefined;
+  if (!card) throw new Error(`The fake Stripe knows no test card ${number}`);
+  return card;
 }
 
 function authenticate(authorization: string | undefined, secretKey: string): unknown {
@@ -602,16 +1138,18 @@ function invalidParam(param: string, message: string): Refusal {
   });
 }
 
-function refuseUnknownParams(body: FormObject, known: string[]): void {
+/** Refuses a parameter the fake does not implement; `within` names the hash for nested ones. */
+function refuseUnknownParams(body: FormObject, known: string[], within?: string): void {
   const unknown = Object.keys(body).find((key) => !known.includes(key));
   if (unknown !== undefined) {
+    const param = within === undefined ? unknown : `${within}[${unknown}]`;
     throw new Refusal({
       status: 400,
       body: stripeError({
         type: 'invalid_request_error',
         code: 'parameter_unknown',
-        param: unknown,
-        message: `Received unknown parameter: ${unknown}`,
+        param,
+        message: `Received unknown parameter: ${param}`,
       }),
       saveIdempotent: false,
     });

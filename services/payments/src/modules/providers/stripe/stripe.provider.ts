@@ -124,9 +124,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async confirmRedirect(reference: string, returnUrl: string): Promise<string | null> {
-      // Stripe's crypto payments take place on Stripe's page: confirming answers its URL.
+      // Stripe's crypto payments take place on Stripe's page: confirming answers its URL. A page
+      // already given (the buyer asked again) is answered as it is, without a second confirmation.
+      const current = await stripe.paymentIntents.retrieve(reference);
+      const given = current.next_action?.redirect_to_url?.url;
+      if (current.status === 'requires_action' && given) return given;
       const intent = await stripe.paymentIntents.confirm(reference, {
-        payment_method_data: { type: 'crypto' } as Stripe.PaymentIntentConfirmParams.PaymentMethodData,
+        payment_method_data: { type: 'crypto' },
         return_url: returnUrl,
       });
       return intent.next_action?.redirect_to_url?.url ?? null;
