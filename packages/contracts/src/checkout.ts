@@ -149,6 +149,46 @@ export const OrderCreatedSchema = z.object({
 });
 export type OrderCreated = z.infer<typeof OrderCreatedSchema>;
 
+/**
+ * POST /api/checkout/event-payment-intent: a seat of a paid event, paid through the same checkout
+ * (docs/decisions/015-paid-events-through-checkout.md). No items, no shipping: content-and-events
+ * quotes the event's price and holds a seat for 30 minutes. A member is the registrant (name and
+ * e-mail are the receipt's); a guest must give both.
+ */
+export const EventPaymentIntentBodySchema = z.object({
+  eventId: RowIdSchema,
+  fullName: z.string().trim().min(1, 'Please enter your name').max(100, 'Name cannot exceed 100 characters'),
+  email: z.email('Please enter a valid email address').max(254).optional(),
+  paymentMethod: PaymentMethodSchema.default('stripe'),
+  /** An earlier intent of the same checkout (the payer came back): its hold is handed over. */
+  replacesPaymentId: z.uuid().optional(),
+});
+export type EventPaymentIntentBody = z.infer<typeof EventPaymentIntentBodySchema>;
+
+/** What the payer is asked to pay for the seat: the quote's amounts, no shipping method. */
+export const EventPaymentIntentResponseSchema = PaymentIntentResponseSchema.extend({
+  shippingMethod: z.null(),
+  eventId: z.number().int(),
+  registrationId: z.number().int(),
+});
+export type EventPaymentIntentResponse = z.infer<typeof EventPaymentIntentResponseSchema>;
+
+/** POST /api/checkout/complete-registration: the succeeded payment of a seat, finalised. */
+export const CompleteRegistrationBodySchema = z.object({
+  paymentId: z.uuid(),
+  customerEmail: z.email().max(254).optional(),
+  phoneNumber: z.string().trim().max(40).optional(),
+});
+export type CompleteRegistrationBody = z.infer<typeof CompleteRegistrationBodySchema>;
+
+export const PaidRegistrationSchema = z.object({
+  registrationId: z.number().int(),
+  eventId: z.number().int(),
+  status: z.literal('confirmed'),
+  total: z.string(),
+});
+export type PaidRegistration = z.infer<typeof PaidRegistrationSchema>;
+
 /** The completed-order record kept in session storage for the confirmation page. */
 export const CompletedOrderSchema = z.object({
   orderId: z.union([z.number(), z.string()]),
@@ -225,6 +265,39 @@ export const checkoutRoutes = defineRoutes({
     request: { body: CreateOrderBodySchema },
     responses: {
       201: OrderCreatedSchema,
+      ...errors,
+      402: ErrorResponseSchema,
+      409: ErrorResponseSchema,
+      422: ErrorResponseSchema,
+      503: ErrorResponseSchema,
+    },
+  }),
+  createEventPaymentIntent: defineRoute({
+    method: 'POST',
+    path: '/api/checkout/event-payment-intent',
+    service: 'payments',
+    access: 'public',
+    summary:
+      "Quotes a paid event's seat with content-and-events (held 30 minutes) and creates the provider's intent for its price; 409 when the event is full or the payer already registered. Honours Idempotency-Key",
+    request: { body: EventPaymentIntentBodySchema },
+    responses: {
+      201: EventPaymentIntentResponseSchema,
+      ...errors,
+      409: ErrorResponseSchema,
+      422: ErrorResponseSchema,
+      503: ErrorResponseSchema,
+    },
+  }),
+  completeRegistration: defineRoute({
+    method: 'POST',
+    path: '/api/checkout/complete-registration',
+    service: 'payments',
+    access: 'public',
+    summary:
+      "Finalises a succeeded payment of an event's seat into its confirmed registration (the same finalisation as the webhooks). Honours Idempotency-Key",
+    request: { body: CompleteRegistrationBodySchema },
+    responses: {
+      201: PaidRegistrationSchema,
       ...errors,
       402: ErrorResponseSchema,
       409: ErrorResponseSchema,

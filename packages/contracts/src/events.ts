@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { ErrorResponseSchema, IdParamsSchema, RowIdParamSchema } from './common';
+import {
+  FulfilBodySchema,
+  QUOTE_RESERVATION_MINUTES,
+  QuoteParamsSchema,
+  QuoteSchema,
+  ReleaseResultSchema,
+} from './orders';
+import { RowIdSchema } from './products';
 import { defineRoute, defineRoutes } from './route-contract';
 
 /** Event as listed to the client (SPEC.md section 3 "Event (list)"). */
@@ -164,6 +172,50 @@ export const DeleteEventResultSchema = z.object({
 });
 export type DeleteEventResult = z.infer<typeof DeleteEventResultSchema>;
 
+/**
+ * POST /internal/event-quotes (payments -> content-and-events): a seat of a paid event for one
+ * payer, held for QUOTE_RESERVATION_MINUTES while they pay (ARCHITECTURE.md section 4). The payer
+ * is a member (their user id) or a guest (name and e-mail). A quote that replaces an earlier one
+ * of the same checkout hands its hold over.
+ */
+export const EventQuoteBodySchema = z.object({
+  eventId: RowIdSchema,
+  /** One seat per payment for now. */
+  attendees: z.literal(1).default(1),
+  buyer: z.union([z.object({ userId: RowIdSchema }), GuestRegistrationSchema]),
+  replacesQuoteId: z.uuid().optional(),
+});
+export type EventQuoteBody = z.infer<typeof EventQuoteBodySchema>;
+
+/**
+ * Catalog's quote shape (one line: the event at its price, shipping '0.00') with no shipping
+ * method, plus the event and the registration that holds the seat.
+ */
+export const EventQuoteSchema = QuoteSchema.extend({
+  shippingMethod: z.null(),
+  eventId: z.number().int(),
+  registrationId: z.number().int(),
+});
+export type EventQuote = z.infer<typeof EventQuoteSchema>;
+
+/** The same body as catalog's fulfil (the shipping address is empty for a seat). */
+export const EventFulfilBodySchema = FulfilBodySchema;
+export type EventFulfilBody = z.infer<typeof EventFulfilBodySchema>;
+
+/**
+ * fulfilled: the registration is confirmed, its seat taken, the confirmation (the receipt) queued.
+ * unfulfillable: the hold lapsed and the event filled up (or was cancelled): payments refunds.
+ */
+export const EventFulfilmentSchema = z.object({
+  outcome: z.enum(['fulfilled', 'unfulfillable']),
+  registrationId: z.number().int(),
+  eventId: z.number().int(),
+  status: RegistrationStatusSchema,
+  total: z.string(),
+  reason: z.string().nullable(),
+});
+export type EventFulfilment = z.infer<typeof EventFulfilmentSchema>;
+
 /** The answer of promoteFromWaitlist when the event has no free seat (409). */
 export const EVENT_FULL_MESSAGE = 'The event is full: raise its capacity or cancel a registration first';
 
@@ -279,6 +331,47 @@ export const eventRoutes = defineRoutes({
       'Gives a waitlisted registrant a free seat, out of turn, and tells them; 409 when the event is full (nothing is overbooked)',
     request: { params: RegistrationParamsSchema },
     responses: { 200: RegistrationSchema, ...errors, 409: ErrorResponseSchema, 422: ErrorResponseSchema },
+  }),
+  internalQuote: defineRoute({
+    method: 'POST',
+    path: '/internal/event-quotes',
+    service: 'content-and-events',
+    access: 'internal',
+    summary: `Prices a seat of a paid event and holds it for the payer for ${QUOTE_RESERVATION_MINUTES} minutes; 409 when full or already registered`,
+    request: { body: EventQuoteBodySchema },
+    responses: {
+      201: EventQuoteSchema,
+      400: ErrorResponseSchema,
+      404: ErrorResponseSchema,
+      409: ErrorResponseSchema,
+      422: ErrorResponseSchema,
+    },
+  }),
+  internalFulfil: defineRoute({
+    method: 'POST',
+    path: '/internal/event-quotes/:quoteId/fulfil',
+    service: 'content-and-events',
+    access: 'internal',
+    summary:
+      'Confirms the paid registration of a quote and queues its confirmation with the amount paid (idempotent on the payment id); unfulfillable when the lapsed hold cannot take a seat',
+    request: { params: QuoteParamsSchema, body: EventFulfilBodySchema },
+    responses: {
+      200: EventFulfilmentSchema,
+      400: ErrorResponseSchema,
+      404: ErrorResponseSchema,
+      422: ErrorResponseSchema,
+      503: ErrorResponseSchema,
+    },
+  }),
+  internalRelease: defineRoute({
+    method: 'POST',
+    path: '/internal/event-quotes/:quoteId/release',
+    service: 'content-and-events',
+    access: 'internal',
+    summary:
+      "Releases a quote's held seat (the payment failed, lapsed or was replaced); twice is not an error",
+    request: { params: QuoteParamsSchema },
+    responses: { 200: ReleaseResultSchema, 400: ErrorResponseSchema },
   }),
   registrationsCsv: defineRoute({
     method: 'GET',

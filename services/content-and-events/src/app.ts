@@ -10,6 +10,8 @@ import type { ContentAndEventsDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
 import type { ContentDeps } from './deps';
 import type { Env } from './env';
+import { scheduleLapsedHoldsRelease } from './modules/event-quotes/event-quotes.jobs';
+import { eventQuotesRoutes } from './modules/event-quotes/event-quotes.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { createMemberDirectory } from './modules/members/member-directory';
 import { newsletterRoutesModule } from './modules/newsletter/newsletter.routes';
@@ -87,8 +89,10 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
   };
   // E-mails about registrations: recipients resolved by this worker, never under the event's lock.
   workRegistrationNotices(deps.jobs, content);
+  scheduleLapsedHoldsRelease(deps.jobs, content);
   eventsRoutes(app, content);
   registrationsRoutes(app, content);
+  eventQuotesRoutes(app, content);
   newsletterRoutesModule(app, content);
   verifyRouteTable(app, 'content-and-events');
   return app;

@@ -19,6 +19,7 @@ import { sandboxRoutes } from './modules/providers/sandbox/sandbox.routes';
 import { workSandboxWebhooks } from './modules/providers/sandbox/sandbox.service';
 import { squareRoutesModule } from './modules/providers/square/square.routes';
 import { createCatalogSeller } from './modules/sellers/catalog-seller';
+import { createEventSeller } from './modules/sellers/events-seller';
 import { walletRoutesModule, walletSettingsOf } from './modules/wallets/wallets.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
@@ -37,14 +38,20 @@ export async function buildApp(env: Env, deps: ServiceDeps<PaymentsDatabase>): P
     baseUrl: env.CATALOG_AND_ORDERS_URL,
     internalToken: env.INTERNAL_TOKEN,
   });
+  const eventSeller = createEventSeller({
+    baseUrl: env.CONTENT_AND_EVENTS_URL,
+    internalToken: env.INTERNAL_TOKEN,
+  });
   app.addHook('onClose', async () => {
     await seller.close();
+    await eventSeller.close();
   });
   const payments: PaymentsDeps = {
     db: deps.db,
     jobs: deps.jobs,
     providers: createProviders(env, { db: deps.db, jobs: deps.jobs }),
     seller,
+    eventSeller,
     logger: app.log,
   };
 

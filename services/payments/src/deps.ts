@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from './db/database';
 import type { Providers } from './modules/providers/providers';
 import type { Seller } from './modules/sellers/catalog-seller';
+import type { EventSeller } from './modules/sellers/events-seller';
 
 /** What the modules of this service work with; app.ts builds it once. */
 export interface PaymentsDeps {
@@ -11,7 +12,9 @@ export interface PaymentsDeps {
   /** Background work, enqueued in the transaction that causes it. */
   jobs: JobQueue;
   providers: Providers;
-  /** Catalog's payable routes. */
+  /** Catalog's payable routes (products). */
   seller: Seller;
+  /** content-and-events' payable routes (paid events' seats). */
+  eventSeller: EventSeller;
   logger: FastifyBaseLogger;
 }

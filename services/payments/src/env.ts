@@ -16,6 +16,8 @@ export const envSchema = serviceEnvSchema
     PORT: portSchema(defaultPorts.payments),
     /** Catalog's base URL: quotes, fulfilment and releases of what the buyer pays for. */
     CATALOG_AND_ORDERS_URL: optionalUrl,
+    /** content-and-events' base URL: quotes, fulfilment and releases of paid events' seats. */
+    CONTENT_AND_EVENTS_URL: optionalUrl,
     /** Stripe's secret key (sk_...). With the publishable key and the webhook secret: the Stripe tile runs on Stripe. */
     STRIPE_SECRET_KEY: optionalSecret('STRIPE_SECRET_KEY'),
     /** Stripe's publishable key (pk_...): the browser's Payment Element loads with it. */

@@ -21,7 +21,8 @@ export interface EventsTable {
   updatedAt: Timestamp;
 }
 
-export type RegistrationStatusColumn = 'confirmed' | 'pending_payment' | 'waitlisted' | 'cancelled';
+/** 'held': a paid event's seat held during checkout (never shown as a registration until paid). */
+export type RegistrationStatusColumn = 'confirmed' | 'pending_payment' | 'waitlisted' | 'cancelled' | 'held';
 
 export interface RegistrationsTable {
   id: Generated<number>;
@@ -39,6 +40,28 @@ export interface RegistrationsTable {
   createdAt: Timestamp;
   cancelledAt: NullableTimestamp;
   updatedAt: Timestamp;
+  /** A held seat counts until then. */
+  heldUntil: NullableTimestamp;
+  heldByQuoteId: string | null;
+  /** The checkout payment that paid the seat. */
+  paymentId: string | null;
+  amountPaid: string | null;
+}
+
+/** A paid event's seat as quoted to payments, and what its payment became. */
+export interface EventQuotesTable {
+  id: string;
+  eventId: number;
+  registrationId: number;
+  title: string;
+  total: string;
+  expiresAt: Timestamp;
+  releasedAt: NullableTimestamp;
+  paymentId: string | null;
+  outcome: 'fulfilled' | 'unfulfillable' | null;
+  outcomeStatus: RegistrationStatusColumn | null;
+  reason: string | null;
+  createdAt: Timestamp;
 }
 
 export interface WaitlistTable {
@@ -78,6 +101,7 @@ export interface RateLimitHitsTable {
 export interface ContentAndEventsDatabase {
   events: EventsTable;
   registrations: RegistrationsTable;
+  eventQuotes: EventQuotesTable;
   waitlist: WaitlistTable;
   idempotencyKeys: IdempotencyKeysTable;
   rateLimitHits: RateLimitHitsTable;

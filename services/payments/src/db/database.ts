@@ -39,7 +39,13 @@ export interface PaymentsTable {
   refundReason: string | null;
   refundReference: string | null;
   refundedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Whose quote it pays: catalog's (an order) or content-and-events' (a seat). */
+  seller: ColumnType<SellerName, SellerName | undefined, SellerName>;
+  /** The registration a seat's payment confirmed (or was refused for). */
+  registrationId: number | null;
 }
+
+export type SellerName = 'catalog' | 'events';
 
 export interface WebhookEventsTable {
   id: Generated<number>;

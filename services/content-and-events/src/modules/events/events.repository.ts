@@ -13,13 +13,19 @@ type Db = Kysely<ContentAndEventsDatabase> | Transaction<ContentAndEventsDatabas
 export type EventRow = Selectable<EventsTable>;
 export type EventRowWithCounts = EventRow & { seatsTaken: number; waitlistCount: number };
 
-/** Events with their seats taken (confirmed or pending payment) and waitlist length. */
+/**
+ * A registration that takes a seat: confirmed, pending payment on the day, or held for its payer
+ * at checkout until the hold lapses (a lapsed hold stops counting at once; a job cleans it up).
+ */
+const seatTakingSql = sql`(status in ('confirmed', 'pending_payment') or (status = 'held' and held_until > now()))`;
+
+/** Events with their seats taken (confirmed, pending payment or held) and waitlist length. */
 function eventsWithCounts(db: Db) {
   const counts = db
     .selectFrom('registrations')
     .select([
       'eventId',
-      sql<number>`count(*) filter (where status in ('confirmed', 'pending_payment'))`.as('taken'),
+      sql<number>`count(*) filter (where ${seatTakingSql})`.as('taken'),
       sql<number>`count(*) filter (where status = 'waitlisted')`.as('waiting'),
     ])
     .groupBy('eventId')
@@ -67,7 +73,7 @@ export async function countSeats(
   const row = await db
     .selectFrom('registrations')
     .select([
-      sql<number>`count(*) filter (where status in ('confirmed', 'pending_payment'))`.as('seatsTaken'),
+      sql<number>`count(*) filter (where ${seatTakingSql})`.as('seatsTaken'),
       sql<number>`count(*) filter (where status = 'waitlisted')`.as('waitlistCount'),
     ])
     .where('eventId', '=', eventId)

@@ -17,12 +17,13 @@ export interface Recipient {
 
 type SeatStatus = 'confirmed' | 'pending_payment' | 'waitlisted';
 
-function details(event: EventForMail): string[] {
-  return [
-    `When: ${formatEventDateTime(event.date)}`,
-    `Where: ${event.location}`,
-    ...(event.price > 0 ? [`Price: $${event.price}.00, paid on the day at check-in (cash or card)`] : []),
-  ];
+function details(event: EventForMail, amountPaid?: string): string[] {
+  const price = amountPaid
+    ? [`Paid: $${amountPaid} at checkout (keep this e-mail as your receipt)`]
+    : event.price > 0
+      ? [`Price: $${event.price}.00, paid on the day at check-in (cash or card)`]
+      : [];
+  return [`When: ${formatEventDateTime(event.date)}`, `Where: ${event.location}`, ...price];
 }
 
 function message(
@@ -50,8 +51,23 @@ export function registrationEmail(options: {
   eventUrl: string;
   /** A guest's signed cancellation link; members cancel from the event page. */
   cancelUrl: string | null;
+  /** Paid through checkout (2 decimals): the confirmation is also the receipt. */
+  amountPaid?: string;
 }): MailMessage {
   const { event, status } = options;
+  if (status === 'confirmed' && options.amountPaid) {
+    return message(
+      options.to,
+      `You're registered: ${event.title} (paid $${options.amountPaid})`,
+      [
+        `Thank you: we received your payment of $${options.amountPaid} and your seat on ${event.title} is confirmed. This e-mail is your receipt.`,
+        details(event, options.amountPaid).join('\n'),
+        'Bring water, sturdy shoes and a layer for the morning chill. We start with a short prayer at the meeting point.',
+        'Cannot come after all? Write to us and we will sort out your seat and your payment.',
+      ],
+      { label: 'View the event', url: options.eventUrl },
+    );
+  }
   const cancelLine = options.cancelUrl
     ? `Can't come after all? Cancel here, so that someone else can take your place: ${options.cancelUrl}`
     : "Can't come after all? Cancel from the event page, so that someone else can take your place.";

@@ -74,6 +74,8 @@ export async function reactivateRegistration(
       cancelledAt: null,
       createdAt: sql<Date>`clock_timestamp()`,
       updatedAt: sql<Date>`now()`,
+      heldUntil: null,
+      heldByQuoteId: null,
       ...(guestName ? { guestName } : {}),
     })
     .where('id', '=', id)
@@ -108,6 +110,7 @@ export async function setRegistrationStatus(
       status,
       updatedAt: sql<Date>`now()`,
       cancelledAt: status === 'cancelled' ? sql<Date>`now()` : null,
+      ...(status === 'held' ? {} : { heldUntil: null }),
     })
     .where('id', '=', id)
     .returningAll()
@@ -138,7 +141,7 @@ export async function activeRegistrations(db: Db, eventId: number): Promise<Regi
     .selectFrom('registrations')
     .selectAll()
     .where('eventId', '=', eventId)
-    .where('status', '!=', 'cancelled')
+    .where('status', 'not in', ['cancelled', 'held'])
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
@@ -149,17 +152,21 @@ export async function listEventRegistrations(
   db: Db,
   eventId: number,
 ): Promise<RegistrationRowWithPosition[]> {
-  return db
-    .selectFrom('registrations')
-    .selectAll()
-    .select(waitlistPosition)
-    .where('eventId', '=', eventId)
-    .orderBy(
-      sql`case status when 'confirmed' then 0 when 'pending_payment' then 0 when 'waitlisted' then 1 else 2 end`,
-    )
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
+  return (
+    db
+      .selectFrom('registrations')
+      .selectAll()
+      .select(waitlistPosition)
+      .where('eventId', '=', eventId)
+      // A seat held at checkout is not a registration until it is paid.
+      .where('status', '!=', 'held')
+      .orderBy(
+        sql`case status when 'confirmed' then 0 when 'pending_payment' then 0 when 'waitlisted' then 1 else 2 end`,
+      )
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute()
+  );
 }
 
 export async function listUserRegistrations(db: Db, userId: number): Promise<RegistrationRowWithPosition[]> {
@@ -168,7 +175,13 @@ export async function listUserRegistrations(db: Db, userId: number): Promise<Reg
     .selectAll()
     .select(waitlistPosition)
     .where('userId', '=', userId)
+    .where('status', '!=', 'held')
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .execute();
+}
+
+/** A seat held at checkout that lapsed: it no longer counts and may be taken up again. */
+export function isLapsedHold(row: RegistrationRow, now = new Date()): boolean {
+  return row.status === 'held' && (row.heldUntil === null || row.heldUntil <= now);
 }

@@ -9,6 +9,7 @@ import {
   type Registration,
   type RegistrationBody,
   RegistrationSchema,
+  type RegistrationStatus,
 } from '@jesus-walks/contracts/events';
 import {
   badRequest,
@@ -49,6 +50,7 @@ import {
   findRegistration,
   findRegistrationWithPosition,
   insertRegistration,
+  isLapsedHold,
   listEventRegistrations,
   listUserRegistrations,
   nextWaitlisted,
@@ -66,11 +68,19 @@ export function seatStatus(price: number): 'confirmed' | 'pending_payment' {
   return price > 0 ? 'pending_payment' : 'confirmed';
 }
 
+/**
+ * The status as the contract knows it. A seat held at checkout is kept out of every list; should
+ * one be shown, it is a seat awaiting its payment.
+ */
+export function shownStatus(status: RegistrationStatusColumn): RegistrationStatus {
+  return status === 'held' ? 'pending_payment' : status;
+}
+
 export function toRegistration(row: RegistrationRowWithPosition): Registration {
   return {
     id: row.id,
     eventId: row.eventId,
-    status: row.status,
+    status: shownStatus(row.status),
     waitlistPosition: row.status === 'waitlisted' ? (row.waitlistPosition ?? null) : null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -176,7 +186,7 @@ export async function register(deps: ContentDeps, input: RegisterInput): Promise
       throw businessRule('This event has already taken place, so registration is closed.');
     }
     const existing = await findRegistrantRegistration(trx, event.id, registrant);
-    if (existing && existing.status !== 'cancelled') {
+    if (existing && existing.status !== 'cancelled' && !isLapsedHold(existing)) {
       throw conflict(
         registrant.kind === 'member'
           ? 'You are already registered for this event.'
@@ -343,7 +353,7 @@ export async function listRegistrationsForAdmin(
     const member = row.userId === null ? undefined : members.get(row.userId);
     return {
       id: row.id,
-      status: row.status,
+      status: shownStatus(row.status),
       waitlistPosition: row.status === 'waitlisted' ? (row.waitlistPosition ?? null) : null,
       name: row.userId === null ? (row.guestName ?? '') : (member?.username ?? `User ${row.userId}`),
       email: row.userId === null ? row.guestEmail : (member?.email ?? null),

@@ -3,6 +3,7 @@ import * as m0001 from './0001_create_payments_and_webhook_events';
 import * as m0002 from './0002_add_checkout_and_sandbox';
 import * as m0003safekey from './0003_add_safekey_payments';
 import * as m0004 from './0004_add_crypto_charges';
+import * as m0005 from './0005_add_payment_seller';
 
 /** Every migration of the payments schema, in order. Listed explicitly so bundlers and tests see them. */
 export const migrations: Migrations = {
@@ -10,4 +11,5 @@ export const migrations: Migrations = {
   '0002_add_checkout_and_sandbox': m0002,
   '0003_add_safekey_payments': m0003safekey,
   '0004_add_crypto_charges': m0004,
+  '0005_add_payment_seller': m0005,
 };

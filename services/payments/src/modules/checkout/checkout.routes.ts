@@ -6,7 +6,12 @@ import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { FastifyRequest } from 'fastify';
 import type { PaymentsDeps } from '../../deps';
 import { finalisePayment } from '../finalisation/finalisation.service';
-import { checkoutConfig, createPaymentIntent, recordContact } from './checkout.service';
+import {
+  checkoutConfig,
+  createEventPaymentIntent,
+  createPaymentIntent,
+  recordContact,
+} from './checkout.service';
 import { runIdempotently } from './idempotent-request';
 
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
@@ -39,6 +44,49 @@ export function checkoutRoutesModule(app: ServiceApp, deps: PaymentsDeps): void 
     return reply.code(201).send(result.response);
   });
 
+  registerRoute(app, checkoutRoutes.createEventPaymentIntent, async (request, reply) => {
+    const result = await createEventPaymentIntent(deps, {
+      body: request.body,
+      identity: request.identity,
+      idempotencyKey: idempotencyKeyOf(request),
+      requestId: request.id,
+    });
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.code(201).send(result.response);
+  });
+
+  // POST /api/checkout/complete-registration: the same finalisation, answered with the seat.
+  registerRoute(app, checkoutRoutes.completeRegistration, async (request, reply) => {
+    const { body } = request;
+    const result = await runIdempotently(
+      deps.db,
+      { key: idempotencyKeyOf(request), identity: request.identity, route: 'complete-registration', body },
+      201,
+      async () => {
+        const outcome = await finalisePayment(deps, {
+          paymentId: body.paymentId,
+          customerEmail: body.customerEmail,
+          phoneNumber: body.phoneNumber,
+          requestId: request.id,
+        });
+        switch (outcome.kind) {
+          case 'registered':
+            return outcome.registration;
+          case 'ordered':
+            throw businessRule('This payment was for an order: see POST /api/orders');
+          case 'not_paid':
+            throw new DomainError('payment_required', 'Payment not completed');
+          case 'amount_mismatch':
+            throw businessRule('The amount paid does not match the price; no registration was confirmed');
+          case 'refunded':
+            throw conflict(outcome.message);
+        }
+      },
+    );
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.code(201).send(result.response);
+  });
+
   registerRoute(app, checkoutRoutes.contact, async (request) => recordContact(deps, request.body));
 
   // POST /api/orders: the client's items, total and prices are ignored; the payment decides.
@@ -58,6 +106,11 @@ export function checkoutRoutesModule(app: ServiceApp, deps: PaymentsDeps): void 
         switch (outcome.kind) {
           case 'ordered':
             return outcome.order;
+          case 'registered':
+            // Finalised all the same; the seat's answer is POST /api/checkout/complete-registration's.
+            throw businessRule(
+              'This payment was for an event registration, which is confirmed: see POST /api/checkout/complete-registration',
+            );
           case 'not_paid':
             throw new DomainError('payment_required', 'Payment not completed');
           case 'amount_mismatch':

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   type CheckoutConfig,
   type CheckoutContactBody,
+  type EventPaymentIntentBody,
+  type EventPaymentIntentResponse,
   type PaymentIntentBody,
   type PaymentIntentResponse,
   paymentMethodLabels,
@@ -16,7 +18,9 @@ import {
   notFound,
   upstreamUnavailable,
 } from '@jesus-walks/service-kit/errors';
+import type { SellerName } from '../../db/database';
 import type { PaymentsDeps } from '../../deps';
+import { payableSeller } from '../sellers/seller-registry';
 import { cartChanged, priceChanges, refusedCartIssues } from './cart-changes';
 import { runIdempotently } from './idempotent-request';
 import {
@@ -89,12 +93,15 @@ export async function createPaymentIntent(
     201,
     async () => {
       const replaced = await replaceablePayment(deps, body.replacesPaymentId, input.identity);
-      const quote = await quoteCart(deps, input, replaced?.quoteId ?? undefined);
-      if (replaced) await cancelPayment(deps, replaced, 'Replaced by a newer checkout', { release: false });
+      const sameSeller = replaced?.seller === 'catalog';
+      const quote = await quoteCart(deps, input, sameSeller ? (replaced?.quoteId ?? undefined) : undefined);
+      if (replaced) {
+        await cancelPayment(deps, replaced, 'Replaced by a newer checkout', { release: !sameSeller });
+      }
 
       const changes = priceChanges(body.items, quote.items);
       if (changes.length > 0) {
-        await releaseQuietly(deps, quote.quoteId, input.requestId);
+        await releaseQuietly(deps, 'catalog', quote.quoteId, input.requestId);
         throw cartChanged(changes);
       }
 
@@ -111,7 +118,7 @@ export async function createPaymentIntent(
         });
       } catch (error) {
         deps.logger.error({ err: error, paymentId }, 'the payment processor refused to create an intent');
-        await releaseQuietly(deps, quote.quoteId, input.requestId);
+        await releaseQuietly(deps, 'catalog', quote.quoteId, input.requestId);
         throw upstreamUnavailable('The payment processor is not reachable right now. Please try again.');
       }
       await insertPayment(deps.db, {
@@ -140,6 +147,105 @@ export async function createPaymentIntent(
         total: quote.total,
         shippingMethod: quote.shippingMethod,
         expiresAt: quote.expiresAt,
+      };
+    },
+  );
+}
+
+export interface CreateEventIntentInput {
+  body: EventPaymentIntentBody;
+  identity: Identity | null;
+  idempotencyKey: string | undefined;
+  requestId: string;
+}
+
+/**
+ * A paid event's seat through the same checkout (docs/decisions/015-paid-events-through-checkout.md):
+ * content-and-events quotes the event's price and holds a seat for 30 minutes (409 when full or
+ * already registered, before anything is charged), then the processor's intent for that price
+ * (no transaction open meanwhile) and the payment row, which names content-and-events as the
+ * seller that finalisation calls. Honours Idempotency-Key.
+ */
+export async function createEventPaymentIntent(
+  deps: PaymentsDeps,
+  input: CreateEventIntentInput,
+): Promise<{ response: EventPaymentIntentResponse; replayed: boolean }> {
+  const { body, identity } = input;
+  const method = deps.providers.forMethod(body.paymentMethod);
+  if (!method.available) {
+    throw businessRule(`${paymentMethodLabels[body.paymentMethod]} is not available: ${method.reason}`);
+  }
+  if (!identity && !body.email) {
+    throw new DomainError('validation_failed', 'Please give your e-mail address: your receipt goes there.', [
+      { path: ['body', 'email'], message: 'Please enter a valid email address' },
+    ]);
+  }
+  return runIdempotently(
+    deps.db,
+    { key: input.idempotencyKey, identity, route: 'create-event-payment-intent', body },
+    201,
+    async () => {
+      const replaced = await replaceablePayment(deps, body.replacesPaymentId, identity);
+      const sameSeller = replaced?.seller === 'events';
+      const quote = await deps.eventSeller.quote(
+        {
+          eventId: body.eventId,
+          attendees: 1,
+          buyer: identity ? { userId: identity.id } : { name: body.fullName, email: body.email ?? '' },
+          ...(sameSeller && replaced?.quoteId ? { replacesQuoteId: replaced.quoteId } : {}),
+        },
+        input.requestId,
+      );
+      if (replaced) {
+        await cancelPayment(deps, replaced, 'Replaced by a newer checkout', { release: !sameSeller });
+      }
+
+      const paymentId = randomUUID();
+      const idempotencyKey = `intent:${paymentId}`;
+      let intent: Awaited<ReturnType<typeof method.provider.createIntent>>;
+      try {
+        intent = await method.provider.createIntent({
+          amountCents: toCents(quote.total),
+          currency: 'usd',
+          paymentId,
+          idempotencyKey,
+          description: `Seat at ${quote.items[0]?.name ?? `event ${quote.eventId}`}, quote ${quote.quoteId}`,
+        });
+      } catch (error) {
+        deps.logger.error({ err: error, paymentId }, 'the payment processor refused to create an intent');
+        await releaseQuietly(deps, 'events', quote.quoteId, input.requestId);
+        throw upstreamUnavailable('The payment processor is not reachable right now. Please try again.');
+      }
+      await insertPayment(deps.db, {
+        id: paymentId,
+        provider: method.provider.name,
+        providerReference: intent.reference,
+        amount: quote.total,
+        quote: quote as unknown as Record<string, unknown>,
+        quoteId: quote.quoteId,
+        quoteExpiresAt: quote.expiresAt,
+        userId: identity?.id ?? null,
+        customerName: body.fullName,
+        customerEmail: body.email ?? null,
+        shippingAddress: {},
+        paymentMethod: body.paymentMethod,
+        idempotencyKey,
+        seller: 'events',
+      });
+      return {
+        clientSecret: intent.clientSecret,
+        paymentId,
+        processor: method.processor,
+        testMode: method.testMode,
+        currency: 'USD' as const,
+        items: quote.items,
+        subtotal: quote.subtotal,
+        shipping: quote.shipping,
+        total: quote.total,
+        shippingMethod: null,
+        expiresAt: quote.expiresAt,
+        eventId: quote.eventId,
+        registrationId: quote.registrationId,
       };
     },
   );
@@ -212,15 +318,23 @@ export async function cancelPayment(
   await provider.cancelIntent?.(payment.providerReference);
   const cancelled = await cancelOpenPayment(deps.db, payment.id, reason);
   if (cancelled && options.release && payment.quoteId) {
-    await releaseQuietly(deps, payment.quoteId, options.requestId);
+    await releaseQuietly(deps, payment.seller, payment.quoteId, options.requestId);
   }
   return cancelled;
 }
 
 /** A reservation not released lapses by itself after 30 minutes: a failed release is logged, not fatal. */
-async function releaseQuietly(deps: PaymentsDeps, quoteId: string, requestId?: string): Promise<void> {
+async function releaseQuietly(
+  deps: PaymentsDeps,
+  seller: SellerName,
+  quoteId: string,
+  requestId?: string,
+): Promise<void> {
   try {
-    await deps.seller.release(quoteId, requestId);
+    await payableSeller({ catalog: deps.seller, events: deps.eventSeller }, seller).release(
+      quoteId,
+      requestId,
+    );
   } catch (error) {
     deps.logger.warn({ err: error, quoteId }, 'could not release a quote; its reservation will lapse');
   }

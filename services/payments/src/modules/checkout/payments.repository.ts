@@ -23,6 +23,8 @@ const columns = [
   'refundStatus',
   'refundReason',
   'refundReference',
+  'seller',
+  'registrationId',
 ] as const;
 
 export type PaymentRow = Awaited<ReturnType<typeof findPayment>> & {};
@@ -44,6 +46,8 @@ export async function insertPayment(
     shippingAddress: StoredAddress;
     paymentMethod: string;
     idempotencyKey: string;
+    seller?: 'catalog' | 'events';
+    customerEmail?: string | null;
   },
 ): Promise<void> {
   await db.insertInto('payments').values(values).execute();

@@ -1,16 +1,18 @@
-import type { OrderCreated } from '@jesus-walks/contracts/checkout';
+import type { OrderCreated, PaidRegistration } from '@jesus-walks/contracts/checkout';
 import { fromCents, toCents } from '@jesus-walks/contracts/money';
 import type { PaymentMethod } from '@jesus-walks/contracts/orders';
 import { notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
 import type { PaymentsDeps } from '../../deps';
 import { fillContact, findPayment, lockPayment, updatePayment } from '../checkout/payments.repository';
 import type { PaymentProvider } from '../providers/provider';
+import { payableSeller } from '../sellers/seller-registry';
 
 /** Refunds through the processor, retried with backoff; keyed by payment so it refunds once. */
 export const REFUND_PAYMENT_QUEUE = 'refund-payment';
 
 export type Finalisation =
   | { kind: 'ordered'; order: OrderCreated }
+  | { kind: 'registered'; registration: PaidRegistration }
   | { kind: 'not_paid'; failureMessage: string | null }
   | { kind: 'amount_mismatch' }
   | { kind: 'refunded'; message: string };
@@ -37,9 +39,9 @@ function manualRefundMessage(amount: string, reason: string | null): string {
   return `We could not complete your order${why}. Crypto payments cannot be refunded automatically: your payment of $${amount} is recorded for a manual refund and we will contact you by e-mail.`;
 }
 
-function refundedMessage(amount: string, reason: string | null): string {
+function refundedMessage(amount: string, reason: string | null, what = 'order'): string {
   const why = reason ? ` (${reason})` : '';
-  return `We could not complete your order${why}. Your payment of $${amount} has been refunded.`;
+  return `We could not complete your ${what}${why}. Your payment of $${amount} has been refunded.`;
 }
 
 /**
@@ -80,7 +82,11 @@ export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput):
     return { kind: 'amount_mismatch' };
   }
 
-  const fulfilment = await deps.seller.fulfil(
+  // The seller whose quote this payment pays (stored on the row when the intent was made).
+  const fulfilment = await payableSeller(
+    { catalog: deps.seller, events: deps.eventSeller },
+    payment.seller,
+  ).fulfil(
     payment.quoteId,
     {
       paymentId: payment.id,
@@ -97,34 +103,41 @@ export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput):
     input.requestId,
   );
 
-  const recorded = await deps.db.transaction().execute(async (trx) => {
+  const { record } = fulfilment;
+  // What the row keeps of the seller's answer: the order (catalog) or the registration (events).
+  const recordOf = (row: { orderId: number | null; registrationId: number | null }) =>
+    record.kind === 'order' ? row.orderId : row.registrationId;
+  const recordId = record.kind === 'order' ? record.orderId : record.registrationId;
+  const recordColumns =
+    record.kind === 'order' ? { orderId: record.orderId } : { registrationId: record.registrationId };
+  await deps.db.transaction().execute(async (trx) => {
     const row = await lockPayment(trx, payment.id);
     if (!row) throw notFound('No such payment');
-    if (row.orderId !== null) {
-      if (row.orderId !== fulfilment.orderId) {
-        // The seller is idempotent on the payment id, so this cannot happen; never record a second order.
+    if (recordOf(row) !== null) {
+      if (recordOf(row) !== recordId) {
+        // The seller is idempotent on the payment id, so this cannot happen; never record a second one.
         throw new Error(
-          `Payment ${row.id} already has order ${row.orderId}, the seller answered ${fulfilment.orderId}`,
+          `Payment ${row.id} already has ${record.kind} ${recordOf(row)}, the seller answered ${recordId}`,
         );
       }
-      return row;
+      return;
     }
     if (fulfilment.outcome === 'fulfilled') {
       await updatePayment(trx, row.id, {
-        orderId: fulfilment.orderId,
+        ...recordColumns,
         status: row.status === 'refunded' ? 'refunded' : 'succeeded',
         failureReason: null,
       });
     } else if (refundsManually(row)) {
       await updatePayment(trx, row.id, {
-        orderId: fulfilment.orderId,
+        ...recordColumns,
         status: row.status === 'refunded' ? 'refunded' : 'succeeded',
         refundStatus: row.refundStatus ?? 'manual',
         refundReason: fulfilment.reason ?? 'The order could not be fulfilled',
       });
     } else {
       await updatePayment(trx, row.id, {
-        orderId: fulfilment.orderId,
+        ...recordColumns,
         status: row.status === 'refunded' ? 'refunded' : 'succeeded',
         refundStatus: row.refundStatus ?? 'requested',
         refundReason: fulfilment.reason ?? 'The order could not be fulfilled',
@@ -136,24 +149,34 @@ export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput):
         { singletonKey: `refund:${row.id}` },
       );
     }
-    return { ...row, orderId: fulfilment.orderId };
   });
 
   if (fulfilment.outcome === 'fulfilled') {
+    if (record.kind === 'registration') {
+      return {
+        kind: 'registered',
+        registration: {
+          registrationId: record.registrationId,
+          eventId: record.eventId,
+          status: 'confirmed',
+          total: fulfilment.total,
+        },
+      };
+    }
     return {
       kind: 'ordered',
-      order: {
-        id: recorded.orderId ?? fulfilment.orderId,
-        status: fulfilment.status,
-        total: fulfilment.total,
-      },
+      order: { id: record.orderId, status: record.status as OrderCreated['status'], total: fulfilment.total },
     };
   }
   return {
     kind: 'refunded',
     message: refundsManually(payment)
       ? manualRefundMessage(payment.amount, fulfilment.reason)
-      : refundedMessage(payment.amount, fulfilment.reason),
+      : refundedMessage(
+          payment.amount,
+          fulfilment.reason,
+          record.kind === 'order' ? 'order' : 'registration',
+        ),
   };
 }
 

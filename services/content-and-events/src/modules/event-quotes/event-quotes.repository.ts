@@ -1,0 +1,169 @@
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { ContentAndEventsDatabase, EventQuotesTable, RegistrationStatusColumn } from '../../db/database';
+import type { Registrant, RegistrationRow } from '../registrations/registrations.repository';
+
+type Db = Kysely<ContentAndEventsDatabase> | Transaction<ContentAndEventsDatabase>;
+type Trx = Transaction<ContentAndEventsDatabase>;
+
+export type EventQuoteRow = Selectable<EventQuotesTable>;
+
+export async function insertEventQuote(
+  trx: Trx,
+  values: Insertable<EventQuotesTable>,
+): Promise<EventQuoteRow> {
+  return trx.insertInto('eventQuotes').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findEventQuote(db: Db, id: string): Promise<EventQuoteRow | undefined> {
+  return db.selectFrom('eventQuotes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function lockEventQuote(trx: Trx, id: string): Promise<EventQuoteRow | undefined> {
+  return trx.selectFrom('eventQuotes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** One fulfilment per payment at a time: the same payment twice waits for the first answer. */
+export async function lockPaymentId(trx: Trx, paymentId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`content-and-events/payment/${paymentId}`}, 0))`.execute(
+    trx,
+  );
+}
+
+export async function markQuoteReleased(trx: Trx, id: string): Promise<boolean> {
+  const row = await trx
+    .updateTable('eventQuotes')
+    .set({ releasedAt: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('releasedAt', 'is', null)
+    .where('paymentId', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function recordQuoteOutcome(
+  trx: Trx,
+  id: string,
+  outcome: {
+    paymentId: string;
+    outcome: 'fulfilled' | 'unfulfillable';
+    outcomeStatus: RegistrationStatusColumn;
+    reason: string | null;
+  },
+): Promise<void> {
+  await trx.updateTable('eventQuotes').set(outcome).where('id', '=', id).execute();
+}
+
+/** The registration takes the seat for this quote, held until `heldUntil`. */
+export async function holdSeat(
+  trx: Trx,
+  registrationId: number,
+  values: { quoteId: string; heldUntil: Date; guestName: string | null },
+): Promise<RegistrationRow> {
+  return trx
+    .updateTable('registrations')
+    .set({
+      status: 'held',
+      heldUntil: values.heldUntil,
+      heldByQuoteId: values.quoteId,
+      cancelledAt: null,
+      createdAt: sql<Date>`clock_timestamp()`,
+      updatedAt: sql<Date>`now()`,
+      ...(values.guestName ? { guestName: values.guestName } : {}),
+    })
+    .where('id', '=', registrationId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function confirmPaidSeat(
+  trx: Trx,
+  registrationId: number,
+  payment: { paymentId: string; amountPaid: string },
+): Promise<RegistrationRow> {
+  return trx
+    .updateTable('registrations')
+    .set({
+      status: 'confirmed',
+      heldUntil: null,
+      heldByQuoteId: null,
+      cancelledAt: null,
+      paymentId: payment.paymentId,
+      amountPaid: payment.amountPaid,
+      updatedAt: sql<Date>`now()`,
+    })
+    .where('id', '=', registrationId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A hold given up (released, or lapsed): the registration is cancelled, as if never made. */
+export async function dropHold(trx: Trx, registrationId: number): Promise<void> {
+  await trx
+    .updateTable('registrations')
+    .set({ status: 'cancelled', heldUntil: null, cancelledAt: sql<Date>`now()`, updatedAt: sql<Date>`now()` })
+    .where('id', '=', registrationId)
+    .where('status', '=', 'held')
+    .execute();
+}
+
+/** Events with a hold that lapsed (the scheduled release). */
+export async function eventsWithLapsedHolds(db: Db, now: Date, limit = 500): Promise<number[]> {
+  const rows = await db
+    .selectFrom('registrations')
+    .select('eventId')
+    .distinct()
+    .where('status', '=', 'held')
+    .where('heldUntil', '<=', now)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.eventId);
+}
+
+export async function lapsedHolds(trx: Trx, eventId: number, now: Date): Promise<RegistrationRow[]> {
+  return trx
+    .selectFrom('registrations')
+    .selectAll()
+    .where('eventId', '=', eventId)
+    .where('status', '=', 'held')
+    .where('heldUntil', '<=', now)
+    .execute();
+}
+
+/** Quotes whose hold went with the registration: released so a late fulfil knows. */
+export async function releaseQuotesOfRegistrations(
+  trx: Trx,
+  registrationIds: readonly number[],
+): Promise<void> {
+  if (registrationIds.length === 0) return;
+  await trx
+    .updateTable('eventQuotes')
+    .set({ releasedAt: sql<Date>`now()` })
+    .where('registrationId', 'in', [...registrationIds])
+    .where('releasedAt', 'is', null)
+    .where('paymentId', 'is', null)
+    .execute();
+}
+
+/** A new registration that starts as a held seat. */
+export async function insertHeldRegistration(
+  trx: Trx,
+  eventId: number,
+  registrant: Registrant,
+  hold: { quoteId: string; heldUntil: Date },
+): Promise<RegistrationRow> {
+  return trx
+    .insertInto('registrations')
+    .values({
+      eventId,
+      status: 'held',
+      heldUntil: hold.heldUntil,
+      heldByQuoteId: hold.quoteId,
+      userId: registrant.kind === 'member' ? registrant.userId : null,
+      guestName: registrant.kind === 'guest' ? registrant.name : null,
+      guestEmail: registrant.kind === 'guest' ? registrant.email : null,
+      createdAt: sql<Date>`clock_timestamp()`,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

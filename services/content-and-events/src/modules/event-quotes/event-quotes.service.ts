@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  EventFulfilBody,
+  EventFulfilment,
+  EventQuote,
+  EventQuoteBody,
+} from '@jesus-walks/contracts/events';
+import { QUOTE_RESERVATION_MINUTES } from '@jesus-walks/contracts/orders';
+import { businessRule, conflict, notFound } from '@jesus-walks/service-kit/errors';
+import type { Transaction } from 'kysely';
+import type { ContentAndEventsDatabase } from '../../db/database';
+import { type ContentDeps, siteUrl } from '../../deps';
+import { countSeats, type EventRow, lockEvent } from '../events/events.repository';
+import type { Recipient } from '../registrations/registration-emails';
+import { registrationEmail } from '../registrations/registration-emails';
+import {
+  enqueueRegistrationNotices,
+  noticeEventOf,
+  noticeRegistrationOf,
+} from '../registrations/registration-notices';
+import {
+  findRegistrantRegistration,
+  findRegistration,
+  isLapsedHold,
+  type Registrant,
+  type RegistrationRow,
+} from '../registrations/registrations.repository';
+import { eventForMail, fillFreedSeats, shownStatus } from '../registrations/registrations.service';
+import {
+  confirmPaidSeat,
+  dropHold,
+  type EventQuoteRow,
+  eventsWithLapsedHolds,
+  findEventQuote,
+  holdSeat,
+  insertEventQuote,
+  insertHeldRegistration,
+  lapsedHolds,
+  lockEventQuote,
+  lockPaymentId,
+  markQuoteReleased,
+  recordQuoteOutcome,
+  releaseQuotesOfRegistrations,
+} from './event-quotes.repository';
+
+type Trx = Transaction<ContentAndEventsDatabase>;
+
+const HOLD_MS = QUOTE_RESERVATION_MINUTES * 60 * 1000;
+
+function registrantOf(buyer: EventQuoteBody['buyer']): Registrant {
+  if ('userId' in buyer) return { kind: 'member', userId: buyer.userId };
+  return { kind: 'guest', name: buyer.name, email: buyer.email.toLowerCase() };
+}
+
+const money = (dollars: number) => `${dollars}.00`;
+
+function toQuote(quote: EventQuoteRow): EventQuote {
+  return {
+    quoteId: quote.id,
+    currency: 'USD',
+    items: [
+      {
+        productId: quote.eventId,
+        name: quote.title,
+        quantity: 1,
+        unitPrice: quote.total,
+        lineTotal: quote.total,
+      },
+    ],
+    subtotal: quote.total,
+    shipping: '0.00',
+    total: quote.total,
+    shippingMethod: null,
+    expiresAt: quote.expiresAt.toISOString(),
+    eventId: quote.eventId,
+    registrationId: quote.registrationId,
+  };
+}
+
+/**
+ * Gives up a hold and lets the waitlist have the seat; the promoted are told by the notices job.
+ * Runs under the event's lock.
+ */
+async function freeHeldSeats(
+  deps: Pick<ContentDeps, 'jobs'>,
+  trx: Trx,
+  event: EventRow,
+  rows: RegistrationRow[],
+  requestId?: string,
+) {
+  for (const row of rows) await dropHold(trx, row.id);
+  await releaseQuotesOfRegistrations(
+    trx,
+    rows.map((row) => row.id),
+  );
+  const promoted = await fillFreedSeats(trx, event);
+  if (promoted.length > 0) {
+    await enqueueRegistrationNotices(deps, trx, {
+      event: noticeEventOf(event),
+      notices: [{ kind: 'promoted', registrations: promoted.map(noticeRegistrationOf) }],
+      ...(requestId ? { requestId } : {}),
+    });
+  }
+}
+
+/**
+ * POST /internal/event-quotes: a seat of a paid event held for its payer for 30 minutes. Decided
+ * under the event's row lock like every seat: an active hold counts as a seat taken, so a full
+ * event answers 409 before anything is charged.
+ */
+export async function quoteSeat(
+  deps: ContentDeps,
+  body: EventQuoteBody,
+  requestId?: string,
+): Promise<EventQuote> {
+  const registrant = registrantOf(body.buyer);
+  const quoteId = randomUUID();
+  return deps.db.transaction().execute(async (trx) => {
+    const event = await lockEvent(trx, body.eventId);
+    if (!event) throw notFound('Event not found');
+    if (event.cancelledAt) throw businessRule('This event has been cancelled, so registration is closed.');
+    const now = new Date();
+    if (event.date <= now)
+      throw businessRule('This event has already taken place, so registration is closed.');
+    if (event.price <= 0)
+      throw businessRule('This event is free: register from its page, no payment needed.');
+
+    if (body.replacesQuoteId) {
+      const replaced = await lockEventQuote(trx, body.replacesQuoteId);
+      if (replaced && replaced.eventId === event.id && (await markQuoteReleased(trx, replaced.id))) {
+        const row = await findRegistration(trx, replaced.registrationId);
+        // Someone else's hold (the checkout changed hands) is given up; the payer's own is taken over below.
+        if (row?.status === 'held' && row.heldByQuoteId === replaced.id) {
+          const own = await findRegistrantRegistration(trx, event.id, registrant);
+          if (own?.id !== row.id) await freeHeldSeats(deps, trx, event, [row], requestId);
+        }
+      }
+    }
+
+    const existing = await findRegistrantRegistration(trx, event.id, registrant);
+    if (existing && (existing.status === 'confirmed' || existing.status === 'pending_payment')) {
+      throw conflict(
+        registrant.kind === 'member'
+          ? 'You are already registered for this event.'
+          : 'This e-mail address is already registered for this event.',
+      );
+    }
+    if (existing?.status === 'waitlisted') {
+      throw conflict('You are on the waitlist for this event: we will e-mail you when a seat opens up.');
+    }
+    const holdsOwnSeat = existing?.status === 'held' && !isLapsedHold(existing, now);
+    if (!holdsOwnSeat) {
+      const { seatsTaken } = await countSeats(trx, event.id);
+      if (seatsTaken >= event.capacity) {
+        throw conflict(`Sorry, ${event.title} is full: every seat is taken or held for someone paying.`);
+      }
+    } else if (existing) {
+      // The payer's earlier checkout: its quote no longer holds the seat (paying it is refunded).
+      await releaseQuotesOfRegistrations(trx, [existing.id]);
+    }
+    const heldUntil = new Date(now.getTime() + HOLD_MS);
+    const guestName = registrant.kind === 'guest' ? registrant.name : null;
+    const row = existing
+      ? await holdSeat(trx, existing.id, { quoteId, heldUntil, guestName })
+      : await insertHeldRegistration(trx, event.id, registrant, { quoteId, heldUntil });
+    const quote = await insertEventQuote(trx, {
+      id: quoteId,
+      eventId: event.id,
+      registrationId: row.id,
+      title: event.title,
+      total: money(event.price),
+      expiresAt: heldUntil,
+    });
+    return toQuote(quote);
+  });
+}
+
+function fulfilment(
+  quote: EventQuoteRow,
+  outcome: EventFulfilment['outcome'],
+  status: RegistrationRow['status'],
+  reason: string | null,
+): EventFulfilment {
+  return {
+    outcome,
+    registrationId: quote.registrationId,
+    eventId: quote.eventId,
+    status: shownStatus(status),
+    total: quote.total,
+    reason,
+  };
+}
+
+/** Why a paid seat cannot be given, or null when it can (under the event's lock). */
+async function refusal(
+  trx: Trx,
+  event: EventRow,
+  quote: EventQuoteRow,
+  registration: RegistrationRow,
+  paymentId: string,
+  now: Date,
+): Promise<string | null> {
+  if (registration.paymentId !== null && registration.paymentId !== paymentId) {
+    return 'The seat was already paid by another payment';
+  }
+  if (registration.status === 'confirmed' || registration.status === 'pending_payment') return null;
+  // The payer's hold (this quote's, or a later checkout's of the same payer) is still theirs.
+  if (registration.status === 'held' && !isLapsedHold(registration, now)) return null;
+  if (event.cancelledAt) return 'The event was cancelled';
+  if (event.date <= now) return 'The event has already taken place';
+  const { seatsTaken } = await countSeats(trx, event.id);
+  if (seatsTaken >= event.capacity) {
+    return quote.releasedAt
+      ? 'The seat held for you was released and the event is now full'
+      : 'The seat held for you lapsed and the event is now full';
+  }
+  return null;
+}
+
+/**
+ * POST /internal/event-quotes/:quoteId/fulfil, once payments saw the payment succeed for exactly the
+ * quote's total: the registration is confirmed and its confirmation (the receipt, with the amount
+ * paid) queued in the same transaction. Idempotent on the payment id: the outcome is stored on the
+ * quote, and a repeated call answers it. A hold that lapsed still gets its seat when one is free;
+ * otherwise the answer is unfulfillable and payments refunds.
+ */
+export async function fulfilSeat(
+  deps: ContentDeps,
+  quoteId: string,
+  body: EventFulfilBody,
+  requestId?: string,
+): Promise<EventFulfilment> {
+  const known = await findEventQuote(deps.db, quoteId);
+  if (!known) throw notFound('No such quote');
+  // A member's address comes from identity, asked before any lock is taken.
+  const before = await findRegistration(deps.db, known.registrationId);
+  let recipient: Recipient | null = null;
+  if (before?.userId === null) {
+    recipient = before.guestEmail ? { name: before.guestName ?? 'friend', email: before.guestEmail } : null;
+  } else if (body.buyer.email) {
+    recipient = { name: body.buyer.fullName ?? 'friend', email: body.buyer.email };
+  } else if (before) {
+    const member = await deps.members.find(before.userId, requestId);
+    recipient = member ? { name: member.username, email: member.email } : null;
+  }
+
+  return deps.db.transaction().execute(async (trx) => {
+    await lockPaymentId(trx, body.paymentId);
+    const event = await lockEvent(trx, known.eventId);
+    const quote = await lockEventQuote(trx, quoteId);
+    if (!event || !quote) throw notFound('No such quote');
+    if (quote.paymentId === body.paymentId && quote.outcome && quote.outcomeStatus) {
+      return fulfilment(quote, quote.outcome, quote.outcomeStatus, quote.reason);
+    }
+    if (quote.paymentId !== null) {
+      return fulfilment(quote, 'unfulfillable', 'cancelled', 'This seat was already paid by another payment');
+    }
+    if (body.amountPaid !== quote.total) {
+      throw businessRule(`The amount paid ($${body.amountPaid}) is not the quote's total ($${quote.total})`);
+    }
+    const registration = await findRegistration(trx, quote.registrationId);
+    if (!registration) throw notFound('No such registration');
+    const now = new Date();
+    const reason = await refusal(trx, event, quote, registration, body.paymentId, now);
+    if (reason) {
+      const heldByThis = registration.status === 'held' && registration.heldByQuoteId === quote.id;
+      if (heldByThis) await dropHold(trx, registration.id);
+      const status = heldByThis ? 'cancelled' : registration.status;
+      await recordQuoteOutcome(trx, quote.id, {
+        paymentId: body.paymentId,
+        outcome: 'unfulfillable',
+        outcomeStatus: status,
+        reason,
+      });
+      return fulfilment(quote, 'unfulfillable', status, reason);
+    }
+    await recordQuoteOutcome(trx, quote.id, {
+      paymentId: body.paymentId,
+      outcome: 'fulfilled',
+      outcomeStatus: 'confirmed',
+      reason: null,
+    });
+    const confirmed = await confirmPaidSeat(trx, registration.id, {
+      paymentId: body.paymentId,
+      amountPaid: body.amountPaid,
+    });
+    // Another checkout of the same payer no longer holds anything.
+    await releaseQuotesOfRegistrations(trx, [confirmed.id]);
+    if (recipient) {
+      await deps.notifier.enqueue(
+        trx,
+        registrationEmail({
+          to: recipient,
+          event: eventForMail(event),
+          status: 'confirmed',
+          waitlistPosition: null,
+          eventUrl: siteUrl(deps, `/events/${event.id}`),
+          cancelUrl: null,
+          amountPaid: body.amountPaid,
+        }),
+      );
+    } else {
+      deps.logger.warn({ registrationId: confirmed.id }, 'a paid registration has no address to confirm to');
+    }
+    return fulfilment(quote, 'fulfilled', confirmed.status, null);
+  });
+}
+
+/** POST /internal/event-quotes/:quoteId/release: the held seat goes back (to the waitlist first). */
+export async function releaseSeat(
+  deps: ContentDeps,
+  quoteId: string,
+  requestId?: string,
+): Promise<{ released: boolean }> {
+  const known = await findEventQuote(deps.db, quoteId);
+  if (!known) return { released: false };
+  const released = await deps.db.transaction().execute(async (trx) => {
+    const event = await lockEvent(trx, known.eventId);
+    if (!event || !(await markQuoteReleased(trx, quoteId))) return false;
+    const registration = await findRegistration(trx, known.registrationId);
+    if (registration?.status === 'held' && registration.heldByQuoteId === quoteId) {
+      await freeHeldSeats(deps, trx, event, [registration], requestId);
+    }
+    return true;
+  });
+  return { released };
+}
+
+/**
+ * The scheduled release of holds that lapsed (they stopped counting the moment they lapsed; this
+ * cancels them, marks their quotes released and gives the seats to the waitlist).
+ */
+export async function releaseLapsedHolds(
+  deps: Pick<ContentDeps, 'db' | 'jobs'>,
+  now = new Date(),
+): Promise<number> {
+  let released = 0;
+  for (const eventId of await eventsWithLapsedHolds(deps.db, now)) {
+    released += await deps.db.transaction().execute(async (trx) => {
+      const event = await lockEvent(trx, eventId);
+      if (!event) return 0;
+      const rows = await lapsedHolds(trx, eventId, now);
+      if (rows.length > 0) await freeHeldSeats(deps, trx, event, rows);
+      return rows.length;
+    });
+  }
+  return released;
+}

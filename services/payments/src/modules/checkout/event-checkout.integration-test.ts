@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { service as contentService } from '@jesus-walks/content-and-events/service';
+import { insertTestEvent } from '@jesus-walks/content-and-events/testing';
+import { EventPaymentIntentResponseSchema, PaidRegistrationSchema } from '@jesus-walks/contracts/checkout';
+import { waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
+import { startTestService } from '@jesus-walks/service-kit/testing/test-service';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CheckoutStack, startCheckoutStack } from '../../testing/checkout-stack.testing';
+
+type ContentService = Awaited<ReturnType<typeof startContent>>;
+const startContent = () => startTestService(contentService);
+
+let content: ContentService;
+let stack: CheckoutStack;
+
+beforeAll(async () => {
+  content = await startContent();
+  await content.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = content.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('content-and-events is not listening');
+  stack = await startCheckoutStack({ CONTENT_AND_EVENTS_URL: `http://127.0.0.1:${address.port}` });
+});
+afterAll(async () => {
+  await stack?.close();
+  await content?.close();
+});
+
+let payers = 0;
+function payer() {
+  payers += 1;
+  return { fullName: `Payer ${payers}`, email: `event-payer${payers}@example.com` };
+}
+
+function eventIntent(eventId: number, who = payer(), extra: Record<string, unknown> = {}) {
+  return stack.payments.app.inject({
+    method: 'POST',
+    url: '/api/checkout/event-payment-intent',
+    payload: { eventId, ...who, paymentMethod: 'stripe', ...extra },
+  });
+}
+
+async function pay(clientSecret: string) {
+  const response = await stack.payments.app.inject({
+    method: 'POST',
+    url: '/api/checkout/sandbox/confirm',
+    payload: { clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+function complete(paymentId: string, headers: Record<string, string> = {}) {
+  return stack.payments.app.inject({
+    method: 'POST',
+    url: '/api/checkout/complete-registration',
+    headers,
+    payload: { paymentId },
+  });
+}
+
+const registration = (id: number) =>
+  content.db.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const paymentRow = (id: string) =>
+  stack.payments.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('paid events through checkout', () => {
+  it("charges the event's price, with no shipping, and confirms the registration once", async () => {
+    const eventId = await insertTestEvent(content.db, { price: 25, capacity: 3, title: 'Paid Peak' });
+    const response = await eventIntent(eventId);
+    expect(response.statusCode, response.body).toBe(201);
+    const intent = EventPaymentIntentResponseSchema.parse(response.json());
+    expect(intent).toMatchObject({
+      total: '25.00',
+      shipping: '0.00',
+      shippingMethod: null,
+      eventId,
+      items: [{ name: 'Paid Peak', quantity: 1, unitPrice: '25.00' }],
+    });
+    expect((await paymentRow(intent.paymentId)).seller).toBe('events');
+    expect((await registration(intent.registrationId)).status).toBe('held');
+
+    // Not paid yet: nothing is confirmed.
+    expect((await complete(intent.paymentId)).statusCode).toBe(402);
+    await pay(intent.clientSecret);
+    const key = { 'idempotency-key': `complete-${randomUUID()}` };
+    const first = await complete(intent.paymentId, key);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(PaidRegistrationSchema.parse(first.json())).toEqual({
+      registrationId: intent.registrationId,
+      eventId,
+      status: 'confirmed',
+      total: '25.00',
+    });
+    // Again, with or without the key, and the webhook's job: the same seat, never a second.
+    expect((await complete(intent.paymentId, key)).json()).toEqual(first.json());
+    expect((await complete(intent.paymentId)).json()).toEqual(first.json());
+    await waitForJobs(stack.payments.db);
+    expect(await registration(intent.registrationId)).toMatchObject({
+      status: 'confirmed',
+      paymentId: intent.paymentId,
+      amountPaid: '25.00',
+    });
+    expect(await paymentRow(intent.paymentId)).toMatchObject({
+      status: 'succeeded',
+      registrationId: intent.registrationId,
+      orderId: null,
+    });
+    // The order route does not make an order of it.
+    const order = await stack.payments.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: {
+        items: [{ productId: 1, quantity: 1 }],
+        shippingAddress: {},
+        paymentMethod: 'stripe',
+        paymentId: intent.paymentId,
+      },
+    });
+    expect(order.statusCode).toBe(422);
+  });
+
+  it('gives the last seat to one of five payers; the other four are refused before any charge', async () => {
+    const eventId = await insertTestEvent(content.db, { price: 40, capacity: 2 });
+    // One seat is already taken.
+    const taken = await eventIntent(eventId);
+    await pay(EventPaymentIntentResponseSchema.parse(taken.json()).clientSecret);
+    expect((await complete(taken.json().paymentId)).statusCode).toBe(201);
+
+    const responses = await Promise.all(Array.from({ length: 5 }, () => eventIntent(eventId)));
+    const codes = responses.map((response) => response.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409, 409]);
+    for (const refused of responses.filter((response) => response.statusCode === 409)) {
+      expect(refused.json().message).toMatch(/is full: every seat is taken or held/);
+    }
+    const winner = EventPaymentIntentResponseSchema.parse(
+      responses.find((response) => response.statusCode === 201)?.json(),
+    );
+    await pay(winner.clientSecret);
+    expect((await complete(winner.paymentId)).statusCode).toBe(201);
+    const seated = await content.db
+      .selectFrom('registrations')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('eventId', '=', eventId)
+      .groupBy('status')
+      .execute();
+    expect(seated).toEqual([{ status: 'confirmed', count: 2 }]);
+    // Only the two who got a quote ever had an intent.
+    const payments = await stack.payments.db
+      .selectFrom('payments')
+      .select('status')
+      .where(sql<string>`quote->>'eventId'`, '=', String(eventId))
+      .execute();
+    expect(payments.map((p) => p.status)).toEqual(['succeeded', 'succeeded']);
+  });
+
+  it('refunds a payer whose hold lapsed while someone else took the last seat', async () => {
+    const eventId = await insertTestEvent(content.db, { price: 18, capacity: 1 });
+    const late = EventPaymentIntentResponseSchema.parse((await eventIntent(eventId)).json());
+    await content.db
+      .updateTable('registrations')
+      .set({ heldUntil: sql<Date>`now() - interval '1 minute'` })
+      .where('id', '=', late.registrationId)
+      .execute();
+    const quick = EventPaymentIntentResponseSchema.parse((await eventIntent(eventId)).json());
+    await pay(quick.clientSecret);
+    expect((await complete(quick.paymentId)).statusCode).toBe(201);
+
+    await pay(late.clientSecret);
+    const refused = await complete(late.paymentId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'We could not complete your registration (The seat held for you lapsed and the event is now full). Your payment of $18.00 has been refunded.',
+    );
+    await waitForJobs(stack.payments.db);
+    expect(await paymentRow(late.paymentId)).toMatchObject({ status: 'refunded', refundStatus: 'refunded' });
+    expect((await registration(late.registrationId)).status).toBe('cancelled');
+  });
+
+  it('asks a guest for an e-mail, and releases the held seat when the payer starts again', async () => {
+    const eventId = await insertTestEvent(content.db, { price: 9, capacity: 1 });
+    const noEmail = await eventIntent(eventId, { fullName: 'No Mail', email: undefined } as never);
+    expect(noEmail.statusCode).toBe(400);
+    const who = payer();
+    const first = EventPaymentIntentResponseSchema.parse((await eventIntent(eventId, who)).json());
+    const again = await eventIntent(eventId, who, { replacesPaymentId: first.paymentId });
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await paymentRow(first.paymentId)).status).toBe('cancelled');
+    const second = EventPaymentIntentResponseSchema.parse(again.json());
+    expect(second.registrationId).toBe(first.registrationId);
+  });
+});
