@@ -3,7 +3,7 @@ import type { PaymentMethod } from '@jesus-walks/contracts/orders';
 import type { ShippingAddress, ShippingMethod } from '@jesus-walks/contracts/shipping';
 import { AlertTriangleIcon, LoaderCircleIcon, ShoppingCartIcon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Container } from '@/components/layout/container';
 import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
@@ -20,6 +20,7 @@ import { getSessionStorage } from '@/lib/storage';
 import { useCreatePaymentIntent } from '../api/create-payment-intent';
 import { useCheckoutConfig } from '../api/get-checkout-config';
 import { type CheckoutStep, CheckoutSteps } from '../components/checkout-steps';
+import { EventCheckout } from '../components/event-checkout';
 import { OrderTotal } from '../components/order-total';
 import { defaultPaymentMethod, methodTiles } from '../components/payment-method-tiles';
 import { type IntentState, PaymentStep } from '../components/payment-step';
@@ -33,6 +34,25 @@ import {
 } from '../utils/payment-intent';
 
 export function CheckoutRoute() {
+  // A paid event's seat (/checkout?event={id}) goes straight to the payment step.
+  const [searchParams] = useSearchParams();
+  const eventId = Number(searchParams.get('event'));
+  if (Number.isInteger(eventId) && eventId > 0) {
+    return (
+      <>
+        <title>Checkout</title>
+        <meta name="robots" content="noindex" />
+        <PageHeader title="Checkout" eyebrow="Secure checkout" />
+        <Container className="py-10 md:py-14">
+          <EventCheckout eventId={eventId} />
+        </Container>
+      </>
+    );
+  }
+  return <CartCheckout />;
+}
+
+function CartCheckout() {
   const { items, total, clearCart } = useCart();
   const navigate = useNavigate();
   // Set once the order exists: the emptied cart must not turn the page into 'Your cart is empty'.

@@ -1,8 +1,10 @@
-import { BanIcon, HistoryIcon } from 'lucide-react';
+import { BanIcon, CreditCardIcon, HistoryIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/lib/current-user';
 import type { Event } from '@/lib/events/get-events';
+import { formatPrice } from '@/lib/format';
 import { GuestRegistrationForm } from './guest-registration-form';
 import { MemberRegistration } from './member-registration';
 import { OutcomeAlert } from './outcome-alert';
@@ -48,6 +50,22 @@ export function RegistrationPanel({ event }: { event: Event }) {
 
   const actionLabel = event.seatsLeft > 0 ? 'Register' : 'Join the waitlist';
   if (currentUser.isPending) return <Skeleton className="h-40 w-full" />;
+  // A paid event with a seat left is paid through the checkout (a full one keeps its waitlist).
+  if (event.price > 0 && event.seatsLeft > 0) {
+    return (
+      <div className="grid gap-3">
+        <p className="text-sm text-muted-foreground">
+          Pay now by card and your seat is confirmed straight away; your receipt comes by e-mail.
+        </p>
+        <Button asChild size="lg">
+          <Link to={`/checkout?event=${event.id}`}>
+            <CreditCardIcon aria-hidden="true" />
+            Pay {formatPrice(event.price)} and register
+          </Link>
+        </Button>
+      </div>
+    );
+  }
   if (currentUser.data) {
     return (
       <MemberRegistration event={event} username={currentUser.data.username} actionLabel={actionLabel} />

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from '../harness/browser';
+
+// A paid event through the checkout (issue 10, docs/decisions/015-paid-events-through-checkout.md):
+// the demo administrator creates a paid event through the API (the password the site printed at
+// its first start, or the one console.spec.ts may have set), and a guest pays for a seat with the
+// sandbox card 4242: no shipping step, the registration confirmed, the seat taken.
+
+const site = useBrowser();
+const CONSOLE_SPEC_PASSWORD = 'Changed-from-the-console-1';
+const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+async function login(username: string, password: string): Promise<Response> {
+  return fetch(`${site.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: site.baseUrl },
+    body: JSON.stringify({ username, password }),
+  });
+}
+
+async function adminCookie(): Promise<string> {
+  const box = /Demo administrator created[\s\S]*?username: (\S+)[\s\S]*?password: (\S+)/.exec(
+    readFileSync(inject('siteLogPath'), 'utf8'),
+  );
+  expect(box, 'the demo administrator box').not.toBeNull();
+  const [, username = '', printed = ''] = box ?? [];
+  for (const password of [printed, CONSOLE_SPEC_PASSWORD]) {
+    const response = await login(username, password);
+    if (response.status === 200) {
+      return (response.headers.getSetCookie() ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
+    }
+  }
+  throw new Error('The demo administrator could log in with neither password');
+}
+
+async function createPaidEvent(title: string): Promise<number> {
+  const response = await fetch(`${site.baseUrl}/api/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: site.baseUrl, cookie: await adminCookie() },
+    body: JSON.stringify({
+      title,
+      description: 'A paid walk for the end-to-end test.',
+      location: 'Napa, CA',
+      date: new Date(Date.now() + 20 * 24 * 60 * 60 * 1000).toISOString(),
+      capacity: 5,
+      price: 35,
+      imageUrl: null,
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+async function seatsTaken(eventId: number): Promise<number> {
+  const response = await fetch(`${site.baseUrl}/api/events/${eventId}`);
+  return ((await response.json()) as { seatsTaken: number }).seatsTaken;
+}
+
+async function visible(page: Page, text: string | RegExp, timeout = 15_000): Promise<void> {
+  await expect
+    .poll(() => page.getByText(text).first().isVisible(), { message: String(text), timeout })
+    .toBe(true);
+}
+
+describe('paid event through checkout', () => {
+  it('a guest pays $35.00 with the sandbox card 4242 and sees the registration confirmed', async () => {
+    const title = `Paid Ridge Walk ${suffix}`;
+    const eventId = await createPaidEvent(title);
+    const page = await site.newPage({ width: 1280, height: 900 });
+    await page.goto(`/events/${eventId}`);
+    const pay = page.getByRole('link', { name: 'Pay $35.00 and register' });
+    await expect.poll(() => pay.isVisible(), { timeout: 15_000 }).toBe(true);
+    await pay.click();
+
+    // Straight to the payment step: no shipping step.
+    await expect.poll(() => new URL(page.url()).search).toBe(`?event=${eventId}`);
+    await visible(page, 'Pay for your seat');
+    expect(await page.getByText('Test mode').first().isVisible()).toBe(true);
+    expect(await page.getByText('Shipping', { exact: true }).count()).toBe(0);
+    await page.getByLabel('Full name', { exact: true }).fill('Lydia Walker');
+    await page.getByLabel('Email', { exact: true }).fill(`lydia.${suffix}@example.com`);
+    await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiration date', { exact: true }).fill('12 / 34');
+    await page.getByLabel('Security code', { exact: true }).fill('123');
+    await page.getByRole('button', { name: 'Pay $35.00 and register' }).click();
+
+    await visible(page, 'Registration confirmed');
+    await visible(page, `You paid $35.00 and your seat on ${title} is confirmed.`);
+    expect(await seatsTaken(eventId)).toBe(1);
+  });
+});
