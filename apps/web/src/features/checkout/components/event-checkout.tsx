@@ -1,12 +1,40 @@
-import { CalendarX2Icon } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type {
+  CheckoutConfig,
+  EventPaymentIntentResponse,
+  PaidRegistration,
+} from '@jesus-walks/contracts/checkout';
+import type { PaymentMethod } from '@jesus-walks/contracts/orders';
+import { CalendarX2Icon, CheckCircle2Icon } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { z } from 'zod';
 import { EmptyState } from '@/components/layout/empty-state';
 import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCurrentUser } from '@/lib/current-user';
-import { useEvents } from '@/lib/events/get-events';
+import { getServerMessage } from '@/lib/api-client';
+import { AttemptKeys } from '@/lib/attempt-keys';
+import { type CurrentUser, useCurrentUser } from '@/lib/current-user';
+import { type Event, useEvents } from '@/lib/events/get-events';
+import { formatPrice } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { useCompleteRegistration } from '../api/complete-registration';
+import { useCreateEventPaymentIntent } from '../api/create-event-payment-intent';
 import { useCheckoutConfig } from '../api/get-checkout-config';
-import { EventPayment } from './event-payment';
+import type { CheckoutContactForm } from '../utils/contact-schema';
+import { defaultPaymentMethod, methodTiles } from './payment-method-tiles';
+import { type IntentState, PaymentStep } from './payment-step';
+
+const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
+
+const PayerSchema = z.object({
+  fullName: z.string().trim().min(1, 'Please enter your name').max(100, 'Name cannot exceed 100 characters'),
+  email: z.string().trim().pipe(z.email('Please enter a valid email address')),
+});
+type Payer = z.infer<typeof PayerSchema>;
 
 /** /checkout?event={id}: a paid event's seat, straight to the payment step (no shipping step). */
 export function EventCheckout({ eventId }: { eventId: number }) {
@@ -16,7 +44,7 @@ export function EventCheckout({ eventId }: { eventId: number }) {
   if (event.isPending || currentUser.isPending || config.isPending)
     return <Skeleton className="h-96 w-full" />;
   const found = event.data;
-  if (!found || found.price <= 0 || found.isPast || found.isCancelled) {
+  if (!found || found.price <= 0 || found.isPast || found.isCancelled || !config.data) {
     return (
       <EmptyState
         icon={CalendarX2Icon}
@@ -29,14 +57,227 @@ export function EventCheckout({ eventId }: { eventId: number }) {
       />
     );
   }
-  const stripe = config.data?.methods.find((method) => method.method === 'stripe');
   return (
-    <div className="mx-auto max-w-2xl">
-      <EventPayment
-        event={found}
-        member={currentUser.data ?? null}
-        sandbox={Boolean(stripe?.available && config.data?.stripe.processor === 'sandbox')}
-      />
+    <div className="mx-auto grid max-w-2xl gap-6">
+      <EventPaymentFlow event={found} member={currentUser.data ?? null} config={config.data} />
     </div>
+  );
+}
+
+interface EventPaymentFlowProps {
+  event: Event;
+  member: CurrentUser | null;
+  config: CheckoutConfig;
+}
+
+/**
+ * The seat's payer (a member's name and e-mail, or a guest's given first: the seat is held in that
+ * name), then the checkout's payment step with every method, then the registration confirmed. The
+ * seat is held for 30 minutes from the intent; another method hands the hold over to a new intent.
+ */
+function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
+  const tiles = useMemo(() => methodTiles(config.methods), [config.methods]);
+  const [payer, setPayer] = useState<Payer | null>(
+    member?.email ? { fullName: member.username, email: member.email } : null,
+  );
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(() => defaultPaymentMethod(tiles));
+  const [intentState, setIntentState] = useState<IntentState<EventPaymentIntentResponse>>({
+    status: 'pending',
+    intent: null,
+  });
+  const [confirmed, setConfirmed] = useState<{ registration: PaidRegistration; email: string } | null>(null);
+  const createIntent = useCreateEventPaymentIntent();
+  const completeRegistration = useCompleteRegistration();
+  const attempts = useRef(new AttemptKeys(newIdempotencyKey));
+  /** The last intent the server made: a new one for the same seat hands its hold over. */
+  const lastPaymentId = useRef<string | undefined>(undefined);
+  const requested = useRef<string | null>(null);
+  /** Payments that succeeded: never replaced, only turned into the registration. */
+  const paid = useRef(new Set<string>());
+  const price = formatPrice(event.price);
+
+  function requestIntent(forPayer: Payer, method: PaymentMethod, force = false) {
+    if (intentState.status === 'ready' && paid.current.has(intentState.intent.paymentId)) return;
+    const key = JSON.stringify([forPayer.fullName, forPayer.email, method]);
+    if (!force && requested.current === key && intentState.status !== 'failed') return;
+    requested.current = key;
+    setIntentState({ status: 'pending', intent: null });
+    createIntent.mutate(
+      {
+        body: {
+          eventId: event.id,
+          fullName: forPayer.fullName,
+          email: forPayer.email,
+          paymentMethod: method,
+          ...(lastPaymentId.current ? { replacesPaymentId: lastPaymentId.current } : {}),
+        },
+        idempotencyKey: attempts.current.keyFor(key),
+      },
+      {
+        onSuccess: (answer) => {
+          attempts.current.settle();
+          lastPaymentId.current = answer.paymentId;
+          if (requested.current !== key) return;
+          setIntentState({ status: 'ready', intent: answer });
+        },
+        onError: (error) => {
+          attempts.current.settle(error);
+          if (requested.current !== key) return;
+          setIntentState({
+            status: 'failed',
+            intent: null,
+            failure: { kind: 'error', message: getServerMessage(error) ?? SOMETHING_WENT_WRONG },
+          });
+        },
+      },
+    );
+  }
+
+  // A member's seat: the intent at once (a guest's once the name and e-mail are given).
+  useEffect(() => {
+    if (payer && paymentMethod && requested.current === null) requestIntent(payer, paymentMethod);
+  });
+
+  async function complete(
+    intent: EventPaymentIntentResponse,
+    contact: CheckoutContactForm,
+  ): Promise<string | null> {
+    const email = contact.email || payer?.email || '';
+    try {
+      const registration = await completeRegistration.mutateAsync({
+        body: {
+          paymentId: intent.paymentId,
+          ...(email ? { customerEmail: email } : {}),
+          ...(contact.phone ? { phoneNumber: contact.phone } : {}),
+        },
+        idempotencyKey: `complete:${intent.paymentId}`,
+      });
+      setConfirmed({ registration, email });
+      window.scrollTo({ top: 0, left: 0 });
+      return null;
+    } catch (error) {
+      return getServerMessage(error) ?? SOMETHING_WENT_WRONG;
+    }
+  }
+
+  if (confirmed) {
+    return (
+      <Card>
+        <CardContent className="grid gap-4 py-8 text-center">
+          <CheckCircle2Icon aria-hidden="true" className="mx-auto size-12 text-primary" />
+          <h2 className="text-2xl font-semibold">Registration confirmed</h2>
+          <p>
+            You paid {formatPrice(confirmed.registration.total)} and your seat on{' '}
+            <strong>{event.title}</strong> is confirmed.
+            {confirmed.email ? ` Your receipt is on its way to ${confirmed.email}.` : null}
+          </p>
+          <Button asChild variant="outline" className="mx-auto">
+            <Link to={`/events/${event.id}`}>Back to the event</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle>Pay for your seat</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          <div className="flex items-baseline justify-between gap-4 rounded-lg border border-border p-4">
+            <span className="font-medium">{event.title}</span>
+            <span className="font-semibold">{price}</span>
+          </div>
+          {payer ? null : (
+            <PayerForm
+              onContinue={(given) => {
+                setPayer(given);
+                if (paymentMethod) requestIntent(given, paymentMethod);
+              }}
+            />
+          )}
+          <p className="text-sm text-muted-foreground">
+            Your seat is held for 30 minutes while you pay. No shipping: you just turn up on the day.
+          </p>
+        </CardContent>
+      </Card>
+      {payer ? (
+        <PaymentStep<EventPaymentIntentResponse>
+          tiles={tiles}
+          paymentMethod={paymentMethod}
+          onPaymentMethodChange={(next) => {
+            setPaymentMethod(next);
+            requestIntent(payer, next);
+          }}
+          intentState={
+            paymentMethod
+              ? intentState
+              : {
+                  status: 'failed',
+                  intent: null,
+                  failure: { kind: 'error', message: 'Payment system not ready' },
+                }
+          }
+          onRetryIntent={() => {
+            if (paymentMethod) requestIntent(payer, paymentMethod, true);
+          }}
+          stripePublishableKey={config.stripe.publishableKey}
+          cryptoProviders={config.crypto?.providers ?? []}
+          paid={paid.current}
+          complete={complete}
+          payLabel={(total) => `Pay ${total} and register`}
+          defaultContact={payer}
+          totals={(intent) => (
+            <dl className="grid gap-3 text-sm" aria-label="Order total">
+              <div className="flex justify-between gap-4 text-base font-semibold">
+                <dt>Total</dt>
+                <dd className="tabular-nums" data-testid="checkout-total">
+                  {formatPrice(intent.total)}
+                </dd>
+              </div>
+            </dl>
+          )}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** A guest's name and e-mail: the seat is held in that name and the receipt goes there. */
+function PayerForm({ onContinue }: { onContinue: (payer: Payer) => void }) {
+  const form = useForm<Payer>({
+    resolver: zodResolver(PayerSchema),
+    defaultValues: { fullName: '', email: '' },
+  });
+  return (
+    <form
+      noValidate
+      aria-label="Your details"
+      className="grid gap-4"
+      onSubmit={form.handleSubmit(onContinue)}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          id="event-payer-name"
+          label="Full name"
+          autoComplete="name"
+          error={form.formState.errors.fullName?.message}
+          {...form.register('fullName')}
+        />
+        <FormField
+          id="event-payer-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={form.formState.errors.email?.message}
+          {...form.register('email')}
+        />
+      </div>
+      <Button type="submit" size="lg">
+        Continue to payment
+      </Button>
+    </form>
   );
 }

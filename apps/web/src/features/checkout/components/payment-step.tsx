@@ -1,35 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { CompletedOrder, PaymentIntentResponse } from '@jesus-walks/contracts/checkout';
+import type { EventPaymentIntentResponse, PaymentIntentResponse } from '@jesus-walks/contracts/checkout';
 import type { PaymentMethod } from '@jesus-walks/contracts/orders';
 import type { CryptoProvider } from '@jesus-walks/contracts/payments';
 import { deliveryText, type ShippingAddress, type ShippingMethod } from '@jesus-walks/contracts/shipping';
 import { LoaderCircleIcon, LockIcon, PencilIcon, RefreshCwIcon } from 'lucide-react';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
-import type { CartItem } from '@/lib/cart/cart-reducer';
 import { formatPrice } from '@/lib/format';
-import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useConfirmSandboxPayment } from '../api/confirm-sandbox-payment';
-import { useCreateOrder } from '../api/create-order';
 import { useSaveCheckoutContact } from '../api/save-checkout-contact';
-import { buildCompletedOrder } from '../utils/completed-order';
 import {
   type CheckoutContactForm,
   type CheckoutContactFormInput,
   CheckoutContactFormSchema,
   emptyContactForm,
 } from '../utils/contact-schema';
-import {
-  buildCreateOrderBody,
-  type IntentFailure,
-  ORDER_CREATION_FAILED,
-  paymentFailureMessage,
-} from '../utils/payment-intent';
+import { type IntentFailure, paymentFailureMessage } from '../utils/payment-intent';
 import { emptySandboxCard, type SandboxCard, SandboxCardSchema } from '../utils/sandbox-card';
 import { addressLines } from '../utils/shipping-step';
 import { canMakeApplePayments } from '../utils/wallets';
@@ -47,20 +38,28 @@ const StripePaymentElement = lazy(() =>
   import('./stripe-payment-element').then((module) => ({ default: module.StripePaymentElement })),
 );
 
-export type IntentState =
+/** What the payment step pays: a cart's intent (with its shipping method) or an event seat's (none). */
+export type PayableIntent = PaymentIntentResponse | EventPaymentIntentResponse;
+
+export type IntentState<I extends PayableIntent = PaymentIntentResponse> =
   | { status: 'pending'; intent: null }
-  | { status: 'ready'; intent: PaymentIntentResponse }
+  | { status: 'ready'; intent: I }
   | { status: 'failed'; intent: null; failure: IntentFailure };
 
-interface PaymentStepProps {
-  items: CartItem[];
+/** The cart's shipping summary above the payment (an event's seat has none). */
+export interface PaymentStepShipping {
   address: ShippingAddress;
   method: ShippingMethod;
-  onEditShipping: () => void;
+  onEdit: () => void;
+}
+
+interface PaymentStepProps<I extends PayableIntent> {
+  /** The cart's shipping summary, shown above the payment; absent for an event's seat. */
+  shipping?: PaymentStepShipping;
   tiles: MethodTile[];
   paymentMethod: PaymentMethod | null;
   onPaymentMethodChange: (method: PaymentMethod) => void;
-  intentState: IntentState;
+  intentState: IntentState<I>;
   onRetryIntent: () => void;
   stripePublishableKey: string | null;
   /** The crypto providers the server offers (stripe, coinbase). */
@@ -70,15 +69,22 @@ interface PaymentStepProps {
    * creates the order, and a paid intent is never replaced.
    */
   paid: Set<string>;
-  onCompleted: (order: CompletedOrder) => void;
+  /**
+   * What completes the purchase once the payment succeeded (the cart's order, an event's
+   * registration): null when done, else the message shown (a retry then only completes again).
+   */
+  complete: (intent: I, contact: CheckoutContactForm) => Promise<string | null>;
+  /** The pay button's words once the intent is known (default: 'Pay $X with {method}'). */
+  payLabel?: (total: string, methodLabel: string) => string;
+  /** The contact filled in at first (a member's, or the payer's given before the intent). */
+  defaultContact?: { fullName?: string; email?: string };
+  /** Shown in place of the subtotal, shipping and total (default: those three). */
+  totals?: (intent: I) => ReactNode;
 }
 
 /** Step 2: the shipping summary, the buyer's contact, the method, the totals and the payment. */
-export function PaymentStep({
-  items,
-  address,
-  method,
-  onEditShipping,
+export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
+  shipping,
   paymentMethod,
   onPaymentMethodChange,
   intentState,
@@ -86,15 +92,18 @@ export function PaymentStep({
   stripePublishableKey,
   cryptoProviders = ['stripe', 'coinbase'],
   paid,
-  onCompleted,
+  complete,
+  payLabel: payLabelFor,
+  defaultContact,
+  totals,
   tiles: serverTiles,
-}: PaymentStepProps) {
+}: PaymentStepProps<I>) {
   // SafeKey, Apple Pay and Google Pay run their own flows (use-method-payment.tsx).
   const tiles = useMemo(() => withDeviceSupport(serverTiles, canMakeApplePayments()), [serverTiles]);
   const contactForm = useForm<CheckoutContactFormInput, unknown, CheckoutContactForm>({
     resolver: zodResolver(CheckoutContactFormSchema),
     mode: 'onChange',
-    defaultValues: emptyContactForm(paymentMethod ?? 'stripe'),
+    defaultValues: { ...emptyContactForm(paymentMethod ?? 'stripe'), ...defaultContact },
   });
   const cardForm = useForm<SandboxCard>({
     resolver: zodResolver(SandboxCardSchema),
@@ -103,7 +112,6 @@ export function PaymentStep({
   });
   const saveContact = useSaveCheckoutContact();
   const confirmSandbox = useConfirmSandboxPayment();
-  const createOrder = useCreateOrder();
   const [payError, setPayError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const stripeConfirm = useRef<StripeConfirm | null>(null);
@@ -114,9 +122,6 @@ export function PaymentStep({
   const onSquareReady = useCallback((confirm: SquareConfirm | null) => {
     squareConfirm.current = confirm;
   }, []);
-  /** One Idempotency-Key per payment for POST /api/orders. */
-  const orderKeys = useRef(new Map<string, string>());
-
   const {
     register,
     formState: { errors },
@@ -137,15 +142,6 @@ export function PaymentStep({
       void contactForm.trigger('email');
     }
     onPaymentMethodChange(next);
-  }
-
-  function orderKeyFor(paymentId: string): string {
-    let key = orderKeys.current.get(paymentId);
-    if (!key) {
-      key = newIdempotencyKey();
-      orderKeys.current.set(paymentId, key);
-    }
-    return key;
   }
 
   /** Crypto: the contact is validated and recorded before the charge (the e-mail is required). */
@@ -254,15 +250,8 @@ export function PaymentStep({
         }
         paid.add(intent.paymentId);
       }
-      try {
-        const order = await createOrder.mutateAsync({
-          body: buildCreateOrderBody({ items, address, intent, contact }),
-          idempotencyKey: orderKeyFor(intent.paymentId),
-        });
-        onCompleted(buildCompletedOrder(order, intent));
-      } catch {
-        setPayError(ORDER_CREATION_FAILED);
-      }
+      const problem = await complete(intent, contact);
+      if (problem) setPayError(problem);
     } finally {
       setPaying(false);
     }
@@ -280,48 +269,53 @@ export function PaymentStep({
 
   const methodLabel = tile?.label ?? 'Stripe';
   const payLabel = intent
-    ? `Pay ${formatPrice(intent.total)} with ${methodLabel}`
+    ? payLabelFor
+      ? payLabelFor(formatPrice(intent.total), methodLabel)
+      : `Pay ${formatPrice(intent.total)} with ${methodLabel}`
     : intentState.status === 'pending'
       ? 'Preparing payment...'
       : `Pay with ${methodLabel}`;
   const alreadyPaid = intent ? paid.has(intent.paymentId) : false;
+  const shippingMethod = intent?.shippingMethod ?? null;
 
   return (
     <div className="grid gap-6">
-      <Card>
-        <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-          <CardTitle as="h2">Shipping to</CardTitle>
-          <Button
-            variant="link"
-            size="sm"
-            className="h-auto p-0"
-            onClick={onEditShipping}
-            disabled={paying || alreadyPaid}
-          >
-            <PencilIcon aria-hidden="true" />
-            Edit shipping info
-          </Button>
-        </CardHeader>
-        <CardContent className="grid gap-3 text-sm sm:grid-cols-2">
-          <address className="not-italic leading-relaxed">
-            {addressLines(address).map((line) => (
-              <span key={line} className="block">
-                {line}
+      {shipping ? (
+        <Card>
+          <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+            <CardTitle as="h2">Shipping to</CardTitle>
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto p-0"
+              onClick={shipping.onEdit}
+              disabled={paying || alreadyPaid}
+            >
+              <PencilIcon aria-hidden="true" />
+              Edit shipping info
+            </Button>
+          </CardHeader>
+          <CardContent className="grid gap-3 text-sm sm:grid-cols-2">
+            <address className="not-italic leading-relaxed">
+              {addressLines(shipping.address).map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+            <div className="leading-relaxed">
+              <span className="block font-medium">
+                {shippingMethod?.carrier ?? shipping.method.carrier}{' '}
+                {shippingMethod?.service ?? shipping.method.service}
               </span>
-            ))}
-          </address>
-          <div className="leading-relaxed">
-            <span className="block font-medium">
-              {intent?.shippingMethod.carrier ?? method.carrier}{' '}
-              {intent?.shippingMethod.service ?? method.service}
-            </span>
-            <span className="block text-muted-foreground">
-              {formatPrice(intent?.shippingMethod.rate ?? method.rate)} ·{' '}
-              {deliveryText(intent?.shippingMethod.estimatedDays ?? method.estimatedDays)}
-            </span>
-          </div>
-        </CardContent>
-      </Card>
+              <span className="block text-muted-foreground">
+                {formatPrice(shippingMethod?.rate ?? shipping.method.rate)} ·{' '}
+                {deliveryText(shippingMethod?.estimatedDays ?? shipping.method.estimatedDays)}
+              </span>
+            </div>
+          </CardContent>
+        </Card>
+      ) : null}
 
       <Card>
         <CardHeader>
@@ -374,7 +368,9 @@ export function PaymentStep({
             />
 
             <div className="rounded-lg border border-border p-4">
-              {intent ? (
+              {intent && totals ? (
+                totals(intent)
+              ) : intent ? (
                 <OrderTotal subtotal={intent.subtotal} shipping={intent.shipping} total={intent.total} />
               ) : (
                 <div className="grid gap-3" aria-busy={intentState.status === 'pending'}>

@@ -1,4 +1,3 @@
-import type { PaymentIntentResponse } from '@jesus-walks/contracts/checkout';
 import type { PaymentMethod } from '@jesus-walks/contracts/orders';
 import { LoaderCircleIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -19,6 +18,7 @@ import {
 } from '../utils/safekey';
 import { payWithApplePay, payWithGooglePay, readyGooglePay, WALLET_MESSAGES } from '../utils/wallets';
 import type { MethodTile } from './payment-method-tiles';
+import type { PayableIntent } from './payment-step';
 import { SafekeyFields } from './safekey-fields';
 
 export type MethodPaymentResult = { ok: true } | { ok: false; error: string | null };
@@ -38,7 +38,7 @@ const OWN_FLOWS: readonly PaymentMethod[] = ['safekey', 'apple_pay', 'google_pay
  * and the payment itself (the checkout then creates the order as for a card). Apple Pay's tile is
  * offered only where the device can pay; Google's script loads only once its tile is chosen.
  */
-export function useMethodPayment(paymentMethod: PaymentMethod | null, intent: PaymentIntentResponse | null) {
+export function useMethodPayment(paymentMethod: PaymentMethod | null, intent: PayableIntent | null) {
   const [safekey, setSafekey] = useState({ mobileNumber: '', cardNumber: '' });
   const [safekeyState, setSafekeyState] = useState<SafekeyState>('idle');
   const [googlePay, setGooglePay] = useState<GooglePayState>({ status: 'idle' });
@@ -73,7 +73,7 @@ export function useMethodPayment(paymentMethod: PaymentMethod | null, intent: Pa
     return null;
   }
 
-  async function pay(paying: PaymentIntentResponse): Promise<MethodPaymentResult> {
+  async function pay(paying: PayableIntent): Promise<MethodPaymentResult> {
     const base = {
       amount: paying.total,
       currency: 'USD' as const,

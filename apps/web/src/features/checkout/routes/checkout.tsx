@@ -17,7 +17,8 @@ import type { CartItem } from '@/lib/cart/cart-reducer';
 import { formatPrice } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { getSessionStorage } from '@/lib/storage';
-import { useCreatePaymentIntent } from '../api/create-payment-intent';
+import { useCreateOrder } from '../api/create-order';
+import { type PaymentIntentResponse, useCreatePaymentIntent } from '../api/create-payment-intent';
 import { useCheckoutConfig } from '../api/get-checkout-config';
 import { type CheckoutStep, CheckoutSteps } from '../components/checkout-steps';
 import { EventCheckout } from '../components/event-checkout';
@@ -25,12 +26,15 @@ import { OrderTotal } from '../components/order-total';
 import { defaultPaymentMethod, methodTiles } from '../components/payment-method-tiles';
 import { type IntentState, PaymentStep } from '../components/payment-step';
 import { ShippingStep } from '../components/shipping-step';
-import { saveCompletedOrder } from '../utils/completed-order';
+import { buildCompletedOrder, saveCompletedOrder } from '../utils/completed-order';
+import type { CheckoutContactForm } from '../utils/contact-schema';
 import {
+  buildCreateOrderBody,
   buildPaymentIntentBody,
   type IntentRequest,
   intentFailure,
   intentRequestKey,
+  ORDER_CREATION_FAILED,
 } from '../utils/payment-intent';
 
 export function CheckoutRoute() {
@@ -152,6 +156,36 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
   const requested = useRef<string | null>(null);
   /** Payments that succeeded in this checkout: never replaced, only turned into their order. */
   const paid = useRef(new Set<string>());
+  const createOrder = useCreateOrder();
+  /** One Idempotency-Key per payment for POST /api/orders. */
+  const orderKeys = useRef(new Map<string, string>());
+
+  function orderKeyFor(paymentId: string): string {
+    let key = orderKeys.current.get(paymentId);
+    if (!key) {
+      key = newIdempotencyKey();
+      orderKeys.current.set(paymentId, key);
+    }
+    return key;
+  }
+
+  /** The payment succeeded: the order, the completed-order record, /order-confirmation. */
+  async function completeOrder(
+    paidIntent: PaymentIntentResponse,
+    contact: CheckoutContactForm,
+  ): Promise<string | null> {
+    if (!address) return ORDER_CREATION_FAILED;
+    try {
+      const order = await createOrder.mutateAsync({
+        body: buildCreateOrderBody({ items, address, intent: paidIntent, contact }),
+        idempotencyKey: orderKeyFor(paidIntent.paymentId),
+      });
+      onCompleted(buildCompletedOrder(order, paidIntent));
+      return null;
+    } catch {
+      return ORDER_CREATION_FAILED;
+    }
+  }
 
   function requestIntent(request: IntentRequest, force = false) {
     if (intent?.state.status === 'ready' && paid.current.has(intent.state.intent.paymentId)) return;
@@ -220,10 +254,7 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
           <ShippingStep address={address} method={method} onContinue={goToPayment} />
         ) : (
           <PaymentStep
-            items={items}
-            address={address}
-            method={method}
-            onEditShipping={() => setStep('shipping')}
+            shipping={{ address, method, onEdit: () => setStep('shipping') }}
             tiles={tiles}
             paymentMethod={paymentMethod}
             onPaymentMethodChange={changePaymentMethod}
@@ -234,7 +265,7 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
             stripePublishableKey={config.stripe.publishableKey}
             cryptoProviders={config.crypto?.providers ?? []}
             paid={paid.current}
-            onCompleted={onCompleted}
+            complete={completeOrder}
           />
         )}
       </div>
