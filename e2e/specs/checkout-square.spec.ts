@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../harness/browser';
+import { demoAdmin } from '../harness/demo-admin';
 
 // Square on a clean install with no keys: the Square tile runs in the built-in sandbox ('Test
 // mode') on the sandbox's card form, never loading Square's script, and the order is checked
@@ -8,16 +8,7 @@ import { useBrowser } from '../harness/browser';
 
 const site = useBrowser();
 
-async function adminCookie(): Promise<string> {
-  const box = /username: (\S+)[\s\S]*?password: (\S+)/.exec(readFileSync(inject('siteLogPath'), 'utf8'));
-  const response = await fetch(`${site.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site.baseUrl },
-    body: JSON.stringify({ username: box?.[1], password: box?.[2] }),
-  });
-  expect(response.status).toBe(200);
-  return (response.headers.getSetCookie() ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
-}
+const adminCookie = async () => (await demoAdmin(site.baseUrl)).cookie;
 
 describe('checkout with Square', () => {
   it('buys with Square (sandbox) and the test card 4242 to Order Confirmed!, the order paid with Square', async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../harness/browser';
+import { demoAdmin } from '../harness/demo-admin';
 
 // A purchase as a new visitor makes it on a clean install with no keys: the built-in sandbox
 // processor ('Test mode') stands in for Stripe, and the order is checked afterwards through the
@@ -51,17 +52,8 @@ async function toPayment(page: Page, items: Array<[string, number]>): Promise<vo
     .toBe(true);
 }
 
-/** The demo administrator's session, from the box the site printed at its first start. */
-async function adminCookie(): Promise<string> {
-  const box = /username: (\S+)[\s\S]*?password: (\S+)/.exec(readFileSync(inject('siteLogPath'), 'utf8'));
-  const response = await fetch(`${site.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site.baseUrl },
-    body: JSON.stringify({ username: box?.[1], password: box?.[2] }),
-  });
-  expect(response.status).toBe(200);
-  return (response.headers.getSetCookie() ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
-}
+/** The demo administrator's session (harness/demo-admin.ts). */
+const adminCookie = async () => (await demoAdmin(site.baseUrl)).cookie;
 
 describe('checkout', () => {
   it.each([1280, 375])(

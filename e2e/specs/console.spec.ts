@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../harness/browser';
+import { CONSOLE_SPEC_PASSWORD, demoAdminBox } from '../harness/demo-admin';
 
 // What a newcomer sees in the terminal of `pnpm start` must be enough to use the site: the demo
 // administrator's credentials, and every e-mail (SMTP_URL unset) printed with its links.
@@ -26,12 +27,9 @@ async function expectLoggedIn(page: Page): Promise<void> {
 
 describe('the console of pnpm start', () => {
   it('lets the demo administrator log in, then change the password by the reset link printed there', async () => {
-    const box =
-      /Demo administrator created[\s\S]*?username: (\S+)[\s\S]*?password: (\S+)[\s\S]*?forgot-password with[\s\S]*?(\S+@\S+);/.exec(
-        siteConsole(),
-      );
+    const box = demoAdminBox();
     expect(box, 'the demo administrator box').not.toBeNull();
-    const [, username = '', password = '', email = ''] = box ?? [];
+    const { username = '', password = '', email = '' } = box ?? {};
 
     const page = await site.newPage({ width: 1280 });
     await logIn(page, username, password);
@@ -62,7 +60,7 @@ describe('the console of pnpm start', () => {
       )
       .toBe(true);
 
-    const newPassword = 'Changed-from-the-console-1';
+    const newPassword = CONSOLE_SPEC_PASSWORD;
     await page.goto(`${link?.pathname}${link?.search}`);
     await page.getByLabel('New Password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm Password', { exact: true }).fill(newPassword);

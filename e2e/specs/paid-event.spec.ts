@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../harness/browser';
+import { demoAdmin } from '../harness/demo-admin';
 
 // A paid event through the checkout (issue 10, docs/decisions/015-paid-events-through-checkout.md):
 // the demo administrator creates a paid event through the API (the password the site printed at
@@ -9,31 +9,9 @@ import { useBrowser } from '../harness/browser';
 // sandbox card 4242: no shipping step, the registration confirmed, the seat taken.
 
 const site = useBrowser();
-const CONSOLE_SPEC_PASSWORD = 'Changed-from-the-console-1';
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
-async function login(username: string, password: string): Promise<Response> {
-  return fetch(`${site.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site.baseUrl },
-    body: JSON.stringify({ username, password }),
-  });
-}
-
-async function adminCookie(): Promise<string> {
-  const box = /Demo administrator created[\s\S]*?username: (\S+)[\s\S]*?password: (\S+)/.exec(
-    readFileSync(inject('siteLogPath'), 'utf8'),
-  );
-  expect(box, 'the demo administrator box').not.toBeNull();
-  const [, username = '', printed = ''] = box ?? [];
-  for (const password of [printed, CONSOLE_SPEC_PASSWORD]) {
-    const response = await login(username, password);
-    if (response.status === 200) {
-      return (response.headers.getSetCookie() ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
-    }
-  }
-  throw new Error('The demo administrator could log in with neither password');
-}
+const adminCookie = async () => (await demoAdmin(site.baseUrl)).cookie;
 
 async function createPaidEvent(title: string): Promise<number> {
   const response = await fetch(`${site.baseUrl}/api/events`, {

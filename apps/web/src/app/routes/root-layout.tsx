@@ -3,8 +3,8 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { PageShell } from '@/components/layout/page-shell';
 import { PageSkeleton } from '@/components/layout/page-skeleton';
 import { OptionalBoundary } from '@/components/optional-boundary';
-import { useLogout } from '@/features/auth/api/logout';
 import { useCurrentUser } from '@/lib/current-user';
+import { useLogout } from '@/lib/logout';
 import { useNewsletterDialogOpen } from '@/lib/newsletter-dialog-store';
 
 const NewsletterDialog = lazy(() =>

@@ -2,7 +2,7 @@ import { LoaderCircleIcon, LogOutIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { useLogout } from '../api/logout';
+import { useLogout } from '@/lib/logout';
 import { AuthCard } from '../components/auth-card';
 
 /** /logout ends the session on arrival, then the logout mutation takes the browser to /login. */

@@ -10,7 +10,7 @@ export function logout(): Promise<{ message: string }> {
   return callApi(authRoutes.logout);
 }
 
-/** The dashboard's Logout: every cached query cleared, then /login (SPEC.md section 7). */
+/** Ends the session, clears every cached query and goes to /login (SPEC.md section 7): the header's and the dashboard's Logout. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -18,14 +18,15 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: () => {
       queryClient.clear();
+      // Known now, so the header switches to the visitor's links without another request.
       queryClient.setQueryData(currentUserQueryKey, null);
       navigate('/login', { replace: true });
     },
     onError: (error) => {
       toast({
         variant: 'destructive',
-        title: 'Error',
-        description: getServerMessage(error) ?? 'Logout failed. Please try again.',
+        title: 'Logout failed',
+        description: getServerMessage(error) ?? 'Please try again.',
       });
     },
   });
