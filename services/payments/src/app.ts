@@ -20,11 +20,22 @@ import { workSandboxWebhooks } from './modules/providers/sandbox/sandbox.service
 import { squareRoutesModule } from './modules/providers/square/square.routes';
 import { createCatalogSeller } from './modules/sellers/catalog-seller';
 import { createEventSeller } from './modules/sellers/events-seller';
+import type { MerchantConnect } from './modules/wallets/apple-pay-merchant';
 import { walletRoutesModule, walletSettingsOf } from './modules/wallets/wallets.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
+/** What only tests give buildApp: stand-ins for servers outside our reach. */
+export interface PaymentsTestHooks {
+  /** The connection to Apple's merchant validation server (apple-pay-merchant.ts). */
+  applePayConnect?: MerchantConnect;
+}
+
 /** Builds the payments service; never listens (main.ts, the standalone runner and tests do). */
-export async function buildApp(env: Env, deps: ServiceDeps<PaymentsDatabase>): Promise<ServiceApp> {
+export async function buildApp(
+  env: Env,
+  deps: ServiceDeps<PaymentsDatabase>,
+  testHooks: PaymentsTestHooks = {},
+): Promise<ServiceApp> {
   const app = createService({
     name: 'payments',
     logger: deps.logger,
@@ -76,7 +87,10 @@ export async function buildApp(env: Env, deps: ServiceDeps<PaymentsDatabase>): P
     returnUrl: new URL('/checkout', env.PUBLIC_ORIGIN).toString(),
   });
   safekeyRoutesModule(app, payments);
-  walletRoutesModule(app, payments, walletSettingsOf(env));
+  walletRoutesModule(app, payments, {
+    ...walletSettingsOf(env),
+    applePayConnect: testHooks.applePayConnect,
+  });
   verifyRouteTable(app, 'payments');
   return app;
 }

@@ -95,6 +95,8 @@ export interface PaymentProvider {
   /**
    * Confirms an intent with a wallet's token (Apple Pay, Google Pay): card processors only. Answers
    * the intent after the attempt; a declined token leaves it unpaid with the processor's words.
+   * Throws WalletTokenRefusedError when the processor refuses the token itself (used already,
+   * expired, not a token): the buyer's payment failed, the processor is fine.
    */
   confirmWithWalletToken?(input: WalletTokenInput): Promise<ProviderIntent>;
   /**
@@ -103,6 +105,11 @@ export interface PaymentProvider {
    * (Square's SDK verifies asynchronously).
    */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent | Promise<ProviderEvent>;
+}
+
+/** The processor refused a wallet's token (Stripe: invalid_request_error on the token or card). */
+export class WalletTokenRefusedError extends Error {
+  override name = 'WalletTokenRefusedError';
 }
 
 export class WebhookSignatureError extends Error {

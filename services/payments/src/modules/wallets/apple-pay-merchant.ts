@@ -1,4 +1,7 @@
+import type { ClientRequestArgs } from 'node:http';
 import { request } from 'node:https';
+import type { Duplex } from 'node:stream';
+import type { ConnectionOptions } from 'node:tls';
 import { badRequest, DomainError } from '@jesus-walks/service-kit/errors';
 
 export interface ApplePayMerchantIdentity {
@@ -28,6 +31,13 @@ function invalidUrl() {
   ]);
 }
 
+/**
+ * Opens the TLS connection to Apple's server in place of node:https (the request's options: host,
+ * port, the merchant certificate and key; no servername). Tests only: a local server stands in for
+ * Apple; production leaves it unset and connects to the validation URL's host.
+ */
+export type MerchantConnect = (options: ConnectionOptions) => Duplex;
+
 /** Environment values often carry a PEM's line breaks as '\n'. */
 const pem = (value: string) => value.replace(/\\n/g, '\n');
 
@@ -40,7 +50,7 @@ export function requestMerchantSession(
   identity: ApplePayMerchantIdentity,
   url: URL,
   domainName: string,
-  timeoutMs = 10_000,
+  options: { timeoutMs?: number; connect?: MerchantConnect | undefined } = {},
 ): Promise<Record<string, unknown>> {
   const body = JSON.stringify({
     merchantIdentifier: identity.merchantId,
@@ -48,6 +58,7 @@ export function requestMerchantSession(
     initiative: 'web',
     initiativeContext: domainName,
   });
+  const { timeoutMs = 10_000, connect } = options;
   return new Promise((resolve, reject) => {
     const outgoing = request(
       url,
@@ -57,6 +68,14 @@ export function requestMerchantSession(
         key: pem(identity.keyPem),
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
         timeout: timeoutMs,
+        // No agent: node:https then opens each connection with createConnection.
+        ...(connect
+          ? {
+              agent: undefined,
+              defaultPort: 443,
+              createConnection: (args: ClientRequestArgs) => connect(args as ConnectionOptions),
+            }
+          : {}),
       },
       (response) => {
         const chunks: Buffer[] = [];

@@ -266,8 +266,13 @@ describe('Apple Pay and Google Pay through Stripe', () => {
       success: true,
     });
     const reused = await pay('google_pay', second.paymentId, second.total, google.data);
-    // Stripe's 400 token_already_used reaches the buyer as the processor's refusal (503 today).
-    expect(reused.statusCode).toBe(503);
+    // Stripe's 400 token_already_used is the buyer's failed payment, answered like a decline.
+    expect(reused.statusCode, reused.body).toBe(200);
+    expect(reused.json()).toEqual({
+      success: false,
+      paymentId: second.paymentId,
+      error: 'Google Pay payment failed',
+    });
     expect(lastRequestTo('/v1/payment_methods')?.status).toBe(400);
     expect(fake.paymentIntent(second.reference).status).toBe('requires_payment_method');
   });

@@ -19,12 +19,13 @@ import {
 } from '@jesus-walks/service-kit/errors';
 import type { PaymentsDeps } from '../../deps';
 import { findPayment } from '../checkout/payments.repository';
-import type { ProviderIntent } from '../providers/provider';
+import { type ProviderIntent, WalletTokenRefusedError } from '../providers/provider';
 import type { MethodAvailability } from '../providers/providers';
 import { sandboxWalletTokenOutcome } from '../providers/sandbox/sandbox-wallet';
 import {
   type ApplePayMerchantIdentity,
   checkValidationUrl,
+  type MerchantConnect,
   requestMerchantSession,
 } from './apple-pay-merchant';
 import { readWalletToken } from './wallet-token';
@@ -45,6 +46,8 @@ export interface WalletSettings {
   };
   /** Stripe's publishable key, for Google Pay's Stripe gateway. */
   stripePublishableKey: string | null;
+  /** Tests only: the connection to Apple's merchant validation server (a local stand-in). */
+  applePayConnect?: MerchantConnect | undefined;
 }
 
 type Deps = PaymentsDeps & { wallets: WalletSettings };
@@ -99,7 +102,9 @@ export async function validateApplePayMerchant(
       'Apple Pay merchant validation asked for another domain',
     );
   }
-  return requestMerchantSession(identity, url, deps.wallets.domainName);
+  return requestMerchantSession(identity, url, deps.wallets.domainName, {
+    connect: deps.wallets.applePayConnect,
+  });
 }
 
 /**
@@ -151,7 +156,13 @@ export async function processWalletPayment(
     });
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    deps.logger.warn({ err: error, paymentId: payment.id }, `the processor refused an ${label} token`);
+    // A token the processor refuses (used already, expired, not a token) is the buyer's failed
+    // payment, answered like a decline; only a processor we cannot reach is a 503.
+    if (error instanceof WalletTokenRefusedError) {
+      deps.logger.warn({ err: error, paymentId: payment.id }, `the processor refused an ${label} token`);
+      return { success: false, paymentId: payment.id, error: `${label} payment failed` };
+    }
+    deps.logger.warn({ err: error, paymentId: payment.id }, `the processor failed an ${label} payment`);
     throw upstreamUnavailable('The payment processor is not reachable right now. Please try again.');
   }
   if (intent.status === 'succeeded') return { success: true, paymentId: payment.id };

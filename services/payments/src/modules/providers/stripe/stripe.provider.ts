@@ -7,6 +7,7 @@ import {
   type ProviderIntent,
   type RefundInput,
   type WalletTokenInput,
+  WalletTokenRefusedError,
   WebhookSignatureError,
 } from '../provider';
 
@@ -62,6 +63,42 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     maxNetworkRetries: 1,
   });
 
+  /**
+   * The wallet's token as a card PaymentMethod. Stripe's invalid_request_error here (a token used
+   * already, expired or not a token) is the token's fault, not Stripe's: WalletTokenRefusedError.
+   */
+  async function walletPaymentMethod(input: WalletTokenInput): Promise<Stripe.PaymentMethod> {
+    try {
+      let tokenId: string;
+
+      if (input.token.kind === 'card_token') {
+        tokenId = input.token.id;
+      } else {
+        // Apple Pay's encrypted payment data becomes a card token through Stripe's pk_token
+        // parameters (what Stripe's own iOS SDK sends); Stripe decrypts it with our Apple Pay
+        // processing certificate registered in its dashboard. The SDK's types omit them.
+        const { paymentData, network, displayName, transactionIdentifier } = input.token;
+        const params = {
+          pk_token: JSON.stringify(paymentData),
+          ...(network ? { pk_token_payment_network: network } : {}),
+          ...(displayName ? { pk_token_instrument_name: displayName } : {}),
+          ...(transactionIdentifier ? { pk_token_transaction_id: transactionIdentifier } : {}),
+        } as unknown as Stripe.TokenCreateParams;
+        const token = await stripe.tokens.create(params, { idempotencyKey: `${input.idempotencyKey}:token` });
+        tokenId = token.id;
+      }
+      return await stripe.paymentMethods.create(
+        { type: 'card', card: { token: tokenId } },
+        { idempotencyKey: `${input.idempotencyKey}:method` },
+      );
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        throw new WalletTokenRefusedError(error.message, { cause: error });
+      }
+      throw error;
+    }
+  }
+
   return {
     name: 'stripe',
 
@@ -86,27 +123,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async confirmWithWalletToken(input: WalletTokenInput): Promise<ProviderIntent> {
-      let tokenId: string;
-      if (input.token.kind === 'card_token') {
-        tokenId = input.token.id;
-      } else {
-        // Apple Pay's encrypted payment data becomes a card token through Stripe's pk_token
-        // parameters (what Stripe's own iOS SDK sends); Stripe decrypts it with our Apple Pay
-        // processing certificate registered in its dashboard. The SDK's types omit them.
-        const { paymentData, network, displayName, transactionIdentifier } = input.token;
-        const params = {
-          pk_token: JSON.stringify(paymentData),
-          ...(network ? { pk_token_payment_network: network } : {}),
-          ...(displayName ? { pk_token_instrument_name: displayName } : {}),
-          ...(transactionIdentifier ? { pk_token_transaction_id: transactionIdentifier } : {}),
-        } as unknown as Stripe.TokenCreateParams;
-        const token = await stripe.tokens.create(params, { idempotencyKey: `${input.idempotencyKey}:token` });
-        tokenId = token.id;
-      }
-      const paymentMethod = await stripe.paymentMethods.create(
-        { type: 'card', card: { token: tokenId } },
-        { idempotencyKey: `${input.idempotencyKey}:method` },
-      );
+      const paymentMethod = await walletPaymentMethod(input);
       try {
         const intent = await stripe.paymentIntents.confirm(
           input.reference,
