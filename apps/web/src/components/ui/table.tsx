@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
@@ -45,4 +45,15 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
 
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
   return <td className={cn('px-3 py-2.5 align-middle whitespace-nowrap', className)} {...props} />;
+}
+
+/** The one row of a table with nothing to list: `colSpan` covers every column. */
+export function TableEmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={colSpan} className="py-6 text-center text-muted-foreground">
+        {children}
+      </TableCell>
+    </TableRow>
+  );
 }

@@ -3,7 +3,15 @@ import { ArmchairIcon, DownloadIcon, XIcon } from 'lucide-react';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmptyRow,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { useCancelEventRegistration } from '../api/cancel-event-registration';
 import { useDownloadRegistrationsCsv } from '../api/download-registrations-csv';
 import type { Event } from '../api/get-admin-events';
@@ -129,11 +137,7 @@ export function EventRegistrationsDialog({ event, onClose }: { event: Event | nu
                 );
               })}
               {list.registrations.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={6} className="py-6 text-center text-muted-foreground">
-                    No registrations yet.
-                  </TableCell>
-                </TableRow>
+                <TableEmptyRow colSpan={6}>No registrations yet.</TableEmptyRow>
               ) : null}
             </TableBody>
           </Table>

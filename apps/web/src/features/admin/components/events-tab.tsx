@@ -3,7 +3,15 @@ import { BanIcon, ListIcon, PencilIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmptyRow,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { useDeleteEvent } from '../api/delete-event';
 import type { Event } from '../api/get-admin-events';
 import { eventCounts, eventState, formatWholeDollars } from '../utils/event-stats';
@@ -119,13 +127,7 @@ export function EventsTab({ events }: { events: UseQueryResult<Event[]> }) {
                   </TableRow>
                 );
               })}
-              {list.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={7} className="py-6 text-center text-muted-foreground">
-                    No events yet.
-                  </TableCell>
-                </TableRow>
-              ) : null}
+              {list.length === 0 ? <TableEmptyRow colSpan={7}>No events yet.</TableEmptyRow> : null}
             </TableBody>
           </Table>
         </>

@@ -2,7 +2,15 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { EyeIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmptyRow,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { formatPrice } from '@/lib/format';
 import { useDeleteOrder } from '../api/delete-order';
 import type { AdminOrder } from '../api/get-orders';
@@ -87,13 +95,7 @@ export function OrdersTab({ orders, users }: OrdersTabProps) {
                 </TableCell>
               </TableRow>
             ))}
-            {list.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={6} className="py-6 text-center text-muted-foreground">
-                  No orders yet.
-                </TableCell>
-              </TableRow>
-            ) : null}
+            {list.length === 0 ? <TableEmptyRow colSpan={6}>No orders yet.</TableEmptyRow> : null}
           </TableBody>
         </Table>
       ) : null}

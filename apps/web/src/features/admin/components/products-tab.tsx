@@ -2,7 +2,15 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { FlaskConicalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmptyRow,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { formatPrice } from '@/lib/format';
 import { useCreateTestProduct } from '../api/create-test-product';
 import { useDeleteProduct } from '../api/delete-product';
@@ -82,13 +90,7 @@ export function ProductsTab({ products }: { products: UseQueryResult<Product[]> 
                 </TableCell>
               </TableRow>
             ))}
-            {list.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={6} className="py-6 text-center text-muted-foreground">
-                  No products yet.
-                </TableCell>
-              </TableRow>
-            ) : null}
+            {list.length === 0 ? <TableEmptyRow colSpan={6}>No products yet.</TableEmptyRow> : null}
           </TableBody>
         </Table>
       ) : null}

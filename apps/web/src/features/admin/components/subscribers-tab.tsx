@@ -6,7 +6,15 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmptyRow,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { useDownloadSubscribersCsv } from '../api/download-subscribers-csv';
 import { type Subscriber, type SubscriberStatus, useSubscribers } from '../api/get-subscribers';
 import { useRemoveSubscriber } from '../api/remove-subscriber';
@@ -143,11 +151,9 @@ export function SubscribersTab() {
               </TableRow>
             ))}
             {list.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={4} className="py-6 text-center text-muted-foreground">
-                  {deferredSearch.trim() || status ? 'No subscribers match.' : 'No subscribers yet.'}
-                </TableCell>
-              </TableRow>
+              <TableEmptyRow colSpan={4}>
+                {deferredSearch.trim() || status ? 'No subscribers match.' : 'No subscribers yet.'}
+              </TableEmptyRow>
             ) : null}
           </TableBody>
         </Table>

@@ -2,7 +2,15 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { KeyRoundIcon, PencilIcon, UserPlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmptyRow,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import type { AdminUser } from '../api/get-users';
 import { AddUserDialog } from './add-user-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
@@ -72,13 +80,7 @@ export function UsersTab({ users }: { users: UseQueryResult<AdminUser[]> }) {
                 </TableCell>
               </TableRow>
             ))}
-            {list.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={6} className="py-6 text-center text-muted-foreground">
-                  No users yet.
-                </TableCell>
-              </TableRow>
-            ) : null}
+            {list.length === 0 ? <TableEmptyRow colSpan={6}>No users yet.</TableEmptyRow> : null}
           </TableBody>
         </Table>
       ) : null}
