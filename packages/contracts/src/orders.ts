@@ -218,6 +218,18 @@ export const OrderStatusViewSchema = z.object({
 });
 export type OrderStatusView = z.infer<typeof OrderStatusViewSchema>;
 
+/**
+ * POST /internal/orders/{id}/cancel (payments -> catalog, for 'Cancel and refund'): cancels a paid
+ * or processing order and returns its stock, recording the admin who asked. Cancelling an order
+ * that is already cancelled answers it unchanged; a shipped or delivered order is a 409.
+ */
+export const InternalCancelOrderBodySchema = z.object({
+  reason: z.string().trim().min(1).max(500),
+  /** The admin on whose behalf payments asks, for the activity record. */
+  actor: z.object({ id: RowIdSchema, username: z.string().max(100) }),
+});
+export type InternalCancelOrderBody = z.infer<typeof InternalCancelOrderBodySchema>;
+
 const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema } as const;
 
 /** Routes of this domain in the route table (route-table.ts). */
@@ -318,6 +330,21 @@ export const orderRoutes = defineRoutes({
       "Releases a quote's reservation (the buyer left or chose again); releasing twice is not an error",
     request: { params: QuoteParamsSchema },
     responses: { 200: ReleaseResultSchema, 400: ErrorResponseSchema },
+  }),
+  internalCancel: defineRoute({
+    method: 'POST',
+    path: '/internal/orders/:id/cancel',
+    service: 'catalog-and-orders',
+    access: 'internal',
+    summary:
+      'Cancels a paid or processing order for its refund and returns its stock (idempotent; 409 once shipped)',
+    request: { params: IdParamsSchema, body: InternalCancelOrderBodySchema },
+    responses: {
+      200: AdminOrderSchema,
+      400: ErrorResponseSchema,
+      404: ErrorResponseSchema,
+      409: ErrorResponseSchema,
+    },
   }),
   status: defineRoute({
     method: 'GET',

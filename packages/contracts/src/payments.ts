@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WebhookAckSchema } from './checkout';
-import { ErrorResponseSchema } from './common';
+import { ErrorResponseSchema, IdParamsSchema } from './common';
 import { MoneySchema } from './money';
 import { defineRoute, defineRoutes } from './route-contract';
 
@@ -474,5 +474,74 @@ export const cryptoRoutes = defineRoutes({
     summary: 'Lets a sandbox crypto charge expire unpaid (test mode only); no order is created',
     request: { params: SandboxChargeParamsSchema },
     responses: { 200: SandboxCryptoChargeSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
+  }),
+});
+
+/** How an order was paid, for the admin's order details: the payment and where its refund stands. */
+export const OrderPaymentSchema = z.object({
+  orderId: z.number().int(),
+  paymentId: z.uuid(),
+  paymentMethod: z.string(),
+  provider: z.string(),
+  amount: MoneySchema,
+  status: z.string(),
+  /** null: never refunded; requested: queued; refunded; manual (crypto: a person pays it back); failed. */
+  refundStatus: z.enum(['requested', 'refunded', 'manual', 'failed']).nullable(),
+  refundReason: z.string().nullable(),
+  /** The sandbox took this payment (no real money moved). */
+  testMode: z.boolean(),
+});
+export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
+
+export const CancelAndRefundBodySchema = z.object({
+  /** Why, for the customer's e-mail and the activity record. */
+  reason: z.string().trim().min(1, 'Reason is required').max(500).default('Cancelled by the group'),
+});
+export type CancelAndRefundBody = z.infer<typeof CancelAndRefundBodySchema>;
+
+/** The order is cancelled (its stock back on the shelf) and the refund queued with its provider. */
+export const CancelAndRefundResultSchema = z.object({
+  orderId: z.number().int(),
+  orderStatus: z.literal('cancelled'),
+  payment: OrderPaymentSchema,
+  message: z.string(),
+});
+export type CancelAndRefundResult = z.infer<typeof CancelAndRefundResultSchema>;
+
+/** Admin routes of payments on orders (route-table.ts). */
+export const orderPaymentRoutes = defineRoutes({
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/admin/orders/:id/payment',
+    service: 'payments',
+    access: 'admin',
+    summary:
+      'How an order was paid and where its refund stands (404 for an order paid by no payment, e.g. manual)',
+    request: { params: IdParamsSchema },
+    responses: {
+      200: OrderPaymentSchema,
+      400: ErrorResponseSchema,
+      401: ErrorResponseSchema,
+      403: ErrorResponseSchema,
+      404: ErrorResponseSchema,
+    },
+  }),
+  cancelAndRefund: defineRoute({
+    method: 'POST',
+    path: '/api/admin/orders/:id/refund',
+    service: 'payments',
+    access: 'admin',
+    summary:
+      'Cancel and refund: cancels a paid order that has not shipped (stock returned) and refunds its payment through its provider, once however often it is asked',
+    request: { params: IdParamsSchema, body: CancelAndRefundBodySchema },
+    responses: {
+      202: CancelAndRefundResultSchema,
+      400: ErrorResponseSchema,
+      401: ErrorResponseSchema,
+      403: ErrorResponseSchema,
+      404: ErrorResponseSchema,
+      409: ErrorResponseSchema,
+      503: ErrorResponseSchema,
+    },
   }),
 });

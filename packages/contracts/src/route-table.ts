@@ -1,10 +1,11 @@
+import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
 import { eventRoutes } from './events';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
-import { cryptoRoutes, safekeyRoutes, squareRoutes, walletRoutes } from './payments';
+import { cryptoRoutes, orderPaymentRoutes, safekeyRoutes, squareRoutes, walletRoutes } from './payments';
 import { productRoutes } from './products';
 import type { RouteContract } from './route-contract';
 import type { ServiceName } from './services';
@@ -24,8 +25,10 @@ export const routeTable: readonly RouteContract[] = [
   safekeyRoutes,
   walletRoutes,
   cryptoRoutes,
+  orderPaymentRoutes,
   eventRoutes,
   newsletterRoutes,
+  auditRoutes,
 ].flatMap((domain) => Object.values(domain));
 
 export function routesOf(service: ServiceName): RouteContract[] {

@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import { schemaNameOf } from '@jesus-walks/contracts/services';
+import { registerAuditLogRoute } from '@jesus-walks/service-kit/audit';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { createInternalClient } from '@jesus-walks/service-kit/internal-client';
 import { createMailer } from '@jesus-walks/service-kit/mailer';
@@ -52,6 +53,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
     logger: app.log,
   });
   quotesRoutes(app, deps);
+  registerAuditLogRoute(app, 'catalog-and-orders', deps.db);
   verifyRouteTable(app, 'catalog-and-orders');
   scheduleReservationsCleanUp(deps.jobs, deps.db);
   return app;

@@ -1,4 +1,5 @@
 import { schemaNameOf } from '@jesus-walks/contracts/services';
+import { registerAuditLogRoute } from '@jesus-walks/service-kit/audit';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { scheduleIdempotencyCleanUp } from '@jesus-walks/service-kit/idempotency';
 import { createMailer } from '@jesus-walks/service-kit/mailer';
@@ -94,6 +95,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
   registrationsRoutes(app, content);
   eventQuotesRoutes(app, content);
   newsletterRoutesModule(app, content);
+  registerAuditLogRoute(app, 'content-and-events', deps.db);
   verifyRouteTable(app, 'content-and-events');
   return app;
 }

@@ -1,4 +1,5 @@
 import { schemaNameOf } from '@jesus-walks/contracts/services';
+import { registerAuditLogRoute } from '@jesus-walks/service-kit/audit';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { createMailer } from '@jesus-walks/service-kit/mailer';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
@@ -49,6 +50,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
     exposeResetToken: env.EXPOSE_RESET_TOKEN,
   });
   usersRoutes(app, deps);
+  registerAuditLogRoute(app, 'identity', deps.db);
   verifyRouteTable(app, 'identity');
 
   const firstAdmin = await ensureConfiguredAdmin(deps.db, {

@@ -1,4 +1,5 @@
 import { schemaNameOf } from '@jesus-walks/contracts/services';
+import { registerAuditLogRoute } from '@jesus-walks/service-kit/audit';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { scheduleIdempotencyCleanUp } from '@jesus-walks/service-kit/idempotency';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
@@ -91,6 +92,7 @@ export async function buildApp(
     ...walletSettingsOf(env),
     applePayConnect: testHooks.applePayConnect,
   });
+  registerAuditLogRoute(app, 'payments', deps.db);
   verifyRouteTable(app, 'payments');
   return app;
 }

@@ -2,6 +2,7 @@ import type { Migrations } from '@jesus-walks/service-kit/database';
 import * as m0001 from './0001_create_products_orders_and_shipping';
 import * as m0002 from './0002_add_product_soft_delete_sku_and_order_stock';
 import * as m0003 from './0003_add_quotes_and_order_buyer';
+import * as m0004 from './0004_create_audit_log';
 
 /**
  * Every migration of the catalog_and_orders schema, in order. Listed explicitly so bundlers and tests
@@ -11,4 +12,5 @@ export const migrations: Migrations = {
   '0001_create_products_orders_and_shipping': m0001,
   '0002_add_product_soft_delete_sku_and_order_stock': m0002,
   '0003_add_quotes_and_order_buyer': m0003,
+  '0004_create_audit_log': m0004,
 };

@@ -9,6 +9,7 @@ import * as m0008 from './0008_create_rate_limit_hits';
 import * as m0009 from './0009_drop_outbox';
 import * as m0010 from './0010_rate_limit_hits_key_bytewise';
 import * as m0011 from './0011_add_event_quotes_and_held_seats';
+import * as m0012 from './0012_create_audit_log';
 
 /**
  * Every migration of the content_and_events schema, in order. Listed explicitly so bundlers and tests
@@ -25,4 +26,5 @@ export const migrations: Migrations = {
   '0009_drop_outbox': m0009,
   '0010_rate_limit_hits_key_bytewise': m0010,
   '0011_add_event_quotes_and_held_seats': m0011,
+  '0012_create_audit_log': m0012,
 };

@@ -4,6 +4,7 @@ import * as m0002 from './0002_add_checkout_and_sandbox';
 import * as m0003safekey from './0003_add_safekey_payments';
 import * as m0004 from './0004_add_crypto_charges';
 import * as m0005 from './0005_add_payment_seller';
+import * as m0006 from './0006_create_audit_log';
 
 /** Every migration of the payments schema, in order. Listed explicitly so bundlers and tests see them. */
 export const migrations: Migrations = {
@@ -12,4 +13,5 @@ export const migrations: Migrations = {
   '0003_add_safekey_payments': m0003safekey,
   '0004_add_crypto_charges': m0004,
   '0005_add_payment_seller': m0005,
+  '0006_create_audit_log': m0006,
 };
