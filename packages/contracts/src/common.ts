@@ -52,3 +52,26 @@ export const headers = {
   internalToken: 'x-internal-token',
   requestId: 'x-request-id',
 } as const;
+
+/** Page of a server-paged admin list: page numbers from 1, at most 100 rows a page. */
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+/** One page of a list and how many rows match in all. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+  });
+}
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PasswordSchema } from './auth';
-import { ErrorResponseSchema, IdParamsSchema } from './common';
+import { ErrorResponseSchema, IdParamsSchema, PageQuerySchema, pageOf } from './common';
 import { RowIdSchema } from './products';
 import { defineRoute, defineRoutes } from './route-contract';
 
@@ -64,6 +64,16 @@ export const UpdateUserBodySchema = z.object({
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
 
+/** GET /api/admin/users: the dashboard's users, paged and searched on the server. */
+export const AdminUsersQuerySchema = PageQuerySchema.extend({
+  /** Words in the username or e-mail (case-insensitive); a number also matches the id. */
+  q: z.string().trim().max(100).optional(),
+  role: z.enum(['admin', 'member']).optional(),
+});
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>;
+export const AdminUsersPageSchema = pageOf(AdminUserSchema);
+export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>;
+
 export const userRoutes = defineRoutes({
   list: defineRoute({
     method: 'GET',
@@ -72,6 +82,20 @@ export const userRoutes = defineRoutes({
     access: 'admin',
     summary: 'Every user, for the admin dashboard',
     responses: { 200: z.array(AdminUserSchema), 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+  }),
+  adminList: defineRoute({
+    method: 'GET',
+    path: '/api/admin/users',
+    service: 'identity',
+    access: 'admin',
+    summary: 'Users for the admin dashboard, by id, searched by username or e-mail and paged on the server',
+    request: { querystring: AdminUsersQuerySchema },
+    responses: {
+      200: AdminUsersPageSchema,
+      400: ErrorResponseSchema,
+      401: ErrorResponseSchema,
+      403: ErrorResponseSchema,
+    },
   }),
   internalGet: defineRoute({
     method: 'GET',

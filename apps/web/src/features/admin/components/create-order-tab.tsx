@@ -2,12 +2,14 @@ import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import type { Product } from '../api/get-products';
-import type { AdminUser } from '../api/get-users';
+import { useProducts } from '../api/get-products';
+import { useUsers } from '../api/get-users';
 import { CreateOrderDialog } from './create-order-dialog';
 import { SectionHeader } from './section-header';
 
-export function CreateOrderTab({ users, products }: { users: AdminUser[]; products: Product[] }) {
+export function CreateOrderTab() {
+  const users = useUsers({ enabled: true }).data ?? [];
+  const products = useProducts({ enabled: true }).data ?? [];
   const [open, setOpen] = useState(false);
   return (
     <section className="grid min-w-0 gap-4" aria-labelledby="create-order-heading">

@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { BanIcon, ListIcon, PencilIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -13,7 +12,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { useDeleteEvent } from '../api/delete-event';
-import type { Event } from '../api/get-admin-events';
+import { type Event, useAdminEvents } from '../api/get-admin-events';
 import { eventCounts, eventState, formatWholeDollars } from '../utils/event-stats';
 import { formatValleyDateTime } from '../utils/valley-time';
 import { ConfirmDialog } from './confirm-dialog';
@@ -29,7 +28,8 @@ const stateBadge = {
   cancelled: { label: 'Cancelled', variant: 'destructive' },
 } as const;
 
-export function EventsTab({ events }: { events: UseQueryResult<Event[]> }) {
+export function EventsTab() {
+  const events = useAdminEvents({ enabled: true });
   const [form, setForm] = useState<EventFormTarget>(null);
   const [viewingId, setViewingId] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<Event | null>(null);

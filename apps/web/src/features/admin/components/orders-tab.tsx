@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { EyeIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -13,8 +12,8 @@ import {
 } from '@/components/ui/table';
 import { formatPrice } from '@/lib/format';
 import { useDeleteOrder } from '../api/delete-order';
-import type { AdminOrder } from '../api/get-orders';
-import type { AdminUser } from '../api/get-users';
+import { type AdminOrder, useOrders } from '../api/get-orders';
+import { useUsers } from '../api/get-users';
 import { formatDate } from '../utils/orders';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListStatus } from './list-status';
@@ -22,12 +21,9 @@ import { OrderDetailsDialog } from './order-details-dialog';
 import { OrderStatusBadge } from './order-status-badge';
 import { SectionHeader } from './section-header';
 
-interface OrdersTabProps {
-  orders: UseQueryResult<AdminOrder[]>;
-  users: AdminUser[] | undefined;
-}
-
-export function OrdersTab({ orders, users }: OrdersTabProps) {
+export function OrdersTab() {
+  const orders = useOrders({ enabled: true });
+  const users = useUsers({ enabled: true }).data;
   const [viewingId, setViewingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<AdminOrder | null>(null);
   const deletion = useDeleteOrder();

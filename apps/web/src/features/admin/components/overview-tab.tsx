@@ -1,13 +1,9 @@
 import { DollarSignIcon, type LucideIcon, PackageIcon, ShoppingCartIcon, UsersIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
-
-interface OverviewTabProps {
-  users: number | undefined;
-  orders: number | undefined;
-  products: number | undefined;
-  /** 2 decimals, no sign. */
-  revenue: string | undefined;
-}
+import { useOrders } from '../api/get-orders';
+import { useProducts } from '../api/get-products';
+import { useUsers } from '../api/get-users';
+import { computeRevenue } from '../utils/revenue';
 
 function StatCard({
   icon: Icon,
@@ -36,7 +32,12 @@ function StatCard({
 
 const count = (value: number | undefined) => (value === undefined ? '...' : String(value));
 
-export function OverviewTab({ users, orders, products, revenue }: OverviewTabProps) {
+export function OverviewTab() {
+  const users = useUsers({ enabled: true }).data?.length;
+  const orderList = useOrders({ enabled: true }).data;
+  const orders = orderList?.length;
+  const products = useProducts({ enabled: true }).data?.length;
+  const revenue = orderList ? computeRevenue(orderList) : undefined;
   return (
     <section className="grid min-w-0 gap-4" aria-labelledby="overview-heading">
       <h2 id="overview-heading" className="sr-only">

@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { FlaskConicalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -14,13 +13,14 @@ import {
 import { formatPrice } from '@/lib/format';
 import { useCreateTestProduct } from '../api/create-test-product';
 import { useDeleteProduct } from '../api/delete-product';
-import type { Product } from '../api/get-products';
+import { type Product, useProducts } from '../api/get-products';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListStatus } from './list-status';
 import { ProductEditDialog } from './product-edit-dialog';
 import { SectionHeader } from './section-header';
 
-export function ProductsTab({ products }: { products: UseQueryResult<Product[]> }) {
+export function ProductsTab() {
+  const products = useProducts({ enabled: true });
   const [editing, setEditing] = useState<Product | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const createTest = useCreateTestProduct();

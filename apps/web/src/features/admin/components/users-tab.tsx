@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { KeyRoundIcon, PencilIcon, UserPlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -11,7 +10,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import type { AdminUser } from '../api/get-users';
+import { type AdminUser, useUsers } from '../api/get-users';
 import { AddUserDialog } from './add-user-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { EditUserDialog } from './edit-user-dialog';
@@ -19,7 +18,8 @@ import { ListStatus } from './list-status';
 import { SectionHeader } from './section-header';
 import { Tick } from './tick';
 
-export function UsersTab({ users }: { users: UseQueryResult<AdminUser[]> }) {
+export function UsersTab() {
+  const users = useUsers({ enabled: true });
   const [changingPassword, setChangingPassword] = useState(false);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<AdminUser | null>(null);

@@ -6,11 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { CurrentUser } from '@/lib/current-user';
 import { useLogout } from '@/lib/logout';
-import { useAdminEvents } from '../api/get-admin-events';
 import { useDashboardUser } from '../api/get-dashboard-user';
-import { useOrders } from '../api/get-orders';
-import { useProducts } from '../api/get-products';
-import { useUsers } from '../api/get-users';
 import { AdminGateScreen } from '../components/admin-gate-screen';
 import { CreateOrderTab } from '../components/create-order-tab';
 import { EventsTab } from '../components/events-tab';
@@ -21,18 +17,11 @@ import { SubscribersTab } from '../components/subscribers-tab';
 import { UsersTab } from '../components/users-tab';
 import { adminGate } from '../utils/admin-gate';
 import { type AdminTab, adminTabs, isAdminTab, searchForTab, tabFromSearch } from '../utils/admin-tab';
-import { computeRevenue } from '../utils/revenue';
 
 function Dashboard({ user }: { user: CurrentUser }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabFromSearch(searchParams);
   const logout = useLogout();
-  // Mounted only for an admin: the lists are never asked for anyone else (SPEC.md section 6).
-  const users = useUsers({ enabled: true });
-  const orders = useOrders({ enabled: true });
-  const products = useProducts({ enabled: true });
-  // Asked when the events tab is first opened, then kept fresh like the other lists.
-  const events = useAdminEvents({ enabled: tab === 'events' });
 
   const selectTab = (value: string) => {
     if (isAdminTab(value)) setSearchParams(searchForTab(searchParams, value as AdminTab));
@@ -60,6 +49,8 @@ function Dashboard({ user }: { user: CurrentUser }) {
         }
       />
       <Container className="min-w-0 py-8 md:py-10">
+        {/* Each tab asks for its own data when opened; the dashboard is mounted only for an admin,
+            so the lists are never asked for anyone else (SPEC.md section 6). */}
         <Tabs value={tab} onValueChange={selectTab} className="min-w-0">
           <TabsList aria-label="Admin sections">
             {adminTabs.map(({ value, label }) => (
@@ -69,27 +60,22 @@ function Dashboard({ user }: { user: CurrentUser }) {
             ))}
           </TabsList>
           <TabsContent value="overview" className="min-w-0">
-            <OverviewTab
-              users={users.data?.length}
-              orders={orders.data?.length}
-              products={products.data?.length}
-              revenue={orders.data ? computeRevenue(orders.data) : undefined}
-            />
+            <OverviewTab />
           </TabsContent>
           <TabsContent value="users" className="min-w-0">
-            <UsersTab users={users} />
+            <UsersTab />
           </TabsContent>
           <TabsContent value="orders" className="min-w-0">
-            <OrdersTab orders={orders} users={users.data} />
+            <OrdersTab />
           </TabsContent>
           <TabsContent value="products" className="min-w-0">
-            <ProductsTab products={products} />
+            <ProductsTab />
           </TabsContent>
           <TabsContent value="create-order" className="min-w-0">
-            <CreateOrderTab users={users.data ?? []} products={products.data ?? []} />
+            <CreateOrderTab />
           </TabsContent>
           <TabsContent value="events" className="min-w-0">
-            <EventsTab events={events} />
+            <EventsTab />
           </TabsContent>
           <TabsContent value="subscribers" className="min-w-0">
             <SubscribersTab />
