@@ -1,9 +1,9 @@
 import { newsletterRoutes } from '@jesus-walks/contracts/newsletter';
 import { clientAddressOf } from '@jesus-walks/service-kit/client-address';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { attachment } from '@jesus-walks/service-kit/csv';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { ContentDeps } from '../../deps';
-import { attachment } from '../../lib/csv';
 import {
   confirm,
   listSubscribers,

@@ -7,9 +7,9 @@ import type {
   Subscriber,
   SubscriberList,
 } from '@jesus-walks/contracts/newsletter';
+import { toCsv } from '@jesus-walks/service-kit/csv';
 import { badRequest, DomainError, notFound } from '@jesus-walks/service-kit/errors';
 import { type ContentDeps, siteUrl } from '../../deps';
-import { toCsv } from '../../lib/csv';
 import { type Caller, newsletterRules, takeRateLimits } from '../rate-limits/rate-limits.service';
 import {
   claimConfirmationSend,

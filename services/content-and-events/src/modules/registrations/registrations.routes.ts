@@ -1,12 +1,12 @@
 import { eventRoutes, IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '@jesus-walks/contracts/events';
 import { clientAddressOf } from '@jesus-walks/service-kit/client-address';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { attachment } from '@jesus-walks/service-kit/csv';
 import { DomainError } from '@jesus-walks/service-kit/errors';
 import { identityOf } from '@jesus-walks/service-kit/guards';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { FastifyRequest } from 'fastify';
 import type { ContentDeps } from '../../deps';
-import { attachment } from '../../lib/csv';
 import {
   cancelRegistration,
   cancelWithGuestLink,

@@ -11,6 +11,7 @@ import {
   RegistrationSchema,
   type RegistrationStatus,
 } from '@jesus-walks/contracts/events';
+import { toCsv } from '@jesus-walks/service-kit/csv';
 import {
   badRequest,
   businessRule,
@@ -27,7 +28,6 @@ import {
 import type { Transaction } from 'kysely';
 import type { ContentAndEventsDatabase, RegistrationStatusColumn } from '../../db/database';
 import { type ContentDeps, siteUrl } from '../../deps';
-import { toCsv } from '../../lib/csv';
 import { toEvent } from '../events/event-mapping';
 import {
   countSeats,
