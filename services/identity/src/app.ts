@@ -8,6 +8,8 @@ import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
 import type { Env } from './env';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
+import { createAuditSources } from './modules/audit-log/audit-log.sources';
 import { authRoutesModule } from './modules/auth/auth.routes';
 import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.jobs';
 import { sessionsPlugin } from './modules/sessions/sessions.plugin';
@@ -51,6 +53,17 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
   });
   usersRoutes(app, deps);
   registerAuditLogRoute(app, 'identity', deps.db);
+  const auditSources = createAuditSources({
+    db: deps.db,
+    internalToken: env.INTERNAL_TOKEN,
+    peerUrls: {
+      'catalog-and-orders': env.CATALOG_AND_ORDERS_URL,
+      payments: env.PAYMENTS_URL,
+      'content-and-events': env.CONTENT_AND_EVENTS_URL,
+    },
+  });
+  app.addHook('onClose', () => auditSources.close());
+  auditLogRoutes(app, { sources: auditSources });
   verifyRouteTable(app, 'identity');
 
   const firstAdmin = await ensureConfiguredAdmin(deps.db, {

@@ -2,6 +2,7 @@ import { defaultPorts } from '@jesus-walks/contracts/services';
 import {
   booleanFromString,
   type EnvSource,
+  optionalUrl,
   parseEnv,
   portSchema,
   serviceEnvSchema,
@@ -28,6 +29,13 @@ export const envSchema = serviceEnvSchema.extend({
    * toast). Never in production, where it would let anyone reset anyone's password.
    */
   EXPOSE_RESET_TOKEN: booleanFromString.default(false),
+  /**
+   * The audited peers whose activity records `GET /api/admin/audit-log` gathers. Unset: that
+   * service's entries are missing and the page lists it as unavailable.
+   */
+  CATALOG_AND_ORDERS_URL: optionalUrl,
+  PAYMENTS_URL: optionalUrl,
+  CONTENT_AND_EVENTS_URL: optionalUrl,
   ...mailEnvShape,
 });
 

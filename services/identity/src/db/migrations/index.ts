@@ -4,6 +4,7 @@ import * as m0002 from './0002_add_auth_attempts_and_outbox';
 import * as m0003 from './0003_drop_outbox';
 import * as m0004 from './0004_replace_auth_attempts_with_rate_limit_hits';
 import * as m0005 from './0005_create_audit_log';
+import * as m0006 from './0006_index_admin_users';
 
 /** Every migration of the identity schema, in order. Listed explicitly so bundlers and tests see them. */
 export const migrations: Migrations = {
@@ -12,4 +13,5 @@ export const migrations: Migrations = {
   '0003_drop_outbox': m0003,
   '0004_replace_auth_attempts_with_rate_limit_hits': m0004,
   '0005_create_audit_log': m0005,
+  '0006_index_admin_users': m0006,
 };

@@ -64,7 +64,7 @@ export function authRoutesModule(app: ServiceApp, deps: AuthRoutesDeps): void {
   registerRoute(app, authRoutes.changePassword, async (request) => {
     await changePassword(
       deps.db,
-      identityOf(request).id,
+      identityOf(request),
       request.body,
       request.session.sessionId,
       clientAddressOf(request),

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ChangePasswordBody, LoginBody, ResetPasswordBody } from '@jesus-walks/contracts/auth';
+import type { Identity } from '@jesus-walks/contracts/common';
+import { recordAudit } from '@jesus-walks/service-kit/audit';
 import { badRequest, DomainError } from '@jesus-walks/service-kit/errors';
 import type { Mailer } from '@jesus-walks/service-kit/mailer';
 import type { Kysely } from 'kysely';
@@ -123,23 +125,36 @@ export async function resetPassword(db: Kysely<IdentityDatabase>, body: ResetPas
 
 /**
  * Changes the password of a logged-in user; their other sessions end. Wrong current passwords
- * count per account (limits.change_password): a session alone cannot be used to guess it.
+ * count per account (limits.change_password): a session alone cannot be used to guess it. An
+ * administrator's change enters the activity record with it (never the password itself).
  */
 export async function changePassword(
   db: Kysely<IdentityDatabase>,
-  userId: number,
+  caller: Identity,
   body: ChangePasswordBody,
   currentSid: string,
   address: string,
 ) {
-  const accountKey = accountKeyOf(userId);
+  const accountKey = accountKeyOf(caller.id);
   await assertWithinLimits(db, 'change_password', accountKey, address);
-  const stored = await findPasswordHash(db, userId);
+  const stored = await findPasswordHash(db, caller.id);
   if (!stored || !(await verifyPassword(stored, body.currentPassword))) {
     await recordAttempt(db, { kind: 'change_password', accountKey, address });
     throw badRequest('Current password is incorrect');
   }
   await clearAccountAttempts(db, 'change_password', accountKey);
-  await setPassword(db, userId, await hashPassword(body.newPassword));
-  await deleteSessionsOfUser(db, userId, currentSid);
+  const passwordHash = await hashPassword(body.newPassword);
+  await db.transaction().execute(async (trx) => {
+    await setPassword(trx, caller.id, passwordHash);
+    if (caller.isAdmin) {
+      await recordAudit(trx, {
+        actor: caller,
+        action: 'user.password_changed',
+        target: { type: 'user', id: caller.id, label: caller.username },
+        summary: `${caller.username} changed their own password`,
+        changes: { password: { from: 'unchanged', to: 'changed' } },
+      });
+    }
+  });
+  await deleteSessionsOfUser(db, caller.id, currentSid);
 }

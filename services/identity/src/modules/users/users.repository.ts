@@ -1,3 +1,5 @@
+import { MAX_ROW_ID } from '@jesus-walks/contracts/common';
+import type { AdminUsersQuery } from '@jesus-walks/contracts/users';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
 
@@ -7,6 +9,41 @@ const publicColumns = ['id', 'username', 'email', 'isAdmin', 'isVerified'] as co
 
 export async function listUsers(db: Db) {
   return db.selectFrom('users').select(publicColumns).orderBy('id').execute();
+}
+
+/** Words to match anywhere in a text with (i)like: its wildcards and escape character taken literally. */
+function containing(words: string): string {
+  return `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The admin list's page: by id, `q` anywhere in the username or e-mail (any case) or, when it is
+ * a number, the id itself; `role` admins or members. The total counts every match.
+ */
+export async function searchUsers(db: Db, query: AdminUsersQuery) {
+  let matching = db.selectFrom('users');
+  if (query.q) {
+    const words = containing(query.q);
+    const id = /^[0-9]{1,10}$/.test(query.q) ? Number(query.q) : null;
+    matching = matching.where((eb) =>
+      eb.or([
+        eb('username', 'ilike', words),
+        eb('email', 'ilike', words),
+        ...(id !== null && id <= MAX_ROW_ID ? [eb('id', '=', id)] : []),
+      ]),
+    );
+  }
+  if (query.role) matching = matching.where('isAdmin', '=', query.role === 'admin');
+  const [items, count] = await Promise.all([
+    matching
+      .select(publicColumns)
+      .orderBy('id')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    matching.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(count.total) };
 }
 
 export async function findUserById(db: Db, id: number) {
@@ -96,6 +133,11 @@ export async function setPassword(db: Db, id: number, passwordHash: string): Pro
     .set({ password: passwordHash, updatedAt: sql<Date>`now()` })
     .where('id', '=', id)
     .execute();
+}
+
+/** The user as it is before an edit, locked until the transaction ends. */
+export async function lockUserById(trx: Transaction<IdentityDatabase>, id: number) {
+  return trx.selectFrom('users').select(publicColumns).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 /** Ids of every admin, locked until the transaction ends, so two demotions cannot both pass. */

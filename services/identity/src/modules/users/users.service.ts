@@ -1,4 +1,11 @@
-import type { CreateUserBody, InternalUser, UpdateUserBody } from '@jesus-walks/contracts/users';
+import type {
+  AdminUsersPage,
+  AdminUsersQuery,
+  CreateUserBody,
+  InternalUser,
+  UpdateUserBody,
+} from '@jesus-walks/contracts/users';
+import { type AuditActor, diffChanges, recordAudit } from '@jesus-walks/service-kit/audit';
 import { businessRule, conflict, notFound } from '@jesus-walks/service-kit/errors';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
@@ -10,6 +17,8 @@ import {
   findUsersByIds,
   insertUser,
   lockAdminIds,
+  lockUserById,
+  searchUsers,
   updateUser,
 } from './users.repository';
 
@@ -46,27 +55,70 @@ async function assertAvailable(
   if (byEmail && byEmail.id !== exceptId) throw conflict(EMAIL_TAKEN);
 }
 
-/** Creates a user; isAdmin is honoured only when `allowAdmin` (the caller is an admin). */
-export async function createUser(db: Kysely<IdentityDatabase>, body: CreateUserBody, allowAdmin: boolean) {
+/**
+ * Creates a user. `admin` is the administrator adding them, or null for a registration: only an
+ * admin's isAdmin is honoured, and only an admin's addition enters the activity record (in the
+ * transaction of the insert, so a refused user leaves no entry).
+ */
+export async function createUser(
+  db: Kysely<IdentityDatabase>,
+  body: CreateUserBody,
+  admin: AuditActor | null,
+) {
   await assertAvailable(db, body);
   const passwordHash = await hashPassword(body.password);
   try {
-    return await insertUser(db, {
-      username: body.username,
-      email: body.email,
-      passwordHash,
-      isAdmin: allowAdmin && body.isAdmin === true,
+    return await db.transaction().execute(async (trx) => {
+      const user = await insertUser(trx, {
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        isAdmin: admin !== null && body.isAdmin === true,
+      });
+      if (admin) {
+        await recordAudit(trx, {
+          actor: admin,
+          action: 'user.created',
+          target: { type: 'user', id: user.id, label: user.username },
+          summary: `Added user ${user.username}${user.isAdmin ? ' (admin)' : ''}`,
+          changes: null,
+        });
+      }
+      return user;
     });
   } catch (error) {
     throw conflictFromUniqueViolation(error);
   }
 }
 
+/** What the activity record calls each field an admin can edit, in the summary's order. */
+const editedFieldNames = {
+  username: 'username',
+  email: 'email',
+  isAdmin: 'admin',
+  password: 'password',
+} as const;
+const editedFields = Object.keys(editedFieldNames) as (keyof typeof editedFieldNames)[];
+
+/** "Edited user ann: email, admin" (the name before the edit: the one the admin clicked). */
+export function editSummary(usernameBefore: string, changedFields: readonly string[]): string {
+  const names = editedFields.filter((field) => changedFields.includes(field)).map((f) => editedFieldNames[f]);
+  return names.length > 0
+    ? `Edited user ${usernameBefore}: ${names.join(', ')}`
+    : `Saved user ${usernameBefore} without changes`;
+}
+
 /**
  * An admin edits a user. The last administrator cannot lose the admin flag (the site would have
- * nobody left to manage it); admins are locked while this is decided.
+ * nobody left to manage it); admins are locked while this is decided. The edit and its entry in
+ * the activity record commit together.
  */
-export async function updateUserAsAdmin(db: Kysely<IdentityDatabase>, id: number, body: UpdateUserBody) {
+export async function updateUserAsAdmin(
+  db: Kysely<IdentityDatabase>,
+  admin: AuditActor,
+  id: number,
+  body: UpdateUserBody,
+) {
   await assertAvailable(db, body, id);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   try {
@@ -75,8 +127,28 @@ export async function updateUserAsAdmin(db: Kysely<IdentityDatabase>, id: number
       if (!body.isAdmin && adminIds.length === 1 && adminIds[0] === id) {
         throw businessRule('This is the last administrator. Make another user an administrator first.');
       }
+      const before = await lockUserById(trx, id);
+      if (!before) throw notFound('User not found');
       const user = await updateUser(trx, id, { ...body, ...(passwordHash ? { passwordHash } : {}) });
       if (!user) throw notFound('User not found');
+      // The old hash is never read: a given password always counts as changed, shown without a value.
+      const changes = diffChanges(
+        { ...before, password: null as string | null },
+        {
+          username: user.username,
+          email: user.email,
+          isAdmin: user.isAdmin,
+          ...(passwordHash ? { password: passwordHash } : {}),
+        },
+        editedFields,
+      );
+      await recordAudit(trx, {
+        actor: admin,
+        action: 'user.updated',
+        target: { type: 'user', id, label: user.username },
+        summary: editSummary(before.username, Object.keys(changes)),
+        changes,
+      });
       return user;
     });
     // A password set by an admin ends the user's sessions everywhere.
@@ -85,6 +157,15 @@ export async function updateUserAsAdmin(db: Kysely<IdentityDatabase>, id: number
   } catch (error) {
     throw conflictFromUniqueViolation(error);
   }
+}
+
+/** The dashboard's page of users (GET /api/admin/users). */
+export async function listUsersPage(
+  db: Kysely<IdentityDatabase>,
+  query: AdminUsersQuery,
+): Promise<AdminUsersPage> {
+  const { items, total } = await searchUsers(db, query);
+  return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 /**
