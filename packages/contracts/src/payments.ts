@@ -483,7 +483,8 @@ export const OrderPaymentSchema = z.object({
   paymentId: z.uuid(),
   paymentMethod: z.string(),
   provider: z.string(),
-  amount: MoneySchema,
+  /** Exact text with 2 decimals ('45.00'), as numeric(12,2) holds it: money never passes through a float. */
+  amount: z.string().regex(/^\d+\.\d{2}$/),
   status: z.string(),
   /** null: never refunded; requested: queued; refunded; manual (crypto: a person pays it back); failed. */
   refundStatus: z.enum(['requested', 'refunded', 'manual', 'failed']).nullable(),

@@ -2,6 +2,7 @@ import { schemaNameOf } from '@jesus-walks/contracts/services';
 import { registerAuditLogRoute } from '@jesus-walks/service-kit/audit';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { scheduleIdempotencyCleanUp } from '@jesus-walks/service-kit/idempotency';
+import { createMailer } from '@jesus-walks/service-kit/mailer';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
 import type { Kysely } from 'kysely';
@@ -14,6 +15,7 @@ import { cryptoRoutesModule } from './modules/crypto/crypto.routes';
 import { createCryptoRates } from './modules/crypto/crypto-rates';
 import { scheduleExpiry } from './modules/expiry/expiry.jobs';
 import { workFinalisation } from './modules/finalisation/finalisation.jobs';
+import { orderPaymentsRoutesModule } from './modules/order-payments/order-payments.routes';
 import { createProviders } from './modules/providers/providers';
 import { safekeyRoutesModule } from './modules/providers/safekey/safekey.routes';
 import { sandboxRoutes } from './modules/providers/sandbox/sandbox.routes';
@@ -64,6 +66,7 @@ export async function buildApp(
     providers: createProviders(env, { db: deps.db, jobs: deps.jobs }),
     seller,
     eventSeller,
+    mailer: createMailer({ jobs: deps.jobs, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, print: deps.notice }),
     logger: app.log,
   };
 
@@ -92,6 +95,7 @@ export async function buildApp(
     ...walletSettingsOf(env),
     applePayConnect: testHooks.applePayConnect,
   });
+  orderPaymentsRoutesModule(app, payments);
   registerAuditLogRoute(app, 'payments', deps.db);
   verifyRouteTable(app, 'payments');
   return app;

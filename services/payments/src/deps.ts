@@ -1,4 +1,5 @@
 import type { JobQueue } from '@jesus-walks/service-kit/jobs';
+import type { Mailer } from '@jesus-walks/service-kit/mailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from './db/database';
@@ -16,5 +17,7 @@ export interface PaymentsDeps {
   seller: Seller;
   /** content-and-events' payable routes (paid events' seats). */
   eventSeller: EventSeller;
+  /** Customer e-mails, queued in the transaction of the write that causes them. */
+  mailer: Mailer;
   logger: FastifyBaseLogger;
 }

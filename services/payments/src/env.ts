@@ -7,6 +7,7 @@ import {
   portSchema,
   serviceEnvSchema,
 } from '@jesus-walks/service-kit/env';
+import { mailEnvShape } from '@jesus-walks/service-kit/mailer';
 import { z } from 'zod';
 
 const optionalSecret = (name: string) => z.string().min(8, `${name} looks too short to be a key`).optional();
@@ -14,6 +15,8 @@ const optionalSecret = (name: string) => z.string().min(8, `${name} looks too sh
 export const envSchema = serviceEnvSchema
   .extend({
     PORT: portSchema(defaultPorts.payments),
+    /** The customer's e-mail of a cancelled and refunded order goes through the shared mailer (printed without SMTP_URL). */
+    ...mailEnvShape,
     /** Catalog's base URL: quotes, fulfilment and releases of what the buyer pays for. */
     CATALOG_AND_ORDERS_URL: optionalUrl,
     /** content-and-events' base URL: quotes, fulfilment and releases of paid events' seats. */

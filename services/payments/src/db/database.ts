@@ -123,6 +123,23 @@ export interface IdempotencyKeysTable {
   createdAt: Timestamp;
 }
 
+/**
+ * The activity record of admin mutations (migration 0006; service-kit audit.ts writes and reads
+ * it; the type lets this service's tests read it too).
+ */
+export interface AuditLogTable {
+  id: Generated<number>;
+  occurredAt: Generated<Date>;
+  actorId: number | null;
+  actorUsername: string | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  targetLabel: string | null;
+  summary: string;
+  changes: ColumnType<unknown, string | null | undefined, string | null>;
+}
+
 /** Kysely table types of the payments schema. */
 export interface PaymentsDatabase {
   payments: PaymentsTable;
@@ -131,4 +148,5 @@ export interface PaymentsDatabase {
   cryptoCharges: CryptoChargesTable;
   safekeyPayments: SafekeyPaymentsTable;
   idempotencyKeys: IdempotencyKeysTable;
+  auditLog: AuditLogTable;
 }

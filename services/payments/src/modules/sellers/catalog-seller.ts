@@ -1,6 +1,8 @@
 import {
+  type AdminOrder,
   type FulfilBody,
   type Fulfilment,
+  type InternalCancelOrderBody,
   orderRoutes,
   type Quote,
   type QuoteBody,
@@ -18,6 +20,11 @@ export interface Seller {
   quote(body: QuoteBody, requestId?: string): Promise<Quote>;
   fulfil(quoteId: string, body: FulfilBody, requestId?: string): Promise<Fulfilment>;
   release(quoteId: string, requestId?: string): Promise<{ released: boolean }>;
+  /**
+   * Cancels a paid order for its refund and returns its stock (idempotent: an order cancelled
+   * already answers as it is); conflict once it has shipped.
+   */
+  cancelOrder(orderId: number, body: InternalCancelOrderBody, requestId?: string): Promise<AdminOrder>;
   /** Products on sale (names for the messages of a cart that changed). */
   products(requestId?: string): Promise<Product[]>;
   close(): Promise<void>;
@@ -42,6 +49,8 @@ export function createCatalogSeller(options: { baseUrl: string | undefined; inte
       catalog().call(orderRoutes.internalFulfil, { params: { quoteId }, body, ...withId(requestId) }),
     release: (quoteId, requestId) =>
       catalog().call(orderRoutes.internalRelease, { params: { quoteId }, ...withId(requestId) }),
+    cancelOrder: (orderId, body, requestId) =>
+      catalog().call(orderRoutes.internalCancel, { params: { id: orderId }, body, ...withId(requestId) }),
     products: (requestId) => catalog().call(productRoutes.list, withId(requestId)),
     async close() {
       await client?.close();
