@@ -216,8 +216,15 @@ export const EventFulfilmentSchema = z.object({
 });
 export type EventFulfilment = z.infer<typeof EventFulfilmentSchema>;
 
-/** The answer of promoteFromWaitlist when the event has no free seat (409). */
-export const EVENT_FULL_MESSAGE = 'The event is full: raise its capacity or cancel a registration first';
+/**
+ * The answer of promoteFromWaitlist: the registration with its seat, and the event's capacity before
+ * and after. An admin who gives a seat at a full event adds one (from < to); with a seat free,
+ * the capacity stays as it was.
+ */
+export const WaitlistPromotionSchema = RegistrationSchema.extend({
+  capacity: z.object({ from: z.number().int(), to: z.number().int() }),
+});
+export type WaitlistPromotion = z.infer<typeof WaitlistPromotionSchema>;
 
 const errors = {
   400: ErrorResponseSchema,
@@ -328,9 +335,14 @@ export const eventRoutes = defineRoutes({
     service: 'content-and-events',
     access: 'admin',
     summary:
-      'Gives a waitlisted registrant a free seat, out of turn, and tells them; 409 when the event is full (nothing is overbooked)',
+      'Gives a waitlisted registrant a seat, out of turn, and tells them; at a full event the capacity goes up by one in the same change, so nobody loses a seat. 409 when not on the waitlist, 422 when the event is cancelled or over',
     request: { params: RegistrationParamsSchema },
-    responses: { 200: RegistrationSchema, ...errors, 409: ErrorResponseSchema, 422: ErrorResponseSchema },
+    responses: {
+      200: WaitlistPromotionSchema,
+      ...errors,
+      409: ErrorResponseSchema,
+      422: ErrorResponseSchema,
+    },
   }),
   internalQuote: defineRoute({
     method: 'POST',

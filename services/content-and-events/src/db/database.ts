@@ -97,6 +97,23 @@ export interface RateLimitHitsTable {
   createdAt: Timestamp;
 }
 
+/**
+ * The activity record of admin mutations (service-kit audit.ts writes and reads it; the type lets
+ * this service's tests read it too).
+ */
+export interface AuditLogTable {
+  id: Generated<number>;
+  occurredAt: Generated<Date>;
+  actorId: number | null;
+  actorUsername: string | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  targetLabel: string | null;
+  summary: string;
+  changes: ColumnType<unknown, string | null | undefined, string | null>;
+}
+
 /** Kysely table types of the content_and_events schema. */
 export interface ContentAndEventsDatabase {
   events: EventsTable;
@@ -105,4 +122,5 @@ export interface ContentAndEventsDatabase {
   waitlist: WaitlistTable;
   idempotencyKeys: IdempotencyKeysTable;
   rateLimitHits: RateLimitHitsTable;
+  auditLog: AuditLogTable;
 }

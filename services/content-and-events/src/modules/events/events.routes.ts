@@ -1,5 +1,6 @@
 import { eventRoutes } from '@jesus-walks/contracts/events';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { identityOf } from '@jesus-walks/service-kit/guards';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { ContentDeps } from '../../deps';
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './events.service';
@@ -9,10 +10,15 @@ export function eventsRoutes(app: ServiceApp, deps: ContentDeps): void {
   registerRoute(app, eventRoutes.list, async () => listEvents(deps));
   registerRoute(app, eventRoutes.get, async (request) => getEvent(deps, request.params.id));
   registerRoute(app, eventRoutes.create, async (request, reply) =>
-    reply.code(201).send(await createEvent(deps, request.body)),
+    reply.code(201).send(await createEvent(deps, request.body, identityOf(request))),
   );
   registerRoute(app, eventRoutes.update, async (request) =>
-    updateEvent(deps, request.params.id, request.body, request.id),
+    updateEvent(deps, request.params.id, request.body, {
+      actor: identityOf(request),
+      requestId: request.id,
+    }),
   );
-  registerRoute(app, eventRoutes.delete, async (request) => deleteEvent(deps, request.params.id, request.id));
+  registerRoute(app, eventRoutes.delete, async (request) =>
+    deleteEvent(deps, request.params.id, { actor: identityOf(request), requestId: request.id }),
+  );
 }

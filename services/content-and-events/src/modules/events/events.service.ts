@@ -1,6 +1,9 @@
+import type { Identity } from '@jesus-walks/contracts/common';
 import type { DeleteEventResult, Event, EventInput } from '@jesus-walks/contracts/events';
+import { diffChanges, recordAudit } from '@jesus-walks/service-kit/audit';
 import { businessRule, DomainError, notFound } from '@jesus-walks/service-kit/errors';
 import type { ContentDeps } from '../../deps';
+import { formatEventDateTime } from '../../lib/event-time';
 import {
   enqueueRegistrationNotices,
   noticeEventOf,
@@ -20,6 +23,28 @@ import {
   updateEvent as updateEventRow,
 } from './events.repository';
 
+/** The fields an admin edits, as the activity record names them in a sentence. */
+const editableFields = {
+  title: 'title',
+  description: 'description',
+  location: 'location',
+  date: 'date and time',
+  capacity: 'capacity',
+  price: 'price',
+  imageUrl: 'image',
+} as const;
+type EditableField = keyof typeof editableFields;
+const editableFieldNames = Object.keys(editableFields) as EditableField[];
+
+/** 'a', 'a and b', 'a, b and c'. */
+function listInWords(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+function peopleCount(count: number): string {
+  return count === 1 ? '1 person' : `${count} people`;
+}
+
 function futureDateError(): DomainError {
   return new DomainError('validation_failed', 'The request is not valid', [
     { path: ['body', 'date'], message: 'The event date must be in the future' },
@@ -37,17 +62,29 @@ export async function getEvent(deps: ContentDeps, id: number): Promise<Event> {
   return toEvent(row);
 }
 
-export async function createEvent(deps: ContentDeps, input: EventInput): Promise<Event> {
+export async function createEvent(deps: ContentDeps, input: EventInput, actor: Identity): Promise<Event> {
   const date = new Date(input.date);
   if (date <= new Date()) throw futureDateError();
-  const id = await insertEvent(deps.db, {
-    title: input.title,
-    description: input.description,
-    location: input.location,
-    date,
-    capacity: input.capacity,
-    price: input.price,
-    imageUrl: input.imageUrl ?? null,
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const values = {
+      title: input.title,
+      description: input.description,
+      location: input.location,
+      date,
+      capacity: input.capacity,
+      price: input.price,
+      imageUrl: input.imageUrl ?? null,
+    };
+    const eventId = await insertEvent(trx, values);
+    await recordAudit(trx, {
+      actor,
+      action: 'event.created',
+      target: { type: 'event', id: eventId, label: input.title },
+      summary: `Created the event "${input.title}" on ${formatEventDateTime(date)} with ${input.capacity} ${input.capacity === 1 ? 'seat' : 'seats'}${input.price > 0 ? ` at $${input.price}` : ', free'}.`,
+      // Every field it was created with, each from nothing.
+      changes: diffChanges<Partial<Record<EditableField, unknown>>>({}, values, editableFieldNames),
+    });
+    return eventId;
   });
   return getEvent(deps, id);
 }
@@ -60,7 +97,7 @@ export async function updateEvent(
   deps: ContentDeps,
   id: number,
   input: EventInput,
-  requestId: string,
+  context: { actor: Identity; requestId: string },
 ): Promise<Event> {
   await deps.db.transaction().execute(async (trx) => {
     const before = await lockEvent(trx, id);
@@ -72,7 +109,7 @@ export async function updateEvent(
     if (input.capacity < seatsTaken) {
       throw businessRule(`Capacity cannot be lower than the ${seatsTaken} seats already taken.`);
     }
-    await updateEventRow(trx, id, {
+    const values = {
       title: input.title,
       description: input.description,
       location: input.location,
@@ -80,10 +117,27 @@ export async function updateEvent(
       capacity: input.capacity,
       price: input.price,
       imageUrl: input.imageUrl ?? null,
-    });
+    };
+    await updateEventRow(trx, id, values);
     const after = await lockEvent(trx, id);
     if (!after) throw notFound('Event not found');
     const promoted = await fillFreedSeats(trx, after);
+    const changes = diffChanges(before, values, editableFieldNames);
+    const changed = editableFieldNames.filter((field) => field in changes);
+    // Saving the form unchanged changes nothing, so it is not recorded.
+    if (changed.length > 0) {
+      const seated =
+        promoted.length > 0
+          ? ` ${peopleCount(promoted.length)} moved off the waitlist into the new seats.`
+          : '';
+      await recordAudit(trx, {
+        actor: context.actor,
+        action: 'event.updated',
+        target: { type: 'event', id, label: after.title },
+        summary: `Changed the ${listInWords(changed.map((field) => editableFields[field]))} of the event "${after.title}".${seated}`,
+        changes,
+      });
+    }
     const moved = date.getTime() !== before.date.getTime() || input.location !== before.location;
     const registrants = moved && after.date > new Date() ? await activeRegistrations(trx, id) : [];
     // Registrants are told by a notice queued with the change; its job looks the members up once
@@ -99,7 +153,7 @@ export async function updateEvent(
         },
         { kind: 'promoted', registrations: promoted.map(noticeRegistrationOf) },
       ],
-      requestId,
+      requestId: context.requestId,
     });
   });
   return getEvent(deps, id);
@@ -112,7 +166,7 @@ export async function updateEvent(
 export async function deleteEvent(
   deps: ContentDeps,
   id: number,
-  requestId: string,
+  context: { actor: Identity; requestId: string },
 ): Promise<DeleteEventResult> {
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const event = await lockEvent(trx, id);
@@ -120,8 +174,15 @@ export async function deleteEvent(
     const registrants = await activeRegistrations(trx, id);
     if (registrants.length === 0) {
       await deleteEventRow(trx, id);
-      return { outcome: 'deleted' as const, event, registrants };
+      await recordAudit(trx, {
+        actor: context.actor,
+        action: 'event.deleted',
+        target: { type: 'event', id, label: event.title },
+        summary: `Deleted the event "${event.title}" (nobody was registered).`,
+      });
+      return { outcome: 'deleted' as const, notified: 0 };
     }
+    // Cancelled already: nothing changes, so nothing is recorded or sent again.
     if (event.cancelledAt) return { outcome: 'cancelled' as const, notified: 0 };
     await markEventCancelled(trx, id);
     // Every registrant is told by a notice queued with the change (members looked up by its job,
@@ -129,11 +190,16 @@ export async function deleteEvent(
     const notified = await enqueueRegistrationNotices(deps, trx, {
       event: noticeEventOf(event),
       notices: [{ kind: 'event-cancelled', registrations: registrants.map(noticeRegistrationOf) }],
-      requestId,
+      requestId: context.requestId,
+    });
+    await recordAudit(trx, {
+      actor: context.actor,
+      action: 'event.cancelled',
+      target: { type: 'event', id, label: event.title },
+      summary: `Cancelled the event "${event.title}"; its ${registrants.length === 1 ? 'registrant is' : `${registrants.length} registrants are`} told by e-mail.`,
+      changes: { cancelled: { from: false, to: true } },
     });
     return { outcome: 'cancelled' as const, notified };
   });
-
-  if (outcome.outcome === 'deleted') return { outcome: 'deleted', notified: 0 };
-  return { outcome: 'cancelled', notified: outcome.notified };
+  return outcome;
 }

@@ -2,6 +2,7 @@ import { newsletterRoutes } from '@jesus-walks/contracts/newsletter';
 import { clientAddressOf } from '@jesus-walks/service-kit/client-address';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { attachment } from '@jesus-walks/service-kit/csv';
+import { identityOf } from '@jesus-walks/service-kit/guards';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { ContentDeps } from '../../deps';
 import {
@@ -28,7 +29,7 @@ export function newsletterRoutesModule(app: ServiceApp, deps: ContentDeps): void
     listSubscribers(deps, request.query),
   );
   registerRoute(app, newsletterRoutes.removeSubscriber, async (request) =>
-    removeSubscriber(deps, request.params.id),
+    removeSubscriber(deps, request.params.id, identityOf(request)),
   );
   registerRoute(app, newsletterRoutes.subscribersCsv, async (_request, reply) =>
     reply

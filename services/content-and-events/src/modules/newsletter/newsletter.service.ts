@@ -1,3 +1,4 @@
+import type { Identity } from '@jesus-walks/contracts/common';
 import type {
   ListSubscribersQuery,
   NewsletterMessage,
@@ -7,6 +8,7 @@ import type {
   Subscriber,
   SubscriberList,
 } from '@jesus-walks/contracts/newsletter';
+import { recordAudit } from '@jesus-walks/service-kit/audit';
 import { toCsv } from '@jesus-walks/service-kit/csv';
 import { badRequest, DomainError, notFound } from '@jesus-walks/service-kit/errors';
 import { type ContentDeps, siteUrl } from '../../deps';
@@ -141,11 +143,26 @@ export async function listSubscribers(
 
 /**
  * An admin removes a subscriber for good: the row goes (an unsubscribe would keep the address).
- * Their links stop working; subscribing again starts afresh.
+ * Their links stop working; subscribing again starts afresh. The activity record keeps the address
+ * as the removal's label, so an admin can answer "who removed me, and when".
  */
-export async function removeSubscriber(deps: ContentDeps, id: number): Promise<RemovedSubscriber> {
-  const removed = await deleteSubscriber(deps.db, id);
-  if (!removed) throw notFound('Subscriber not found');
+export async function removeSubscriber(
+  deps: ContentDeps,
+  id: number,
+  actor: Identity,
+): Promise<RemovedSubscriber> {
+  const removed = await deps.db.transaction().execute(async (trx) => {
+    const row = await deleteSubscriber(trx, id);
+    if (!row) throw notFound('Subscriber not found');
+    await recordAudit(trx, {
+      actor,
+      action: 'subscriber.removed',
+      target: { type: 'subscriber', id: row.id, label: row.email },
+      summary: `Removed ${row.email} from the newsletter.`,
+      changes: { status: { from: toSubscriber(row).status, to: 'removed' } },
+    });
+    return row;
+  });
   return { message: `${removed.email} has been removed from the newsletter.`, email: removed.email };
 }
 

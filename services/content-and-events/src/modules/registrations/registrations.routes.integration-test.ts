@@ -3,6 +3,7 @@ import {
   EventRegistrationsSchema,
   MyRegistrationSchema,
   RegistrationSchema,
+  WaitlistPromotionSchema,
 } from '@jesus-walks/contracts/events';
 import {
   identityHeaders,
@@ -564,46 +565,92 @@ describe('POST /api/events/:id/registrations/:registrationId/promote (admin)', (
     expect(response.json()).toMatchObject({ status: 'pending_payment' });
   });
 
-  it('never overbooks: a full event answers 409 and nobody moves', async () => {
+  it('gives a seat at a full event by adding one to its capacity, telling the registrant', async () => {
+    const eventId = await insertTestEvent(content.db, { capacity: 1, title: 'Full Walk' });
+    const seated = RegistrationSchema.parse((await registerAs(eventId, martha)).json());
+    const first = RegistrationSchema.parse(
+      (await registerAs(eventId, { name: 'First', email: 'full-first@example.com' })).json(),
+    );
+    const chosen = RegistrationSchema.parse(
+      (await registerAs(eventId, { name: 'Chosen', email: 'full-chosen@example.com' })).json(),
+    );
+    const response = await promoteAs(eventId, chosen.id, testAdmin);
+    expect(response.statusCode).toBe(200);
+    expect(WaitlistPromotionSchema.parse(response.json())).toMatchObject({
+      id: chosen.id,
+      status: 'confirmed',
+      waitlistPosition: null,
+      capacity: { from: 1, to: 2 },
+    });
+    expect(await statuses(eventId)).toEqual([
+      { id: seated.id, status: 'confirmed' },
+      { id: first.id, status: 'waitlisted' },
+      { id: chosen.id, status: 'confirmed' },
+    ]);
+    const event = await content.app.inject({ url: `/api/events/${eventId}` });
+    expect(event.json()).toMatchObject({ capacity: 2, seatsTaken: 2, seatsLeft: 0, waitlistCount: 1 });
+    expect((await outboxFor(content.db, 'full-chosen@example.com')).at(-1)?.subject).toBe(
+      'A seat opened up: Full Walk',
+    );
+  });
+
+  it('takes a free seat without raising the capacity', async () => {
     const eventId = await insertTestEvent(content.db, { capacity: 1 });
     await registerAs(eventId, martha);
     const waiting = RegistrationSchema.parse((await registerAs(eventId, peter)).json());
-    const response = await promoteAs(eventId, waiting.id, testAdmin);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      message: 'The event is full: raise its capacity or cancel a registration first',
-      code: 'conflict',
-    });
-    expect((await statuses(eventId)).at(-1)).toEqual({ id: waiting.id, status: 'waitlisted' });
-  });
-
-  it('gives the last free seat once when two promotions race', async () => {
-    const eventId = await insertTestEvent(content.db, { capacity: 1 });
-    await registerAs(eventId, martha);
-    const a = RegistrationSchema.parse(
-      (await registerAs(eventId, { name: 'A', email: 'race-a@example.com' })).json(),
-    );
-    const b = RegistrationSchema.parse(
-      (await registerAs(eventId, { name: 'B', email: 'race-b@example.com' })).json(),
-    );
     await setCapacity(eventId, 2);
-    const answers = await Promise.all([
-      promoteAs(eventId, a.id, testAdmin),
-      promoteAs(eventId, b.id, testAdmin),
-    ]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    const rows = await statuses(eventId);
-    expect(rows.filter((row) => row.status === 'confirmed')).toHaveLength(2);
+    const response = await promoteAs(eventId, waiting.id, testAdmin);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ capacity: { from: 2, to: 2 } });
   });
 
-  it('promotes only a waitlisted registration of an upcoming, open event', async () => {
+  it('never loses a seat or a capacity increment when two admins give seats at once', async () => {
     const eventId = await insertTestEvent(content.db, { capacity: 2 });
+    await registerAs(eventId, martha);
+    await registerAs(eventId, peter);
+    const waiting = await Promise.all(
+      ['a', 'b', 'c', 'd'].map(async (letter) =>
+        RegistrationSchema.parse(
+          (await registerAs(eventId, { name: letter, email: `race-${letter}@example.com` })).json(),
+        ),
+      ),
+    );
+    const otherAdmin: Identity = { id: 900_003, username: 'second-admin', isAdmin: true };
+    // Four promotions at once, two admins, the first registrant given a seat twice.
+    const answers = await Promise.all([
+      promoteAs(eventId, waiting[0]?.id ?? 0, testAdmin),
+      promoteAs(eventId, waiting[1]?.id ?? 0, otherAdmin),
+      promoteAs(eventId, waiting[2]?.id ?? 0, testAdmin),
+      promoteAs(eventId, waiting[0]?.id ?? 0, otherAdmin),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 409]);
+    const capacities = answers
+      .filter((answer) => answer.statusCode === 200)
+      .map((answer) => WaitlistPromotionSchema.parse(answer.json()).capacity);
+    // Each seat given added exactly one, one after the other: 2 -> 3 -> 4 -> 5.
+    expect(capacities.map((capacity) => capacity.to - capacity.from)).toEqual([1, 1, 1]);
+    expect(capacities.map((capacity) => capacity.to).sort((a, b) => a - b)).toEqual([3, 4, 5]);
+    const event = await content.app.inject({ url: `/api/events/${eventId}` });
+    expect(event.json()).toMatchObject({ capacity: 5, seatsTaken: 5, seatsLeft: 0, waitlistCount: 1 });
+    const rows = await statuses(eventId);
+    expect(rows.filter((row) => row.status === 'confirmed')).toHaveLength(5);
+  });
+
+  it('promotes only a waitlisted registration of an upcoming, open event, changing nothing else', async () => {
+    const eventId = await insertTestEvent(content.db, { capacity: 1 });
     const seated = RegistrationSchema.parse((await registerAs(eventId, martha)).json());
     const refused = await promoteAs(eventId, seated.id, testAdmin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       message: 'Only a registration on the waitlist can be given a seat.',
     });
+    await cancelAs(eventId, seated.id, martha);
+    const noLongerRegistered = await promoteAs(eventId, seated.id, testAdmin);
+    expect(noLongerRegistered.statusCode).toBe(409);
+    expect(
+      (await content.db.selectFrom('events').select('capacity').where('id', '=', eventId).executeTakeFirst())
+        ?.capacity,
+    ).toBe(1);
 
     const past = await insertTestEvent(content.db, { capacity: 1 });
     await registerAs(past, martha);

@@ -76,6 +76,7 @@ export function registrationsRoutes(app: ServiceApp, deps: ContentDeps): void {
     promoteFromWaitlist(deps, {
       eventId: request.params.id,
       registrationId: request.params.registrationId,
+      actor: identityOf(request),
       requestId: request.id,
     }),
   );

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { Identity } from '@jesus-walks/contracts/common';
 import {
   type AdminRegistration,
-  EVENT_FULL_MESSAGE,
   type EventRegistrations,
   GuestRegistrationSchema,
   type MyRegistration,
@@ -10,7 +9,9 @@ import {
   type RegistrationBody,
   RegistrationSchema,
   type RegistrationStatus,
+  type WaitlistPromotion,
 } from '@jesus-walks/contracts/events';
+import { recordAudit } from '@jesus-walks/service-kit/audit';
 import { toCsv } from '@jesus-walks/service-kit/csv';
 import {
   badRequest,
@@ -35,7 +36,9 @@ import {
   findEvent,
   findEventsByIds,
   lockEvent,
+  updateEvent,
 } from '../events/events.repository';
+import type { MemberContact } from '../members/member-directory';
 import { registrationRules, takeRateLimits } from '../rate-limits/rate-limits.service';
 import { type EventForMail, registrationEmail } from './registration-emails';
 import {
@@ -88,6 +91,31 @@ export function toRegistration(row: RegistrationRowWithPosition): Registration {
 
 export function eventForMail(event: EventRow): EventForMail {
   return { title: event.title, date: event.date, location: event.location, price: event.price };
+}
+
+/** The registrant as an admin knows them: the member's username or the guest's name. */
+export function registrantNameOf(
+  row: Pick<RegistrationRow, 'userId' | 'guestName'>,
+  members: ReadonlyMap<number, MemberContact>,
+): string {
+  if (row.userId === null) return row.guestName ?? '';
+  return members.get(row.userId)?.username ?? `User ${row.userId}`;
+}
+
+/**
+ * The name of a registration's registrant for the activity record, asked before the event's lock
+ * is taken (a member's name is identity's, and no network call runs under the lock). Null when
+ * there is no such registration (the locked transaction then answers 404).
+ */
+async function registrantNameFor(
+  deps: ContentDeps,
+  registrationId: number,
+  requestId: string,
+): Promise<string | null> {
+  const row = await findRegistration(deps.db, registrationId);
+  if (!row) return null;
+  const member = row.userId === null ? null : await deps.members.find(row.userId, requestId);
+  return registrantNameOf(row, member ? new Map([[member.id, member]]) : new Map());
 }
 
 /**
@@ -243,11 +271,14 @@ export async function cancelRegistration(
   deps: ContentDeps,
   input: { eventId: number; registrationId: number; actor: CancellingActor; requestId: string },
 ): Promise<Registration> {
+  const { actor } = input;
+  // An admin cancelling someone else's registration is an admin mutation: recorded with the name.
+  const admin = actor.kind === 'member' && actor.identity.isAdmin ? actor.identity : null;
+  const name = admin ? await registrantNameFor(deps, input.registrationId, input.requestId) : null;
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const event = await lockEvent(trx, input.eventId);
     const row = event ? await findRegistration(trx, input.registrationId) : undefined;
     if (!event || !row || row.eventId !== event.id) throw notFound('Registration not found');
-    const { actor } = input;
     if (actor.kind === 'member' && !actor.identity.isAdmin && row.userId !== actor.identity.id) {
       throw forbidden('You can only cancel your own registration.');
     }
@@ -265,6 +296,17 @@ export async function cancelRegistration(
       ],
       requestId: input.requestId,
     });
+    if (admin && row.userId !== admin.id) {
+      const who = name ?? registrantNameOf(row, new Map());
+      const seatWent = promoted.length > 0 ? ' Their seat went to the next person on the waitlist.' : '';
+      await recordAudit(trx, {
+        actor: admin,
+        action: 'registration.cancelled',
+        target: { type: 'registration', id: row.id, label: who },
+        summary: `Cancelled ${who}'s registration for "${event.title}".${seatWent}`,
+        changes: { status: { from: shownStatus(row.status), to: 'cancelled' } },
+      });
+    }
     return { event, cancelled, changed: true, promoted };
   });
 
@@ -276,33 +318,55 @@ export async function cancelRegistration(
 
 /**
  * An admin gives one waitlisted registrant a seat, out of turn (the waitlist otherwise moves in
- * order by itself as seats free up). Decided under the event's lock like every seat: only when a
- * seat is free, never by overbooking; a full event answers 409 and the admin raises its capacity
- * or cancels a registration first. The registrant is told by the registration-notices job.
+ * order by itself as seats free up). A free seat is simply taken; at a full event (the usual case,
+ * as a freed seat goes to the first in line at once) the capacity goes up by one in the same
+ * transaction, so nobody loses a seat: overbooking only ever happens by this explicit choice, and
+ * the record says so. Decided under the event's lock like every seat, so two admins giving seats
+ * at once each add their own. The registrant is told by the registration-notices job.
  */
 export async function promoteFromWaitlist(
   deps: ContentDeps,
-  input: { eventId: number; registrationId: number; requestId: string },
-): Promise<Registration> {
-  const promoted = await deps.db.transaction().execute(async (trx) => {
+  input: { eventId: number; registrationId: number; actor: Identity; requestId: string },
+): Promise<WaitlistPromotion> {
+  const name = await registrantNameFor(deps, input.registrationId, input.requestId);
+  return deps.db.transaction().execute(async (trx) => {
     const event = await lockEvent(trx, input.eventId);
     const row = event ? await findRegistration(trx, input.registrationId) : undefined;
     if (!event || !row || row.eventId !== event.id) throw notFound('Registration not found');
     if (event.cancelledAt) throw businessRule('This event has been cancelled.');
     if (event.date <= new Date()) throw businessRule('This event has already taken place.');
-    if (row.status !== 'waitlisted')
+    if (row.status !== 'waitlisted') {
       throw conflict('Only a registration on the waitlist can be given a seat.');
+    }
     const { seatsTaken } = await countSeats(trx, event.id);
-    if (seatsTaken >= event.capacity) throw conflict(EVENT_FULL_MESSAGE);
+    const capacity = {
+      from: event.capacity,
+      to: seatsTaken >= event.capacity ? event.capacity + 1 : event.capacity,
+    };
+    if (capacity.to !== capacity.from) await updateEvent(trx, event.id, { capacity: capacity.to });
     const seated = await setRegistrationStatus(trx, row.id, seatStatus(event.price));
     await enqueueRegistrationNotices(deps, trx, {
       event: noticeEventOf(event),
       notices: [{ kind: 'promoted', registrations: [noticeRegistrationOf(seated)] }],
       requestId: input.requestId,
     });
-    return seated;
+    const who = name ?? registrantNameOf(row, new Map());
+    const raised =
+      capacity.to !== capacity.from
+        ? ` The event was full, so its capacity went from ${capacity.from} to ${capacity.to}.`
+        : '';
+    await recordAudit(trx, {
+      actor: input.actor,
+      action: 'registration.promoted',
+      target: { type: 'registration', id: row.id, label: who },
+      summary: `Gave ${who} a seat at "${event.title}" from the waitlist.${raised}`,
+      changes: {
+        status: { from: 'waitlisted', to: shownStatus(seated.status) },
+        ...(capacity.to !== capacity.from ? { capacity } : {}),
+      },
+    });
+    return { ...toRegistration({ ...seated, waitlistPosition: null }), capacity };
   });
-  return toRegistration({ ...promoted, waitlistPosition: null });
 }
 
 /** A guest cancels with the token of their confirmation e-mail's link. */
@@ -355,7 +419,7 @@ export async function listRegistrationsForAdmin(
       id: row.id,
       status: shownStatus(row.status),
       waitlistPosition: row.status === 'waitlisted' ? (row.waitlistPosition ?? null) : null,
-      name: row.userId === null ? (row.guestName ?? '') : (member?.username ?? `User ${row.userId}`),
+      name: registrantNameOf(row, members),
       email: row.userId === null ? row.guestEmail : (member?.email ?? null),
       userId: row.userId,
       isGuest: row.userId === null,

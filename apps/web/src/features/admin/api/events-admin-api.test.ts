@@ -114,8 +114,9 @@ describe('admin events', () => {
       method: 'DELETE',
     });
 
-    fetchMock = stubFetch(() => jsonResponse(registration));
-    expect(await promoteRegistration({ eventId: 5, registrationId: 9 })).toEqual(registration);
+    const promotion = { ...registration, capacity: { from: 20, to: 21 } };
+    fetchMock = stubFetch(() => jsonResponse(promotion));
+    expect(await promoteRegistration({ eventId: 5, registrationId: 9 })).toEqual(promotion);
     expect(sent(fetchMock)).toMatchObject({
       url: fillPath(eventRoutes.promoteFromWaitlist.path, { id: 5, registrationId: 9 }),
       method: 'POST',
@@ -123,12 +124,12 @@ describe('admin events', () => {
     });
   });
 
-  it('raises the server’s 409 message when the event is full', async () => {
+  it('raises the server’s 409 message for someone no longer on the waitlist', async () => {
     stubFetch(
       () =>
         new Response(
           JSON.stringify({
-            message: 'The event is full: raise its capacity or cancel a registration first',
+            message: 'Only a registration on the waitlist can be given a seat.',
             code: 'conflict',
           }),
           { status: 409, statusText: 'Conflict', headers: { 'content-type': 'application/json' } },
@@ -136,7 +137,7 @@ describe('admin events', () => {
     );
     await expect(promoteRegistration({ eventId: 5, registrationId: 9 })).rejects.toMatchObject({
       status: 409,
-      serverMessage: 'The event is full: raise its capacity or cancel a registration first',
+      serverMessage: 'Only a registration on the waitlist can be given a seat.',
     });
   });
 

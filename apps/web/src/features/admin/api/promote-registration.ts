@@ -1,17 +1,18 @@
-import { eventRoutes, type Registration } from '@jesus-walks/contracts/events';
+import { eventRoutes, type WaitlistPromotion } from '@jesus-walks/contracts/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import { seatGivenMessage } from '../utils/event-stats';
 import { notifyError, notifySuccess } from '../utils/notify';
 import { refreshEvents } from './refresh-events';
 
 /**
- * POST /api/events/{id}/registrations/{registrationId}/promote: a waitlisted registrant gets a
- * free seat and an e-mail; 409 'The event is full: ...' when there is none.
+ * POST /api/events/{id}/registrations/{registrationId}/promote: a waitlisted registrant gets a seat
+ * and an e-mail; at a full event the capacity goes up by one (the answer says from and to).
  */
 export function promoteRegistration(input: {
   eventId: number;
   registrationId: number;
-}): Promise<Registration> {
+}): Promise<WaitlistPromotion> {
   return callApi(eventRoutes.promoteFromWaitlist, {
     params: { id: input.eventId, registrationId: input.registrationId },
   });
@@ -20,8 +21,9 @@ export function promoteRegistration(input: {
 export function usePromoteRegistration() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: promoteRegistration,
-    onSuccess: () => notifySuccess('Seat given; the registrant is told by e-mail'),
+    mutationFn: (input: { eventId: number; registrationId: number; name: string }) =>
+      promoteRegistration(input),
+    onSuccess: (promotion, input) => notifySuccess(seatGivenMessage(input.name, promotion.capacity)),
     onError: (error) => notifyError(error, 'Failed to give a seat'),
     onSettled: () => refreshEvents(queryClient),
   });

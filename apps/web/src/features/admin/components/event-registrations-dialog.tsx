@@ -1,8 +1,16 @@
 import type { AdminRegistration, RegistrationStatus } from '@jesus-walks/contracts/events';
 import { ArmchairIcon, DownloadIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import {
   Table,
   TableBody,
@@ -17,7 +25,9 @@ import { useDownloadRegistrationsCsv } from '../api/download-registrations-csv';
 import type { Event } from '../api/get-admin-events';
 import { useEventRegistrations } from '../api/get-event-registrations';
 import { usePromoteRegistration } from '../api/promote-registration';
+import { giveSeatQuestion } from '../utils/event-stats';
 import { formatValleyDateTime } from '../utils/valley-time';
+import { ConfirmDialog } from './confirm-dialog';
 import { ListStatus } from './list-status';
 
 const statusBadges: Record<RegistrationStatus, { label: string; variant: BadgeProps['variant'] }> = {
@@ -27,19 +37,26 @@ const statusBadges: Record<RegistrationStatus, { label: string; variant: BadgePr
   cancelled: { label: 'Cancelled', variant: 'secondary' },
 };
 
-function RegistrationActions({ event, registration }: { event: Event; registration: AdminRegistration }) {
-  const cancel = useCancelEventRegistration();
-  const promote = usePromoteRegistration();
+/** A change an admin is asked to confirm: giving a seat, or cancelling a registration. */
+type PendingChange = { kind: 'seat' | 'cancel'; registration: AdminRegistration } | null;
+
+function RegistrationActions({
+  event,
+  registration,
+  onAsk,
+}: {
+  event: Event;
+  registration: AdminRegistration;
+  onAsk: (change: NonNullable<PendingChange>) => void;
+}) {
   if (registration.status === 'cancelled' || event.isPast || event.isCancelled) return null;
-  const ids = { eventId: event.id, registrationId: registration.id };
   return (
     <div className="flex gap-2">
       {registration.status === 'waitlisted' ? (
         <Button
           size="sm"
           variant="outline"
-          disabled={promote.isPending}
-          onClick={() => promote.mutate(ids)}
+          onClick={() => onAsk({ kind: 'seat', registration })}
           aria-label={`Give ${registration.name} a seat`}
         >
           <ArmchairIcon aria-hidden="true" />
@@ -49,8 +66,7 @@ function RegistrationActions({ event, registration }: { event: Event; registrati
       <Button
         size="sm"
         variant="destructive"
-        disabled={cancel.isPending}
-        onClick={() => cancel.mutate(ids)}
+        onClick={() => onAsk({ kind: 'cancel', registration })}
         aria-label={`Cancel the registration of ${registration.name}`}
       >
         <XIcon aria-hidden="true" />
@@ -60,11 +76,67 @@ function RegistrationActions({ event, registration }: { event: Event; registrati
   );
 }
 
+/**
+ * Asks before giving a waitlisted person a seat, saying plainly what it does: at a full event it
+ * adds a seat, and the capacity it goes to.
+ */
+function GiveSeatDialog({
+  registration,
+  event,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  registration: AdminRegistration | null;
+  event: Pick<Event, 'capacity' | 'seatsLeft'>;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={registration !== null} onOpenChange={(next) => (next ? undefined : onClose())}>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle className="break-words">Give {registration?.name} a seat?</DialogTitle>
+          <DialogDescription>
+            {registration ? giveSeatQuestion(registration.name, event) : ''}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button onClick={onConfirm} disabled={pending}>
+            <ArmchairIcon aria-hidden="true" />
+            {pending ? 'Giving a seat...' : 'Give a Seat'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 /** An event's registrations and waitlist, with cancel, give a seat and the CSV export. */
 export function EventRegistrationsDialog({ event, onClose }: { event: Event | null; onClose: () => void }) {
   const registrations = useEventRegistrations(event?.id ?? null);
   const csv = useDownloadRegistrationsCsv();
+  const promote = usePromoteRegistration();
+  const cancel = useCancelEventRegistration();
+  const [change, setChange] = useState<PendingChange>(null);
   const list = registrations.data;
+  // The registrations' own copy of the event is the freshest (it is asked again after each change).
+  const seats = list?.event ?? event;
+  const confirmChange = () => {
+    if (!event || !change) return;
+    const input = {
+      eventId: event.id,
+      registrationId: change.registration.id,
+      name: change.registration.name,
+    };
+    const done = { onSettled: () => setChange(null) };
+    if (change.kind === 'seat') promote.mutate(input, done);
+    else cancel.mutate(input, done);
+  };
   return (
     <Dialog open={event !== null} onOpenChange={(next) => (next ? undefined : onClose())}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-3xl min-w-0 overflow-y-auto">
@@ -131,7 +203,7 @@ export function EventRegistrationsDialog({ event, onClose }: { event: Event | nu
                       {formatValleyDateTime(registration.createdAt)}
                     </TableCell>
                     <TableCell>
-                      <RegistrationActions event={event} registration={registration} />
+                      <RegistrationActions event={event} registration={registration} onAsk={setChange} />
                     </TableCell>
                   </TableRow>
                 );
@@ -142,6 +214,24 @@ export function EventRegistrationsDialog({ event, onClose }: { event: Event | nu
             </TableBody>
           </Table>
         ) : null}
+        {seats ? (
+          <GiveSeatDialog
+            registration={change?.kind === 'seat' ? change.registration : null}
+            event={seats}
+            pending={promote.isPending}
+            onConfirm={confirmChange}
+            onClose={() => setChange(null)}
+          />
+        ) : null}
+        <ConfirmDialog
+          open={change?.kind === 'cancel'}
+          title="Cancel registration?"
+          message={`Cancel ${change?.registration.name ?? ''}'s registration? They are told by e-mail, and their seat goes to the next person on the waitlist.`}
+          confirmLabel="Cancel Registration"
+          pending={cancel.isPending}
+          onConfirm={confirmChange}
+          onOpenChange={(next) => (next ? undefined : setChange(null))}
+        />
       </DialogContent>
     </Dialog>
   );

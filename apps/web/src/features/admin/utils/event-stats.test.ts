@@ -5,8 +5,10 @@ import {
   eventRemovalMessage,
   eventState,
   formatWholeDollars,
+  giveSeatQuestion,
   seatBars,
   seatBarText,
+  seatGivenMessage,
   subscriberCountCards,
 } from './event-stats';
 
@@ -73,5 +75,24 @@ describe('event stats', () => {
 
   it('shows whole-dollar prices', () => {
     expect([formatWholeDollars(0), formatWholeDollars(25)]).toEqual(['Free', '$25']);
+  });
+
+  it('says before a seat is given whether the event gets one more', () => {
+    expect(giveSeatQuestion('Priscilla', { capacity: 20, seatsLeft: 0 })).toBe(
+      'The event is full: this adds a seat (capacity 20 → 21). Priscilla is told by e-mail.',
+    );
+    expect(giveSeatQuestion('Priscilla', { capacity: 20, seatsLeft: 1 })).toBe(
+      'Give Priscilla the free seat, ahead of anyone before them on the waitlist? Priscilla is told by e-mail.',
+    );
+    expect(giveSeatQuestion('Ann', { capacity: 20, seatsLeft: 3 })).toContain('one of the free seats');
+  });
+
+  it('words a seat given, with the new capacity when it went up', () => {
+    expect(seatGivenMessage('Priscilla', { from: 20, to: 21 })).toBe(
+      'Priscilla has a seat and is told by e-mail. Capacity is now 21.',
+    );
+    expect(seatGivenMessage('Priscilla', { from: 20, to: 20 })).toBe(
+      'Priscilla has a seat and is told by e-mail.',
+    );
   });
 });

@@ -56,6 +56,24 @@ export function eventRemovalMessage(result: { outcome: 'deleted' | 'cancelled'; 
   return `Event cancelled; ${result.notified} ${result.notified === 1 ? 'registrant was' : 'registrants were'} told by e-mail`;
 }
 
+/**
+ * What giving a waitlisted person a seat will do, said before it is done: take a free seat, or, at
+ * a full event, add one ('The event is full: this adds a seat (capacity 20 → 21).').
+ */
+export function giveSeatQuestion(name: string, event: Pick<Event, 'capacity' | 'seatsLeft'>): string {
+  const told = `${name} is told by e-mail.`;
+  if (event.seatsLeft > 0) {
+    return `Give ${name} ${event.seatsLeft === 1 ? 'the free seat' : 'one of the free seats'}, ahead of anyone before them on the waitlist? ${told}`;
+  }
+  return `The event is full: this adds a seat (capacity ${event.capacity} → ${event.capacity + 1}). ${told}`;
+}
+
+/** The toast once a seat is given: the capacity is mentioned when it went up. */
+export function seatGivenMessage(name: string, capacity: { from: number; to: number }): string {
+  const raised = capacity.to > capacity.from ? ` Capacity is now ${capacity.to}.` : '';
+  return `${name} has a seat and is told by e-mail.${raised}`;
+}
+
 /** The subscriber count cards, in order. */
 export function subscriberCountCards(
   counts: SubscriberList['counts'] | undefined,
