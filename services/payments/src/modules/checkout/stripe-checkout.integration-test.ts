@@ -2,27 +2,22 @@ import { PaymentIntentResponseSchema } from '@jesus-walks/contracts/checkout';
 import { waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CheckoutStack, napaAddress, startCheckoutStack } from '../../testing/checkout-stack.testing';
-import { type FakeStripeServer, startFakeStripeServer } from '../providers/stripe/fake-stripe-server.testing';
-import { signStripeEvent } from '../providers/stripe/stripe-webhooks.testing';
+import { napaAddress } from '../../testing/checkout-stack.testing';
+import {
+  STRIPE_TEST_PUBLISHABLE_KEY,
+  type StripeCheckoutStack,
+  startStripeCheckoutStack,
+} from '../../testing/stripe-stack.testing';
+import type { FakeStripeServer } from '../providers/stripe/fake-stripe-server.testing';
 
-const WEBHOOK_SECRET = 'whsec_test_checkout_0123456789abcdef';
 let fake: FakeStripeServer;
-let stack: CheckoutStack;
+let stack: StripeCheckoutStack;
 
 beforeAll(async () => {
-  fake = await startFakeStripeServer();
-  stack = await startCheckoutStack({
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_checkout_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE_URL: fake.url,
-  });
+  stack = await startStripeCheckoutStack();
+  fake = stack.fake;
 });
-afterAll(async () => {
-  await stack?.close();
-  await fake?.close();
-});
+afterAll(() => stack?.close());
 
 type Item = { productId: number; quantity: number };
 
@@ -56,20 +51,7 @@ function createOrder(paymentId: string, items: Item[]) {
   });
 }
 
-function postStripeEvent(
-  type: string,
-  reference: string,
-  options: { id?: string; secret?: string; ts?: number } = {},
-) {
-  const event = fake.event(type, reference, options.id ? { id: options.id } : {});
-  const { body, header } = signStripeEvent(event, options.secret ?? WEBHOOK_SECRET, options.ts);
-  return stack.payments.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhooks/stripe',
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
-    payload: body,
-  });
-}
+const postStripeEvent: StripeCheckoutStack['postStripeEvent'] = (...args) => stack.postStripeEvent(...args);
 
 const ordersOf = (paymentId: string) =>
   stack.catalog.db
@@ -81,7 +63,7 @@ const ordersOf = (paymentId: string) =>
 describe('checkout on Stripe (the real SDK against a fake Stripe API)', () => {
   it('configures the Stripe tile with the publishable key, live, and turns the sandbox off', async () => {
     const config = (await stack.payments.app.inject({ url: '/api/checkout/config' })).json();
-    expect(config.stripe).toEqual({ processor: 'stripe', publishableKey: 'pk_test_checkout_fake' });
+    expect(config.stripe).toEqual({ processor: 'stripe', publishableKey: STRIPE_TEST_PUBLISHABLE_KEY });
     expect(config.methods[0]).toEqual({
       method: 'stripe',
       label: 'Stripe',

@@ -1,33 +1,23 @@
 import { PaymentIntentResponseSchema } from '@jesus-walks/contracts/checkout';
 import { waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CheckoutStack, napaAddress, startCheckoutStack } from '../../testing/checkout-stack.testing';
-import { type FakeStripeServer, startFakeStripeServer } from '../providers/stripe/fake-stripe-server.testing';
-import { signStripeEvent } from '../providers/stripe/stripe-webhooks.testing';
+import { napaAddress } from '../../testing/checkout-stack.testing';
+import { type StripeCheckoutStack, startStripeCheckoutStack } from '../../testing/stripe-stack.testing';
+import type { FakeStripeServer } from '../providers/stripe/fake-stripe-server.testing';
 
 /**
  * Stripe's crypto payments end to end: the real stripe SDK against the fake Stripe API, payments
  * against the real catalog. No Coinbase keys, so the crypto tile is Stripe's.
  */
 
-const WEBHOOK_SECRET = 'whsec_test_stripe_crypto_0123456789abcdef';
 let fake: FakeStripeServer;
-let stack: CheckoutStack;
+let stack: StripeCheckoutStack;
 
 beforeAll(async () => {
-  fake = await startFakeStripeServer();
-  stack = await startCheckoutStack({
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_stripe_crypto_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE_URL: fake.url,
-    CRYPTO_RATES_URL: 'off',
-  });
+  stack = await startStripeCheckoutStack({ CRYPTO_RATES_URL: 'off' });
+  fake = stack.fake;
 });
-afterAll(async () => {
-  await stack?.close();
-  await fake?.close();
-});
+afterAll(() => stack?.close());
 
 async function cryptoIntent(productId: number) {
   const response = await stack.payments.app.inject({
@@ -90,15 +80,7 @@ function createOrder(paymentId: string, productId: number) {
   });
 }
 
-function postStripeEvent(type: string, reference: string) {
-  const { body, header } = signStripeEvent(fake.event(type, reference), WEBHOOK_SECRET);
-  return stack.payments.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhooks/stripe',
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
-    payload: body,
-  });
-}
+const postStripeEvent = (type: string, reference: string) => stack.postStripeEvent(type, reference);
 
 const ordersOf = (paymentId: string) =>
   stack.catalog.db

@@ -1,9 +1,13 @@
 import { CARD_DECLINED, PaymentIntentResponseSchema } from '@jesus-walks/contracts/checkout';
 import { waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CheckoutStack, napaAddress, startCheckoutStack } from '../../testing/checkout-stack.testing';
-import { type FakeStripeServer, startFakeStripeServer } from '../providers/stripe/fake-stripe-server.testing';
-import { signStripeEvent } from '../providers/stripe/stripe-webhooks.testing';
+import { napaAddress } from '../../testing/checkout-stack.testing';
+import {
+  STRIPE_TEST_PUBLISHABLE_KEY,
+  type StripeCheckoutStack,
+  startStripeCheckoutStack,
+} from '../../testing/stripe-stack.testing';
+import type { FakeStripeServer } from '../providers/stripe/fake-stripe-server.testing';
 
 /**
  * Apple Pay and Google Pay charged through Stripe (decision 014): the real stripe SDK against the
@@ -11,27 +15,19 @@ import { signStripeEvent } from '../providers/stripe/stripe-webhooks.testing';
  * card token through Stripe's pk_token; Google Pay's token comes from Stripe's own gateway.
  */
 
-const WEBHOOK_SECRET = 'whsec_test_stripe_wallets_0123456789abcdef';
 let fake: FakeStripeServer;
-let stack: CheckoutStack;
+let stack: StripeCheckoutStack;
 
 beforeAll(async () => {
-  fake = await startFakeStripeServer();
-  stack = await startCheckoutStack({
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_stripe_wallets_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE_URL: fake.url,
+  stack = await startStripeCheckoutStack({
     // Apple Pay with real money needs the merchant identity (only merchant validation uses it).
     APPLE_PAY_MERCHANT_ID: 'merchant.org.example.test',
     APPLE_PAY_CERTIFICATE_PEM: '-----BEGIN CERTIFICATE-----\\nnot-used\\n-----END CERTIFICATE-----',
     APPLE_PAY_KEY_PEM: '-----BEGIN PRIVATE KEY-----\\nnot-used\\n-----END PRIVATE KEY-----',
   });
+  fake = stack.fake;
 });
-afterAll(async () => {
-  await stack?.close();
-  await fake?.close();
-});
+afterAll(() => stack?.close());
 
 type WalletMethod = 'apple_pay' | 'google_pay';
 const routeOf = (method: WalletMethod) => (method === 'apple_pay' ? 'apple-pay' : 'google-pay');
@@ -79,15 +75,7 @@ function createOrder(method: WalletMethod, paymentId: string, productId: number)
   });
 }
 
-function postStripeEvent(type: string, reference: string) {
-  const { body, header } = signStripeEvent(fake.event(type, reference), WEBHOOK_SECRET);
-  return stack.payments.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhooks/stripe',
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
-    payload: body,
-  });
-}
+const postStripeEvent = (type: string, reference: string) => stack.postStripeEvent(type, reference);
 
 const ordersOf = (paymentId: string) =>
   stack.catalog.db
@@ -149,7 +137,7 @@ describe('Apple Pay and Google Pay through Stripe', () => {
     expect(google.tokenizationParameters).toEqual({
       gateway: 'stripe',
       'stripe:version': '2018-10-31',
-      'stripe:publishableKey': 'pk_test_stripe_wallets_fake',
+      'stripe:publishableKey': STRIPE_TEST_PUBLISHABLE_KEY,
     });
   });
 
