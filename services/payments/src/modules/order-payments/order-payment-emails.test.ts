@@ -16,7 +16,7 @@ describe('Cancel and refund wording', () => {
       'Cancelled order #12 and refunded $45.00 by the sandbox (test mode)',
     );
     expect(refundAuditSummary(coinbase)).toBe(
-      'Cancelled order #13; its $0.10 crypto payment (Coinbase Commerce) is to be refunded by hand',
+      'Cancelled order #13; its $0.10 crypto payment is to be refunded by hand',
     );
   });
 

@@ -25,7 +25,7 @@ export interface RefundWording {
 /** One sentence for the activity record: "Cancelled order #12 and refunded $45.00 by Stripe". */
 export function refundAuditSummary(refund: RefundWording): string {
   return refund.manual
-    ? `Cancelled order #${refund.orderId}; its $${refund.amount} crypto payment (${providerLabel(refund.provider)}) is to be refunded by hand`
+    ? `Cancelled order #${refund.orderId}; its $${refund.amount} crypto payment is to be refunded by hand`
     : `Cancelled order #${refund.orderId} and refunded $${refund.amount} by ${providerLabel(refund.provider)}`;
 }
 

@@ -24,6 +24,7 @@ import { REFUND_PAYMENT_QUEUE } from '../finalisation/finalisation.service';
 const BUYER = { fullName: 'Ada Walker', email: 'ada@example.com' };
 
 type Stack = CheckoutStack | StripeCheckoutStack;
+type Method = 'stripe' | 'crypto';
 
 /** One admin request on payments, with the x-identity the gateway would sign for it. */
 function asCaller(
@@ -52,12 +53,12 @@ const cancelAndRefund = (
 ) => asCaller(stack, identity, 'POST', `/api/admin/orders/${orderId}/refund`, { reason });
 
 /** A checkout up to the quote: the payment's id and the processor's reference. */
-async function checkout(stack: Stack, productId: number, quantity: number) {
+async function checkout(stack: Stack, productId: number, quantity: number, paymentMethod: Method = 'stripe') {
   const items = [{ productId, quantity }];
   const intentResponse = await stack.payments.app.inject({
     method: 'POST',
     url: '/api/checkout/create-payment-intent',
-    payload: { items, shippingAddress: napaAddress, shippingMethodId: stack.groundId },
+    payload: { items, shippingAddress: napaAddress, shippingMethodId: stack.groundId, paymentMethod },
   });
   expect(intentResponse.statusCode, intentResponse.body).toBe(201);
   const intent = PaymentIntentResponseSchema.parse(intentResponse.json());
@@ -76,14 +77,19 @@ async function checkout(stack: Stack, productId: number, quantity: number) {
 }
 
 /** The browser's order call once paid: the paid order's id. */
-async function placeOrder(stack: Stack, paymentId: string, items: { productId: number; quantity: number }[]) {
+async function placeOrder(
+  stack: Stack,
+  paymentId: string,
+  items: { productId: number; quantity: number }[],
+  paymentMethod: Method = 'stripe',
+) {
   const response = await stack.payments.app.inject({
     method: 'POST',
     url: '/api/orders',
     payload: {
       items,
       shippingAddress: napaAddress,
-      paymentMethod: 'stripe',
+      paymentMethod,
       paymentId,
       customerEmail: BUYER.email,
     },
@@ -241,6 +247,57 @@ describe('Cancel and refund in the sandbox', () => {
     expect(await auditOf(stack, paymentId)).toHaveLength(1);
     expect(await mailAbout(stack, orderId)).toHaveLength(1);
     expect(await stack.stockOf(productId)).toBe(5);
+  });
+
+  it('a crypto payment no API can pull back: the order is cancelled, the refund recorded manual, nothing sent to a processor', async () => {
+    const boots = await stack.insertProduct({ name: 'Crypto Boots', price: '90.01', stock: 3 });
+    const { items, intent } = await checkout(stack, boots.id, 1, 'crypto');
+    const charged = await stack.payments.app.inject({
+      method: 'POST',
+      url: '/api/crypto/coinbase/process-payment',
+      payload: {
+        amount: '1.00',
+        currency: 'USD',
+        cryptocurrency: 'usdc',
+        description: 'Jesus Walks order',
+        merchantReference: 'ORDER-refund-test',
+        customerEmail: BUYER.email,
+        paymentId: intent.paymentId,
+      },
+    });
+    expect(charged.statusCode, charged.body).toBe(200);
+    const code = String(charged.json().paymentUrl).split('/').at(-1);
+    const completed = await stack.payments.app.inject({
+      method: 'POST',
+      url: `/api/crypto/sandbox/charges/${code}/complete`,
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const orderId = await placeOrder(stack, intent.paymentId, items, 'crypto');
+    await waitForJobs(stack.payments.db, { timeoutMs: 20_000 });
+    expect(await stack.stockOf(boots.id)).toBe(2);
+
+    const response = await cancelAndRefund(stack, orderId, 'Sold out at the warehouse');
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json()).toMatchObject({
+      orderStatus: 'cancelled',
+      payment: { paymentMethod: 'crypto', amount: '100.00', refundStatus: 'manual' },
+      message: expect.stringMatching(/Crypto payments cannot be refunded automatically/),
+    });
+    expect(await orderStatus(stack, orderId)).toBe('cancelled');
+    expect(await stack.stockOf(boots.id)).toBe(3);
+    await waitForJobs(stack.payments.db, { timeoutMs: 20_000 });
+    expect(await refundJobsOf(stack, intent.paymentId)).toEqual([]);
+    expect(await paymentRow(stack, intent.paymentId)).toMatchObject({
+      status: 'succeeded',
+      refundStatus: 'manual',
+      refundReference: null,
+    });
+    expect((await auditOf(stack, intent.paymentId))[0]?.summary).toBe(
+      `Cancelled order #${orderId}; its $100.00 crypto payment is to be refunded by hand`,
+    );
+    const mails = await mailAbout(stack, orderId);
+    expect(mails.map((mail) => mail.subject)).toEqual([`Order #${orderId} cancelled: your refund`]);
+    expect(mails[0]?.text).toContain('recorded for a manual refund');
   });
 
   it('refuses a shipped order with 409: nothing cancelled, refunded or recorded', async () => {
