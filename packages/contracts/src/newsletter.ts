@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorResponseSchema, IdParamsSchema } from './common';
+import { ErrorResponseSchema, IdParamsSchema, PageQuerySchema } from './common';
 import { defineRoute, defineRoutes } from './route-contract';
 
 /** Newsletter subscription (SPEC.md section 3); the e-mail is checked again on the server. */
@@ -47,9 +47,10 @@ export type SubscriberStatus = z.infer<typeof SubscriberStatusSchema>;
 
 /**
  * Query of GET /api/newsletter/subscribers: `search`, part of an e-mail address (any case);
- * `status`, one of the statuses. Both optional; an empty search is no search.
+ * `status`, one of the statuses. Both optional; an empty search is no search. Paged on the server
+ * (`page` from 1, `pageSize` up to 100, 25 by default): the list can grow to many thousands.
  */
-export const ListSubscribersQuerySchema = z.object({
+export const ListSubscribersQuerySchema = PageQuerySchema.extend({
   search: z.string().trim().max(254, 'Search cannot exceed 254 characters').optional(),
   status: SubscriberStatusSchema.optional(),
 });
@@ -72,13 +73,19 @@ export const SubscriberSchema = z.object({
 export type Subscriber = z.infer<typeof SubscriberSchema>;
 
 export const SubscriberListSchema = z.object({
+  /** The whole list's counts, whatever the search. */
   counts: z.object({
     total: z.number().int(),
     confirmed: z.number().int(),
     pending: z.number().int(),
     unsubscribed: z.number().int(),
   }),
+  /** This page of the subscribers that match, newest first. */
   subscribers: z.array(SubscriberSchema),
+  /** How many match the search and status, over every page. */
+  matching: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
 });
 export type SubscriberList = z.infer<typeof SubscriberListSchema>;
 
@@ -127,7 +134,7 @@ export const newsletterRoutes = defineRoutes({
     service: 'content-and-events',
     access: 'admin',
     summary:
-      'Subscribers (newest first) matching ?search= (part of the e-mail) and ?status=, with the counts of the whole list',
+      'Subscribers (newest first) matching ?search= (part of the e-mail) and ?status=, one ?page= at a time, with the counts of the whole list',
     request: { querystring: ListSubscribersQuerySchema },
     responses: {
       200: SubscriberListSchema,

@@ -91,8 +91,8 @@ export interface SubscriberFilter {
 }
 
 /** Subscribers, newest first, matching the filter (a search is plain text: % and _ match themselves). */
-export async function listSubscribers(db: Db, filter: SubscriberFilter = {}): Promise<SubscriberRow[]> {
-  let query = db.selectFrom('waitlist').selectAll();
+function matchingSubscribers(db: Db, filter: SubscriberFilter) {
+  let query = db.selectFrom('waitlist');
   if (filter.search) query = query.where(sql<boolean>`strpos(email, ${filter.search}) > 0`);
   if (filter.status === 'unsubscribed') query = query.where('unsubscribedAt', 'is not', null);
   if (filter.status === 'confirmed') {
@@ -101,7 +101,28 @@ export async function listSubscribers(db: Db, filter: SubscriberFilter = {}): Pr
   if (filter.status === 'pending') {
     query = query.where('unsubscribedAt', 'is', null).where('confirmedAt', 'is', null);
   }
-  return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+  return query;
+}
+
+/** Subscribers matching the filter, newest first: one page of them, or all when no page is given. */
+export async function listSubscribers(
+  db: Db,
+  filter: SubscriberFilter = {},
+  page?: { limit: number; offset: number },
+): Promise<SubscriberRow[]> {
+  const query = matchingSubscribers(db, filter)
+    .selectAll()
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc');
+  return page ? query.limit(page.limit).offset(page.offset).execute() : query.execute();
+}
+
+/** How many subscribers match the filter. */
+export async function countMatchingSubscribers(db: Db, filter: SubscriberFilter = {}): Promise<number> {
+  const row = await matchingSubscribers(db, filter)
+    .select(sql<string>`count(*)`.as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** How many subscribers are in each status, over the whole list. */

@@ -382,6 +382,37 @@ describe('admin subscriber search and removal', () => {
     expect((await listed('?search=%20%20')).subscribers).toHaveLength(all.subscribers.length);
   });
 
+  it('pages the matches on the server, newest first, each once, with how many match', async () => {
+    const start = Date.now();
+    await content.db
+      .insertInto('waitlist')
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          email: `paged${String(i).padStart(2, '0')}@pages.example`,
+          createdAt: new Date(start - i * 1000),
+        })),
+      )
+      .execute();
+    const pages = await Promise.all(
+      [1, 2, 3, 4].map((page) => listed(`?search=@pages.example&page=${page}&pageSize=25`)),
+    );
+    expect(pages.map((page) => page.subscribers.length)).toEqual([25, 25, 10, 0]);
+    expect(pages.map((page) => [page.matching, page.page, page.pageSize])).toEqual([
+      [60, 1, 25],
+      [60, 2, 25],
+      [60, 3, 25],
+      [60, 4, 25],
+    ]);
+    const emails = pages.flatMap((page) => page.subscribers.map((s) => s.email));
+    expect(emails).toEqual(
+      Array.from({ length: 60 }, (_, i) => `paged${String(i).padStart(2, '0')}@pages.example`),
+    );
+    // 25 a page unless asked; never more than 100.
+    expect((await listed('?search=@pages.example')).subscribers).toHaveLength(25);
+    expect((await asAdmin('GET', '/api/newsletter/subscribers', '?pageSize=101')).statusCode).toBe(400);
+    expect((await asAdmin('GET', '/api/newsletter/subscribers', '?page=0')).statusCode).toBe(400);
+  });
+
   it('refuses an unknown status (400)', async () => {
     const response = await asAdmin('GET', '/api/newsletter/subscribers', '?status=everyone');
     expect(response.statusCode).toBe(400);

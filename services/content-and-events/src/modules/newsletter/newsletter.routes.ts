@@ -36,6 +36,6 @@ export function newsletterRoutesModule(app: ServiceApp, deps: ContentDeps): void
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', attachment('newsletter-subscribers.csv'))
       .header('cache-control', 'no-store')
-      .send(subscribersCsv(await listSubscribers(deps))),
+      .send(await subscribersCsv(deps)),
   );
 }

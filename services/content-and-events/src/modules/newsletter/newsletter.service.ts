@@ -15,6 +15,7 @@ import { type ContentDeps, siteUrl } from '../../deps';
 import { type Caller, newsletterRules, takeRateLimits } from '../rate-limits/rate-limits.service';
 import {
   claimConfirmationSend,
+  countMatchingSubscribers,
   countSubscribers,
   deleteSubscriber,
   findSubscriber,
@@ -126,19 +127,28 @@ function toSubscriber(row: SubscriberRow): Subscriber {
 }
 
 /**
- * Subscribers, newest first, matching the query (part of the address, a status); the counts are
- * always those of the whole list (total: every address on it, whatever its status).
+ * One page of the subscribers matching the query (part of the address, a status), newest first,
+ * and how many match; the counts are always those of the whole list (total: every address on it,
+ * whatever its status).
  */
 export async function listSubscribers(
   deps: ContentDeps,
-  query: ListSubscribersQuery = {},
+  query: ListSubscribersQuery,
 ): Promise<SubscriberList> {
-  const search = query.search?.toLowerCase();
-  const [rows, counts] = await Promise.all([
-    listSubscriberRows(deps.db, { search: search || undefined, status: query.status }),
+  const filter = { search: query.search?.toLowerCase() || undefined, status: query.status };
+  const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+  const [rows, matching, counts] = await Promise.all([
+    listSubscriberRows(deps.db, filter, page),
+    countMatchingSubscribers(deps.db, filter),
     countSubscribers(deps.db),
   ]);
-  return { counts, subscribers: rows.map(toSubscriber) };
+  return {
+    counts,
+    subscribers: rows.map(toSubscriber),
+    matching,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /**
@@ -166,17 +176,21 @@ export async function removeSubscriber(
   return { message: `${removed.email} has been removed from the newsletter.`, email: removed.email };
 }
 
-export function subscribersCsv(list: SubscriberList): string {
+/** Every subscriber, newest first, as CSV. */
+export async function subscribersCsv(deps: ContentDeps): Promise<string> {
+  const rows = await listSubscriberRows(deps.db);
   return toCsv(
     ['ID', 'Email', 'Status', 'Confirmed', 'Subscribed at', 'Confirmed at', 'Unsubscribed at'],
-    list.subscribers.map((s) => [
-      s.id,
-      s.email,
-      s.status,
-      s.confirmed ? 'yes' : 'no',
-      s.createdAt,
-      s.confirmedAt,
-      s.unsubscribedAt,
-    ]),
+    rows
+      .map(toSubscriber)
+      .map((s) => [
+        s.id,
+        s.email,
+        s.status,
+        s.confirmed ? 'yes' : 'no',
+        s.createdAt,
+        s.confirmedAt,
+        s.unsubscribedAt,
+      ]),
   );
 }

@@ -58,6 +58,9 @@ const subscriberList = {
       unsubscribedAt: null,
     },
   ],
+  matching: 1,
+  page: 1,
+  pageSize: 25,
 };
 
 describe('admin events', () => {
@@ -160,14 +163,17 @@ describe('admin subscribers', () => {
   it('GET /api/newsletter/subscribers with the search and status, blank ones left out', async () => {
     let fetchMock = stubFetch(() => jsonResponse(subscriberList));
     expect(await getSubscribers({ search: ' Ruth ', status: 'confirmed' })).toEqual(subscriberList);
-    expect(sent(fetchMock).url).toBe(`${newsletterRoutes.listSubscribers.path}?search=Ruth&status=confirmed`);
+    expect(sent(fetchMock).url).toBe(
+      `${newsletterRoutes.listSubscribers.path}?search=Ruth&status=confirmed&pageSize=25`,
+    );
     fetchMock = stubFetch(() => jsonResponse(subscriberList));
-    await getSubscribers({ search: '  ', status: '' });
-    expect(sent(fetchMock).url).toBe(newsletterRoutes.listSubscribers.path);
+    await getSubscribers({ search: '  ', status: '', page: 3 });
+    expect(sent(fetchMock).url).toBe(`${newsletterRoutes.listSubscribers.path}?page=3&pageSize=25`);
     expect(getSubscribersQueryOptions({ search: ' ruth ', status: '' }).queryKey).toEqual([
       'admin',
       'subscribers',
       { search: 'ruth', status: '' },
+      1,
     ]);
   });
 

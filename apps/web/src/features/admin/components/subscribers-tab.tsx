@@ -1,5 +1,5 @@
-import { DownloadIcon, SearchIcon, Trash2Icon } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, SearchIcon, Trash2Icon } from 'lucide-react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -16,7 +16,12 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { useDownloadSubscribersCsv } from '../api/download-subscribers-csv';
-import { type Subscriber, type SubscriberStatus, useSubscribers } from '../api/get-subscribers';
+import {
+  SUBSCRIBERS_PAGE_SIZE,
+  type Subscriber,
+  type SubscriberStatus,
+  useSubscribers,
+} from '../api/get-subscribers';
 import { useRemoveSubscriber } from '../api/remove-subscriber';
 import { subscriberCountCards } from '../utils/event-stats';
 import { formatValleyDateTime } from '../utils/valley-time';
@@ -41,16 +46,57 @@ function isStatusFilter(value: string): value is SubscriberStatus | '' {
   return statusOptions.some((option) => option.value === value);
 }
 
+/** Which page of the matches is shown, with Previous and Next; nothing when one page holds them. */
+function SubscriberPager({
+  page,
+  matching,
+  onPage,
+}: {
+  page: number;
+  matching: number;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(matching / SUBSCRIBERS_PAGE_SIZE));
+  if (pages === 1 && page === 1) return null;
+  const first = Math.min(matching, (page - 1) * SUBSCRIBERS_PAGE_SIZE + 1);
+  const last = Math.min(matching, page * SUBSCRIBERS_PAGE_SIZE);
+  return (
+    <nav aria-label="Subscriber pages" className="flex flex-wrap items-center justify-between gap-2">
+      <p className="text-sm text-muted-foreground" data-subscriber-range>
+        {first}–{last} of {matching}
+      </p>
+      <div className="flex gap-2">
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <ChevronLeftIcon aria-hidden="true" />
+          Previous
+        </Button>
+        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+          <ChevronRightIcon aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
 export function SubscribersTab() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<SubscriberStatus | ''>('');
+  const [page, setPage] = useState(1);
   const [removing, setRemoving] = useState<Subscriber | null>(null);
   // Typing stays quick; the list follows the last text typed.
   const deferredSearch = useDeferredValue(search);
-  const subscribers = useSubscribers({ search: deferredSearch, status }, { enabled: true });
+  const subscribers = useSubscribers({ search: deferredSearch, status, page }, { enabled: true });
   const removal = useRemoveSubscriber();
   const csv = useDownloadSubscribersCsv();
   const list = subscribers.data?.subscribers ?? [];
+  const matching = subscribers.data?.matching ?? 0;
+
+  // A removal can empty the last page: show the one before it.
+  useEffect(() => {
+    const pages = Math.max(1, Math.ceil(matching / SUBSCRIBERS_PAGE_SIZE));
+    if (subscribers.data && !subscribers.isPlaceholderData && page > pages) setPage(pages);
+  }, [matching, page, subscribers.data, subscribers.isPlaceholderData]);
 
   const confirmRemove = () => {
     if (!removing) return;
@@ -90,7 +136,10 @@ export function SubscribersTab() {
               placeholder="name@example.com"
               value={search}
               maxLength={254}
-              onChange={(event) => setSearch(event.target.value)}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
             />
           </div>
         </div>
@@ -100,7 +149,10 @@ export function SubscribersTab() {
             id="subscriber-status"
             value={status}
             onChange={(event) => {
-              if (isStatusFilter(event.target.value)) setStatus(event.target.value);
+              if (isStatusFilter(event.target.value)) {
+                setStatus(event.target.value);
+                setPage(1);
+              }
             }}
           >
             {statusOptions.map((option) => (
@@ -158,6 +210,7 @@ export function SubscribersTab() {
           </TableBody>
         </Table>
       ) : null}
+      {subscribers.data ? <SubscriberPager page={page} matching={matching} onPage={setPage} /> : null}
       <ConfirmDialog
         open={removing !== null}
         title="Remove subscriber?"
