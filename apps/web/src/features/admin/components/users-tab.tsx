@@ -1,6 +1,16 @@
-import { KeyRoundIcon, PencilIcon, UserPlusIcon } from 'lucide-react';
-import { useState } from 'react';
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  KeyRoundIcon,
+  PencilIcon,
+  SearchIcon,
+  UserPlusIcon,
+} from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import {
   Table,
   TableBody,
@@ -10,7 +20,10 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { type AdminUser, useUsers } from '../api/get-users';
+import { type AdminUsersFilter, useAdminUsers } from '../api/get-admin-users';
+import type { AdminUser } from '../api/get-users';
+import { countLabel, pageCountOf, pageLabel } from '../utils/paging';
+import { useDebouncedValue } from '../utils/use-debounced-value';
 import { AddUserDialog } from './add-user-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { EditUserDialog } from './edit-user-dialog';
@@ -18,12 +31,40 @@ import { ListStatus } from './list-status';
 import { SectionHeader } from './section-header';
 import { Tick } from './tick';
 
+const PAGE_SIZE = 25;
+
+type RoleFilter = AdminUsersFilter['role'];
+const roleOptions: Array<{ value: RoleFilter; label: string }> = [
+  { value: '', label: 'Everyone' },
+  { value: 'admin', label: 'Admins' },
+  { value: 'member', label: 'Members' },
+];
+
+function isRoleFilter(value: string): value is RoleFilter {
+  return roleOptions.some((option) => option.value === value);
+}
+
 export function UsersTab() {
-  const users = useUsers({ enabled: true });
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<RoleFilter>('');
+  const [page, setPage] = useState(1);
   const [changingPassword, setChangingPassword] = useState(false);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<AdminUser | null>(null);
-  const list = users.data ?? [];
+  // The server is asked once typing pauses, not for every letter.
+  const debouncedSearch = useDebouncedValue(search);
+  const users = useAdminUsers(
+    { search: debouncedSearch, role, page, pageSize: PAGE_SIZE },
+    { enabled: true },
+  );
+  const list = users.data?.items ?? [];
+  const total = users.data?.total ?? 0;
+  const lastPage = pageCountOf(total, PAGE_SIZE);
+
+  // Rows removed elsewhere can leave this page past the end: show the last one instead.
+  useEffect(() => {
+    if (users.data && page > lastPage) setPage(lastPage);
+  }, [users.data, page, lastPage]);
 
   return (
     <section className="grid min-w-0 gap-4" aria-labelledby="users-heading">
@@ -37,6 +78,48 @@ export function UsersTab() {
           Add New User
         </Button>
       </SectionHeader>
+      <search className="grid min-w-0 gap-3 sm:grid-cols-[1fr_12rem]">
+        <div className="grid min-w-0 gap-2">
+          <Label htmlFor="user-search">Search users</Label>
+          <div className="relative min-w-0">
+            <SearchIcon
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              id="user-search"
+              type="search"
+              className="pl-9"
+              placeholder="Username, email or ID"
+              value={search}
+              maxLength={100}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                // A new search starts at its first page.
+                setPage(1);
+              }}
+            />
+          </div>
+        </div>
+        <div className="grid min-w-0 gap-2">
+          <Label htmlFor="user-role">Role</Label>
+          <NativeSelect
+            id="user-role"
+            value={role}
+            onChange={(event) => {
+              if (!isRoleFilter(event.target.value)) return;
+              setRole(event.target.value);
+              setPage(1);
+            }}
+          >
+            {roleOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </search>
       <ListStatus
         loading={users.isPending}
         error={users.data ? null : users.error}
@@ -44,45 +127,80 @@ export function UsersTab() {
         errorPrefix="Error loading users"
       />
       {users.data ? (
-        <Table label="Users">
-          <TableHeader>
-            <TableRow>
-              <TableHead>ID</TableHead>
-              <TableHead>Username</TableHead>
-              <TableHead>Email</TableHead>
-              <TableHead>Admin</TableHead>
-              <TableHead>Verified</TableHead>
-              <TableHead>Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.map((user) => (
-              <TableRow key={user.id} data-user={user.username}>
-                <TableCell>{user.id}</TableCell>
-                <TableCell className="font-medium">{user.username}</TableCell>
-                <TableCell>{user.email}</TableCell>
-                <TableCell>
-                  <Tick value={user.isAdmin} label="Admin" />
-                </TableCell>
-                <TableCell>
-                  <Tick value={user.isVerified} label="Verified" />
-                </TableCell>
-                <TableCell>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => setEditing(user)}
-                    aria-label={`Edit ${user.username}`}
-                  >
-                    <PencilIcon aria-hidden="true" />
-                    Edit
-                  </Button>
-                </TableCell>
+        <>
+          <Table label="Users" aria-busy={users.isPlaceholderData}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>ID</TableHead>
+                <TableHead>Username</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Admin</TableHead>
+                <TableHead>Verified</TableHead>
+                <TableHead>Actions</TableHead>
               </TableRow>
-            ))}
-            {list.length === 0 ? <TableEmptyRow colSpan={6}>No users yet.</TableEmptyRow> : null}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {list.map((user) => (
+                <TableRow key={user.id} data-user={user.username}>
+                  <TableCell>{user.id}</TableCell>
+                  <TableCell className="font-medium">{user.username}</TableCell>
+                  <TableCell>{user.email}</TableCell>
+                  <TableCell>
+                    <Tick value={user.isAdmin} label="Admin" />
+                  </TableCell>
+                  <TableCell>
+                    <Tick value={user.isVerified} label="Verified" />
+                  </TableCell>
+                  <TableCell>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setEditing(user)}
+                      aria-label={`Edit ${user.username}`}
+                    >
+                      <PencilIcon aria-hidden="true" />
+                      Edit
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {list.length === 0 ? (
+                <TableEmptyRow colSpan={6}>
+                  {debouncedSearch.trim() || role ? 'No users match.' : 'No users yet.'}
+                </TableEmptyRow>
+              ) : null}
+            </TableBody>
+          </Table>
+          <nav
+            aria-label="Users pages"
+            className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground"
+          >
+            <p data-users-total={total}>{countLabel(total, { one: 'user', many: 'users' })}</p>
+            <div className="flex items-center gap-2">
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setPage((current) => Math.max(1, current - 1))}
+                disabled={page <= 1}
+              >
+                <ChevronLeftIcon aria-hidden="true" />
+                Previous
+              </Button>
+              <span aria-live="polite" className="whitespace-nowrap text-foreground">
+                {pageLabel(page, total, PAGE_SIZE)}
+              </span>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setPage((current) => Math.min(lastPage, current + 1))}
+                disabled={page >= lastPage || users.isPlaceholderData}
+              >
+                Next
+                <ChevronRightIcon aria-hidden="true" />
+              </Button>
+            </div>
+          </nav>
+        </>
       ) : null}
       <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
       <AddUserDialog open={adding} onOpenChange={setAdding} />

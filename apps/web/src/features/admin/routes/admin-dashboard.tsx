@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { CurrentUser } from '@/lib/current-user';
 import { useLogout } from '@/lib/logout';
 import { useDashboardUser } from '../api/get-dashboard-user';
+import { ActivityTab } from '../components/activity-tab';
 import { AdminGateScreen } from '../components/admin-gate-screen';
 import { CreateOrderTab } from '../components/create-order-tab';
 import { EventsTab } from '../components/events-tab';
@@ -79,6 +80,9 @@ function Dashboard({ user }: { user: CurrentUser }) {
           </TabsContent>
           <TabsContent value="subscribers" className="min-w-0">
             <SubscribersTab />
+          </TabsContent>
+          <TabsContent value="activity" className="min-w-0">
+            <ActivityTab />
           </TabsContent>
         </Tabs>
       </Container>

@@ -31,7 +31,7 @@ describe('searchForTab', () => {
 });
 
 describe('adminTabs', () => {
-  it("lists the spec's five tabs in order, create-order labelled Create Order, then events and subscribers", () => {
+  it("lists the spec's five tabs in order, create-order labelled Create Order, then events, subscribers and activity", () => {
     expect(adminTabs.map((tab) => tab.value)).toEqual([
       'overview',
       'users',
@@ -40,10 +40,13 @@ describe('adminTabs', () => {
       'create-order',
       'events',
       'subscribers',
+      'activity',
     ]);
     expect(adminTabs.find((tab) => tab.value === 'create-order')?.label).toBe('Create Order');
     expect(tabFromSearch('?tab=events')).toBe('events');
     expect(tabFromSearch('?tab=subscribers')).toBe('subscribers');
+    expect(tabFromSearch('?tab=activity')).toBe('activity');
+    expect(adminTabs.at(-1)).toEqual({ value: 'activity', label: 'Activity' });
     expect(isAdminTab('users')).toBe(true);
     expect(isAdminTab(undefined)).toBe(false);
   });

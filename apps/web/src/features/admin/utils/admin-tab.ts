@@ -7,6 +7,7 @@ export const adminTabs = [
   { value: 'create-order', label: 'Create Order' },
   { value: 'events', label: 'Events' },
   { value: 'subscribers', label: 'Subscribers' },
+  { value: 'activity', label: 'Activity' },
 ] as const;
 
 export type AdminTab = (typeof adminTabs)[number]['value'];

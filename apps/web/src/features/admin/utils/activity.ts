@@ -1,0 +1,120 @@
+import type {
+  AuditEntry,
+  AuditedService,
+  AuditLogQuery,
+  AuditTargetType,
+} from '@jesus-walks/contracts/audit';
+import { isValleyLocal, valleyLocalToIso } from './valley-time';
+
+/** The services that keep an activity record, as administrators know them: areas of the site. */
+export const activityAreas: ReadonlyArray<{ value: AuditedService; label: string }> = [
+  { value: 'identity', label: 'Users' },
+  { value: 'catalog-and-orders', label: 'Shop and orders' },
+  { value: 'payments', label: 'Payments' },
+  { value: 'content-and-events', label: 'Events and newsletter' },
+];
+
+export const activityTargetTypes: ReadonlyArray<{ value: AuditTargetType; label: string }> = [
+  { value: 'user', label: 'User' },
+  { value: 'order', label: 'Order' },
+  { value: 'product', label: 'Product' },
+  { value: 'payment', label: 'Payment' },
+  { value: 'event', label: 'Event' },
+  { value: 'registration', label: 'Registration' },
+  { value: 'subscriber', label: 'Subscriber' },
+];
+
+export function areaLabel(service: AuditedService): string {
+  return activityAreas.find((area) => area.value === service)?.label ?? service;
+}
+
+/** "Shop and orders, Payments": the areas whose entries are missing, in the tab's order. */
+export function unreachableAreasText(services: readonly AuditedService[]): string {
+  return activityAreas
+    .filter((area) => services.includes(area.value))
+    .map((area) => area.label)
+    .join(', ');
+}
+
+/** The filters as the Activity tab holds them: '' for any; dates are the valley's 'YYYY-MM-DD'. */
+export interface ActivityFilters {
+  area: AuditedService | '';
+  targetType: AuditTargetType | '';
+  words: string;
+  fromDate: string;
+  toDate: string;
+}
+
+export const noActivityFilters: ActivityFilters = {
+  area: '',
+  targetType: '',
+  words: '',
+  fromDate: '',
+  toDate: '',
+};
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The valley's next day: '2030-02-28' -> '2030-03-01'. */
+function nextDay(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+}
+
+/** The instant a valley day starts, or undefined for a blank or impossible date. */
+function startOfValleyDay(date: string): string | undefined {
+  const local = `${date}T00:00`;
+  return DATE_PATTERN.test(date) && isValleyLocal(local) ? valleyLocalToIso(local) : undefined;
+}
+
+/**
+ * The route's filters for the tab's: both dates are whole days in the valley, the 'to' day
+ * included (the route's upper bound is exclusive, so it is the next day's midnight).
+ */
+export function activityQueryOf(
+  filters: ActivityFilters,
+): Pick<AuditLogQuery, 'service' | 'targetType' | 'q' | 'from' | 'to'> {
+  const words = filters.words.trim();
+  const from = filters.fromDate ? startOfValleyDay(filters.fromDate) : undefined;
+  const to =
+    filters.toDate && startOfValleyDay(filters.toDate)
+      ? startOfValleyDay(nextDay(filters.toDate))
+      : undefined;
+  return {
+    ...(filters.area ? { service: filters.area } : {}),
+    ...(filters.targetType ? { targetType: filters.targetType } : {}),
+    ...(words ? { q: words } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
+}
+
+export function hasActivityFilters(filters: ActivityFilters): boolean {
+  return Boolean(
+    filters.area || filters.targetType || filters.words.trim() || filters.fromDate || filters.toDate,
+  );
+}
+
+/** 'isAdmin' -> 'Admin', 'estimatedDeliveryDate' -> 'Estimated delivery date'. */
+export function changeFieldLabel(field: string): string {
+  const words = field
+    .replace(/^is(?=[A-Z])/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A value before or after a change, for people: 'yes'/'no', '(none)', text as it is. */
+export function changeValueText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(none)';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}
+
+/** 'Order #12', 'User ann': what an entry is about. */
+export function targetText(target: AuditEntry['target']): string {
+  const type = activityTargetTypes.find((option) => option.value === target.type)?.label ?? target.type;
+  return target.label ? `${type}: ${target.label}` : `${type} #${target.id}`;
+}
