@@ -494,7 +494,8 @@ export const OrderPaymentSchema = z.object({
 });
 export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
 
-export const CancelAndRefundBodySchema = z.object({
+/** Strict: a body with other fields is a mistake of the caller (400), never silently a default reason. */
+export const CancelAndRefundBodySchema = z.strictObject({
   /** Why, for the customer's e-mail and the activity record. */
   reason: z.string().trim().min(1, 'Reason is required').max(500).default('Cancelled by the group'),
 });

@@ -343,10 +343,17 @@ describe('Cancel and refund in the sandbox', () => {
     expect(await paymentRow(stack, paymentId)).toMatchObject({ refundStatus: null });
   });
 
-  it('refuses a blank reason with 400', async () => {
+  it('refuses a blank reason and unknown fields with 400', async () => {
     const { orderId } = await paidOrder(3, 1);
-    const response = await cancelAndRefund(stack, orderId, '   ');
-    expect(response.statusCode).toBe(400);
+    expect((await cancelAndRefund(stack, orderId, '   ')).statusCode).toBe(400);
+    const url = `/api/admin/orders/${orderId}/refund`;
+    const unknown = await stack.payments.app.inject({
+      method: 'POST',
+      url,
+      headers: identityHeaders(testAdmin, 'POST', url),
+      payload: { reason: 'Duplicate', refundAmount: '1.00' },
+    });
+    expect(unknown.statusCode).toBe(400);
     expect(await orderStatus(stack, orderId)).toBe('paid');
   });
 });
