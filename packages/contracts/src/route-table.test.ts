@@ -2,15 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
 import { eventRoutes } from './events';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
-import { cryptoRoutes, safekeyRoutes, squareRoutes, walletRoutes } from './payments';
+import { cryptoRoutes, orderPaymentRoutes, safekeyRoutes, squareRoutes, walletRoutes } from './payments';
 import { productRoutes } from './products';
 import { publicRouteTable, routesOf, routeTable } from './route-table';
+import { seoRoutes } from './seo';
 import { serviceNames } from './services';
 import { shippingRoutes } from './shipping';
 import { userRoutes } from './users';
@@ -87,8 +89,11 @@ describe('routes by name', () => {
       safekeyRoutes,
       walletRoutes,
       cryptoRoutes,
+      orderPaymentRoutes,
       eventRoutes,
       newsletterRoutes,
+      auditRoutes,
+      seoRoutes,
     };
     let named = 0;
     for (const [name, routes] of Object.entries(domains)) {

@@ -8,6 +8,7 @@ import { orderRoutes } from './orders';
 import { cryptoRoutes, orderPaymentRoutes, safekeyRoutes, squareRoutes, walletRoutes } from './payments';
 import { productRoutes } from './products';
 import type { RouteContract } from './route-contract';
+import { seoRoutes } from './seo';
 import type { ServiceName } from './services';
 import { shippingRoutes } from './shipping';
 import { userRoutes } from './users';
@@ -29,6 +30,7 @@ export const routeTable: readonly RouteContract[] = [
   eventRoutes,
   newsletterRoutes,
   auditRoutes,
+  seoRoutes,
 ].flatMap((domain) => Object.values(domain));
 
 export function routesOf(service: ServiceName): RouteContract[] {

@@ -16,6 +16,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
+import { sitemapSourceRoutes } from './modules/sitemap-source/sitemap-source.routes';
 import { scheduleReservationsCleanUp } from './modules/stock/stock.jobs';
 
 /** Builds the catalog-and-orders service; never listens (main.ts, the standalone runner and tests do). */
@@ -53,6 +54,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
     logger: app.log,
   });
   quotesRoutes(app, deps);
+  sitemapSourceRoutes(app, deps);
   registerAuditLogRoute(app, 'catalog-and-orders', deps.db);
   verifyRouteTable(app, 'catalog-and-orders');
   scheduleReservationsCleanUp(deps.jobs, deps.db);

@@ -19,6 +19,7 @@ import { newsletterRoutesModule } from './modules/newsletter/newsletter.routes';
 import { clientLimitsOf, scheduleClientLimitsCleanUp } from './modules/rate-limits/rate-limits.service';
 import { workRegistrationNotices } from './modules/registrations/registration-notices';
 import { registrationsRoutes } from './modules/registrations/registrations.routes';
+import { sitemapSourceRoutes } from './modules/sitemap-source/sitemap-source.routes';
 
 const FORM_BODY_LIMIT = 16 * 1024;
 
@@ -95,6 +96,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
   registrationsRoutes(app, content);
   eventQuotesRoutes(app, content);
   newsletterRoutesModule(app, content);
+  sitemapSourceRoutes(app, content);
   registerAuditLogRoute(app, 'content-and-events', deps.db);
   verifyRouteTable(app, 'content-and-events');
   return app;

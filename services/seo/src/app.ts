@@ -5,7 +5,15 @@ import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
 import type { Kysely } from 'kysely';
 import type { SeoDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
+import type { SeoDeps } from './deps';
 import type { Env } from './env';
+import { headCheckRoutes } from './modules/head-check/head-check.routes';
+import { createSearchConsoleClient } from './modules/search-console/search-console.client';
+import { scheduleAnalyticsRefresh } from './modules/search-console/search-console.jobs';
+import { searchConsoleRoutes } from './modules/search-console/search-console.routes';
+import { sitemapRoutes } from './modules/sitemap/sitemap.routes';
+import { createSitemapCache } from './modules/sitemap/sitemap.service';
+import { createSitemapSources } from './modules/sitemap/sitemap-sources';
 
 /** Builds the seo service; never listens (main.ts, the standalone runner and tests do). */
 export async function buildApp(env: Env, deps: ServiceDeps<SeoDatabase>): Promise<ServiceApp> {
@@ -15,7 +23,33 @@ export async function buildApp(env: Env, deps: ServiceDeps<SeoDatabase>): Promis
     identitySigningKey: env.IDENTITY_SIGNING_KEY,
     internalToken: env.INTERNAL_TOKEN,
     database: { db: deps.db as Kysely<unknown>, schema: schemaNameOf('seo'), migrations },
+    jobs: deps.jobs,
   });
+
+  const sources = createSitemapSources({
+    catalogAndOrdersUrl: env.CATALOG_AND_ORDERS_URL,
+    contentAndEventsUrl: env.CONTENT_AND_EVENTS_URL,
+    internalToken: env.INTERNAL_TOKEN,
+  });
+  app.addHook('onClose', () => sources.close());
+
+  const seo: SeoDeps = {
+    db: deps.db,
+    searchConsole: createSearchConsoleClient(env),
+    jobs: deps.jobs,
+    sitemap: createSitemapCache({
+      sources,
+      publicOrigin: env.PUBLIC_ORIGIN,
+      ttlSeconds: env.SITEMAP_CACHE_SECONDS,
+      logger: app.log,
+    }),
+    publicOrigin: env.PUBLIC_ORIGIN,
+    logger: app.log,
+  };
+  scheduleAnalyticsRefresh(seo);
+  sitemapRoutes(app, seo);
+  searchConsoleRoutes(app, seo);
+  headCheckRoutes(app, seo);
   verifyRouteTable(app, 'seo');
   return app;
 }

@@ -20,10 +20,20 @@ export const envSchema = serviceEnvSchema.extend({
     .string()
     .transform((key) => key.replaceAll('\\n', '\n'))
     .optional(),
-  /** The Search Console property: a URL prefix (https://example.org/) or a domain (sc-domain:example.org). */
+  /**
+   * The Search Console property: a URL prefix (https://example.org/) or a domain
+   * (sc-domain:example.org). Defaults to PUBLIC_ORIGIN as a URL prefix.
+   */
   SEARCH_CONSOLE_SITE_URL: z.string().min(1).optional(),
   /** Base URL of the Search Console API (googleapis' rootUrl); a local fake in tests. */
   SEARCH_CONSOLE_ROOT_URL: optionalUrl,
+  /** Google's OAuth token endpoint for the service account's JWT exchange; a local fake in tests. */
+  SEARCH_CONSOLE_TOKEN_URL: optionalUrl,
+  /**
+   * How long /sitemap.xml and /robots.txt are served from memory before the owners of events and
+   * products are asked again (docs/decisions/016-sitemap-cache-and-search-console-history.md).
+   */
+  SITEMAP_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -34,6 +34,20 @@ export interface SearchConsoleSnapshotsTable {
   topPages: JsonArrayColumn<SearchAnalyticsRow>;
   topQueries: JsonArrayColumn<SearchAnalyticsRow>;
   fetchedAt: Timestamp;
+  /** The period fetched (Search Console's dates); null on snapshots from before migration 0002. */
+  startDate: DateColumn;
+  endDate: DateColumn;
+}
+
+/** A date column; the repository selects it as YYYY-MM-DD text (`date::text`), never as a Date. */
+type DateColumn = ColumnType<string | null, string | null | undefined, string | null>;
+
+export interface SearchConsoleDailyTable {
+  siteUrl: string;
+  date: ColumnType<string, string, string>;
+  clicks: number;
+  impressions: number;
+  fetchedAt: Timestamp;
 }
 
 export type SitemapSubmissionStatus = 'submitted' | 'failed';
@@ -49,5 +63,6 @@ export interface SitemapSubmissionsTable {
 /** Kysely table types of the seo schema. */
 export interface SeoDatabase {
   searchConsoleSnapshots: SearchConsoleSnapshotsTable;
+  searchConsoleDaily: SearchConsoleDailyTable;
   sitemapSubmissions: SitemapSubmissionsTable;
 }

@@ -1,0 +1,11 @@
+import { seoRoutes } from '@jesus-walks/contracts/seo';
+import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { registerRoute } from '@jesus-walks/service-kit/routes';
+import type { Kysely } from 'kysely';
+import type { CatalogAndOrdersDatabase } from '../../db/database';
+import { productsSitemapSource } from './sitemap-source.service';
+
+/** GET /internal/sitemap/products, asked by the seo service for the sitemap's lastmod. */
+export function sitemapSourceRoutes(app: ServiceApp, deps: { db: Kysely<CatalogAndOrdersDatabase> }): void {
+  registerRoute(app, seoRoutes.productsSource, async () => productsSitemapSource(deps.db));
+}

@@ -1,0 +1,166 @@
+import type { HeadCheck, HeadProblem, PageHead } from '@jesus-walks/contracts/seo';
+import { type SeoDeps, siteUrl } from '../../deps';
+
+/** Pages fetched at once: the check must not weigh on the site it looks at. */
+const CONCURRENCY = 4;
+const TIMEOUT_MS = 5_000;
+/** A head lies in the first bytes; a page bigger than this is read no further. */
+const MAX_BYTES = 512 * 1024;
+
+/** The structured data a page is expected to carry (issue 12: Organization, Event, Product). */
+export function expectedStructuredData(path: string): string | null {
+  if (path === '/') return 'Organization';
+  if (/^\/events\/[^/]+$/.test(path)) return 'Event';
+  if (path === '/shop') return 'Product';
+  return null;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
+const decode = (text: string) =>
+  text
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+|#39);/gi, (match, name: string) => {
+      if (name.startsWith('#x') || name.startsWith('#X'))
+        return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+      if (name.startsWith('#') && name !== '#39') return String.fromCodePoint(Number(name.slice(1)));
+      return ENTITIES[name.toLowerCase()] ?? match;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+
+function attribute(tag: string, name: string): string | null {
+  const match = new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  return match ? (match[2] ?? match[3] ?? match[4] ?? '') : null;
+}
+
+/** The @type of every node of a JSON-LD value (arrays and @graph included). */
+function typesOf(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) typesOf(item, found);
+  else if (value && typeof value === 'object') {
+    const node = value as Record<string, unknown>;
+    const type = node['@type'];
+    if (typeof type === 'string') found.push(type);
+    else if (Array.isArray(type)) found.push(...type.filter((t): t is string => typeof t === 'string'));
+    if (node['@graph']) typesOf(node['@graph'], found);
+  }
+  return found;
+}
+
+/**
+ * What a crawler reads in a page's head, from the HTML as served (no script runs): the title, the
+ * meta description and the JSON-LD types. Regular expressions suffice for these three tags, which
+ * the site writes itself; a page whose markup they miss is reported as missing them.
+ */
+export function readHead(html: string): Pick<PageHead, 'title' | 'description' | 'structuredDataTypes'> {
+  const head = /<head[\s>][\s\S]*?<\/head>/i.exec(html)?.[0] ?? html;
+  const titleText = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(head)?.[1];
+  const title = titleText === undefined ? null : decode(titleText) || null;
+  let description: string | null = null;
+  for (const tag of head.match(/<meta\s[^>]*>/gi) ?? []) {
+    if (attribute(tag, 'name')?.toLowerCase() === 'description') {
+      description = decode(attribute(tag, 'content') ?? '') || null;
+      break;
+    }
+  }
+  const structuredDataTypes: string[] = [];
+  for (const match of html.matchAll(
+    /<script\s[^>]*type\s*=\s*["']application\/ld\+json["'][^>]*>([\s\S]*?)<\/script>/gi,
+  )) {
+    try {
+      typesOf(JSON.parse(match[1] ?? ''), structuredDataTypes);
+    } catch {
+      structuredDataTypes.push('(invalid JSON-LD)');
+    }
+  }
+  return { title, description, structuredDataTypes };
+}
+
+async function fetchHead(deps: Pick<SeoDeps, 'publicOrigin'>, path: string): Promise<PageHead> {
+  const url = siteUrl(deps, path);
+  const page: PageHead = {
+    path,
+    url,
+    status: null,
+    title: null,
+    description: null,
+    structuredDataTypes: [],
+    problems: [],
+  };
+  let html: string;
+  try {
+    const response = await fetch(url, {
+      headers: { accept: 'text/html', 'user-agent': 'JesusWalksHeadCheck/1.0' },
+      // A redirect is reported as the status it is, as a crawler would first see it.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    page.status = response.status;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const reader = response.body?.getReader();
+    while (reader && size < MAX_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+    await reader?.cancel();
+    html = Buffer.concat(chunks).toString('utf8');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    page.problems.push({ code: 'fetch_failed', message: `The page could not be fetched: ${reason}` });
+    return page;
+  }
+  if (page.status !== 200) {
+    page.problems.push({ code: 'bad_status', message: `The page answered HTTP ${page.status}` });
+  }
+  Object.assign(page, readHead(html));
+  if (!page.title) page.problems.push({ code: 'missing_title', message: 'No <title>' });
+  if (!page.description) page.problems.push({ code: 'missing_description', message: 'No meta description' });
+  const expected = expectedStructuredData(path);
+  if (expected && !page.structuredDataTypes.includes(expected)) {
+    page.problems.push({
+      code: 'missing_structured_data',
+      message: `No ${expected} structured data (JSON-LD)`,
+    });
+  }
+  return page;
+}
+
+function markDuplicateTitles(pages: PageHead[]): void {
+  const byTitle = new Map<string, PageHead[]>();
+  for (const page of pages) {
+    if (page.title) byTitle.set(page.title, [...(byTitle.get(page.title) ?? []), page]);
+  }
+  for (const [title, sharing] of byTitle) {
+    if (sharing.length < 2) continue;
+    for (const page of sharing) {
+      const others = sharing.filter((other) => other !== page).map((other) => other.path);
+      const problem: HeadProblem = {
+        code: 'duplicate_title',
+        message: `The title "${title}" is also the title of ${others.join(', ')}`,
+      };
+      page.problems.push(problem);
+    }
+  }
+}
+
+/**
+ * Fetches every page of the sitemap from the public origin (through the gateway, as a crawler
+ * would) and lists what is missing from each head.
+ */
+export async function checkHeads(deps: Pick<SeoDeps, 'publicOrigin' | 'sitemap'>): Promise<HeadCheck> {
+  const { entries } = await deps.sitemap.sitemap();
+  const paths = entries.map((entry) => entry.path);
+  const pages: PageHead[] = new Array(paths.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, paths.length) }, async () => {
+      while (next < paths.length) {
+        const index = next++;
+        pages[index] = await fetchHead(deps, paths[index] ?? '/');
+      }
+    }),
+  );
+  markDuplicateTitles(pages);
+  return { checkedAt: new Date().toISOString(), pages };
+}
