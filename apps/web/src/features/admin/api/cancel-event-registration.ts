@@ -18,7 +18,8 @@ export function useCancelEventRegistration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelEventRegistration,
-    onSuccess: () => notifySuccess('Registration cancelled; the first on the waitlist takes the seat'),
+    // The seat, if it held one, goes to the next on the waitlist (the dialog's list shows who).
+    onSuccess: () => notifySuccess('Registration cancelled; the registrant is told by e-mail'),
     onError: (error) => notifyError(error, 'Failed to cancel registration'),
     onSettled: () => refreshEvents(queryClient),
   });

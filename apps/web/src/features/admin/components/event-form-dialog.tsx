@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
@@ -25,6 +25,33 @@ import {
   toEventInput,
 } from '../utils/event-form';
 
+/**
+ * The picture the image URL points at, as it will look on the event's card (16:9), so a wrong
+ * address shows before saving. Nothing while the field is blank or not an address yet.
+ */
+function ImagePreview({ url }: { url: string }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const address = url.trim();
+  if (!/^(\/(?!\/)|https?:\/\/)./.test(address)) return null;
+  if (failedUrl === address) {
+    return (
+      <p className="text-sm text-destructive" role="status">
+        The image at this address could not be loaded.
+      </p>
+    );
+  }
+  return (
+    <img
+      src={address}
+      alt="How the event card will look"
+      width={320}
+      height={180}
+      onError={() => setFailedUrl(address)}
+      className="aspect-video w-full max-w-xs rounded-md border border-border bg-secondary object-cover"
+    />
+  );
+}
+
 /** Which form is open: a new event, or an existing one to edit. */
 export type EventFormTarget = { kind: 'create' } | { kind: 'edit'; event: Event } | null;
 
@@ -38,6 +65,7 @@ export function EventFormDialog({ target, onClose }: { target: EventFormTarget; 
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors },
   } = useForm<EventFormValues, unknown, EventFormOutput>({
     resolver: zodResolver(eventFormSchema),
@@ -132,6 +160,7 @@ export function EventFormDialog({ target, onClose }: { target: EventFormTarget; 
             error={errors.imageUrl?.message}
             {...register('imageUrl')}
           />
+          <ImagePreview url={watch('imageUrl') ?? ''} />
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>
               Cancel
