@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorResponseSchema, IdParamsSchema } from './common';
+import { ErrorResponseSchema, IdParamsSchema, MAX_ROW_ID, PageQuerySchema, pageOf } from './common';
 import { MoneySchema } from './money';
 import { RowIdSchema } from './products';
 import { defineRoute, defineRoutes } from './route-contract';
@@ -8,6 +8,12 @@ import { ShippingDestinationSchema, ShippingRateSchema } from './shipping';
 export const orderStatuses = ['pending', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const OrderStatusSchema = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+/**
+ * Orders that brought money in, the revenue of the overview: paid, processing, shipped and
+ * delivered. Pending ones have not been paid (yet), cancelled ones never will be (or were refunded).
+ */
+export const revenueStatuses: readonly OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
 
 /** Statuses an admin is offered in the order detail view (SPEC.md section 4). */
 export const adminSelectableStatuses = [
@@ -74,8 +80,121 @@ export const AdminOrderSchema = z.object({
   updatedAt: z.string(),
   shippingAddress: z.union([z.record(z.string(), z.unknown()), z.string()]).nullable(),
   items: z.array(OrderLineSchema),
+  /** The name given at checkout, or on a manual order's address. */
+  customerName: z.string().nullable(),
+  /** Where the order's e-mails go (a guest's as given, a member's account e-mail). */
+  customerEmail: z.string().nullable(),
+  /** Set when the order ships (PUT /api/admin/orders/{id}/shipment). */
+  trackingNumber: z.string().nullable(),
+  carrier: z.string().nullable(),
+  /** ISO 8601 instant (for an admin-entered day: noon of that day in the valley). */
+  estimatedDeliveryDate: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+/** The valley's time zone: the group's dates (order filters, per-day figures) are days there. */
+export const VALLEY_TIME_ZONE = 'America/Los_Angeles';
+
+/** A calendar day 'YYYY-MM-DD' that exists (no 2030-02-30). */
+export const CalendarDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)')
+  .refine((text) => {
+    const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  }, 'Must be a real date (YYYY-MM-DD)');
+
+const adminOrdersFilterShape = {
+  status: OrderStatusSchema.optional(),
+  /** One customer's orders (their user id). */
+  userId: z.coerce.number().int().min(1).max(MAX_ROW_ID).optional(),
+  /** An order id ('12' or '#12'), or words in the customer's name or e-mail (case-insensitive). */
+  q: z.string().trim().max(100).optional(),
+  /** First day, inclusive, in the valley's time zone. */
+  from: CalendarDateSchema.optional(),
+  /** Last day, inclusive, in the valley's time zone. */
+  to: CalendarDateSchema.optional(),
+};
+
+/** The date range reads forwards (a single day: from = to). */
+function datesInOrder(filter: { from?: string | undefined; to?: string | undefined }): boolean {
+  return !filter.from || !filter.to || filter.from <= filter.to;
+}
+const datesInOrderError = { message: 'The start date must be on or before the end date', path: ['to'] };
+
+/** Filters of the admin order list and its CSV export. */
+export const AdminOrdersFilterSchema = z
+  .object(adminOrdersFilterShape)
+  .refine(datesInOrder, datesInOrderError);
+export type AdminOrdersFilter = z.infer<typeof AdminOrdersFilterSchema>;
+
+export const AdminOrdersQuerySchema = PageQuerySchema.extend(adminOrdersFilterShape).refine(
+  datesInOrder,
+  datesInOrderError,
+);
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>;
+
+/** An order in the admin list: the customer's username looked up in identity (null: a guest, or unknown). */
+export const AdminOrderListItemSchema = AdminOrderSchema.extend({ customerUsername: z.string().nullable() });
+export type AdminOrderListItem = z.infer<typeof AdminOrderListItemSchema>;
+export const AdminOrdersPageSchema = pageOf(AdminOrderListItemSchema);
+export type AdminOrdersPage = z.infer<typeof AdminOrdersPageSchema>;
+
+export const OrderStatsQuerySchema = z.object({
+  /** How many days the per-day figures cover, today (in the valley) included. */
+  days: z.coerce.number().int().min(1).max(365).default(30),
+});
+export type OrderStatsQuery = z.infer<typeof OrderStatsQuerySchema>;
+
+export const OrderDayStatsSchema = z.object({
+  /** The day in the valley, 'YYYY-MM-DD'. */
+  date: z.string(),
+  /** Orders placed that day, whatever their status now. */
+  orders: z.number().int().min(0),
+  /** Revenue of that day's orders (revenueStatuses), 2 decimals. */
+  revenue: z.string(),
+});
+export type OrderDayStats = z.infer<typeof OrderDayStatsSchema>;
+
+/** The overview's figures: all-time totals and, per day over the period, orders and revenue. */
+export const OrderStatsSchema = z.object({
+  totalOrders: z.number().int().min(0),
+  /** Sum of the totals of orders in revenueStatuses, 2 decimals ('0.00' if none). */
+  revenue: z.string(),
+  /** Products on sale. */
+  totalProducts: z.number().int().min(0),
+  days: z.number().int(),
+  /** Oldest first, every day of the period (days without orders as zeros). */
+  perDay: z.array(OrderDayStatsSchema),
+});
+export type OrderStats = z.infer<typeof OrderStatsSchema>;
+
+/** PUT /api/admin/orders/{id}/shipment: the order ships with its tracking, and the customer is told. */
+export const ShipmentBodySchema = z.object({
+  trackingNumber: z
+    .string()
+    .trim()
+    .min(1, 'Tracking number is required')
+    .max(100, 'Tracking number cannot exceed 100 characters'),
+  carrier: z
+    .string()
+    .trim()
+    .max(50, 'Carrier cannot exceed 50 characters')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  /** The day it should arrive, in the valley. */
+  estimatedDeliveryDate: CalendarDateSchema.optional(),
+});
+export type ShipmentBody = z.input<typeof ShipmentBodySchema>;
+
+export const ShipmentResultSchema = z.object({
+  order: AdminOrderSchema,
+  /** True when a shipping e-mail was queued for the customer (false: nothing changed, or no address). */
+  customerNotified: z.boolean(),
+});
+export type ShipmentResult = z.infer<typeof ShipmentResultSchema>;
 
 /** PUT /api/orders/{id}: any status of the list, no transition restrictions (SPEC.md section 4). */
 export const UpdateOrderBodySchema = z.object({ status: OrderStatusSchema });
@@ -213,6 +332,7 @@ export const OrderStatusViewSchema = z.object({
   shippingMethod: z.string().nullable(),
   estimatedDeliveryDate: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  carrier: z.string().nullable(),
   cancelReason: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -288,6 +408,51 @@ export const orderRoutes = defineRoutes({
       404: ErrorResponseSchema,
       409: ErrorResponseSchema,
       503: ErrorResponseSchema,
+    },
+  }),
+  adminList: defineRoute({
+    method: 'GET',
+    path: '/api/admin/orders',
+    service: 'catalog-and-orders',
+    access: 'admin',
+    summary:
+      'Orders for the admin dashboard, newest first with their items, filtered (status, customer, id/name/e-mail, valley dates) and paged on the server',
+    request: { querystring: AdminOrdersQuerySchema },
+    responses: { 200: AdminOrdersPageSchema, 400: ErrorResponseSchema, ...adminErrors },
+  }),
+  adminCsv: defineRoute({
+    method: 'GET',
+    path: '/api/admin/orders.csv',
+    service: 'catalog-and-orders',
+    access: 'admin',
+    summary: "Every order matching the admin list's filters as CSV (text/csv), items summarised",
+    request: { querystring: AdminOrdersFilterSchema },
+    responses: { 200: z.string(), 400: ErrorResponseSchema, ...adminErrors },
+  }),
+  adminStats: defineRoute({
+    method: 'GET',
+    path: '/api/admin/orders/stats',
+    service: 'catalog-and-orders',
+    access: 'admin',
+    summary:
+      "The overview's figures: total orders, revenue and products, and orders and revenue per valley day over the last `days`",
+    request: { querystring: OrderStatsQuerySchema },
+    responses: { 200: OrderStatsSchema, 400: ErrorResponseSchema, ...adminErrors },
+  }),
+  setShipment: defineRoute({
+    method: 'PUT',
+    path: '/api/admin/orders/:id/shipment',
+    service: 'catalog-and-orders',
+    access: 'admin',
+    summary:
+      'Marks an order shipped with its tracking number (carrier, estimated delivery optional) and e-mails the customer',
+    request: { params: IdParamsSchema, body: ShipmentBodySchema },
+    responses: {
+      200: ShipmentResultSchema,
+      400: ErrorResponseSchema,
+      ...adminErrors,
+      404: ErrorResponseSchema,
+      409: ErrorResponseSchema,
     },
   }),
   internalQuote: defineRoute({

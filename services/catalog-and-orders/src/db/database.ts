@@ -40,6 +40,8 @@ export interface OrdersTable {
   >;
   shippingCost: MoneyWithDefault;
   trackingNumber: string | null;
+  /** Who carries the shipment (migration 0005), next to its tracking number. */
+  shippingCarrier: string | null;
   estimatedDeliveryDate: Date | null;
   paymentId: string | null;
   paymentMethod: string | null;
@@ -139,6 +141,20 @@ export interface CartEventsTable {
   createdAt: GeneratedTimestamp;
 }
 
+/** The activity record of admin mutations (migration 0004, written by service-kit's recordAudit). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  occurredAt: GeneratedTimestamp;
+  actorId: number | null;
+  actorUsername: string | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  targetLabel: string | null;
+  summary: string;
+  changes: JSONColumnType<Record<string, { from: unknown; to: unknown }> | null>;
+}
+
 /** Kysely table types of the catalog_and_orders schema. */
 export interface CatalogAndOrdersDatabase {
   products: ProductsTable;
@@ -150,4 +166,5 @@ export interface CatalogAndOrdersDatabase {
   stockReservations: StockReservationsTable;
   quotes: QuotesTable;
   cartEvents: CartEventsTable;
+  auditLog: AuditLogTable;
 }

@@ -55,3 +55,34 @@ export function orderConfirmationEmail(details: ConfirmationDetails): MailMessag
   ].join('\n\n');
   return { to: details.to, subject: `Order #${details.orderId} confirmed`, text };
 }
+
+export interface ShippedDetails {
+  to: string;
+  name: string | null;
+  orderId: number;
+  items: ReadonlyArray<{ name: string; quantity: number }>;
+  trackingNumber: string;
+  carrier: string | null;
+  /** Noon of the expected day in the valley, or null when not given. */
+  estimatedDeliveryDate: Date | null;
+  statusUrl: string;
+}
+
+/** The customer's notice that their order is on its way, with what tracks it. */
+export function orderShippedEmail(details: ShippedDetails): MailMessage {
+  const tracking = details.carrier
+    ? `Tracking number (${details.carrier}): ${details.trackingNumber}`
+    : `Tracking number: ${details.trackingNumber}`;
+  const text = [
+    details.name ? `Hi ${details.name},` : 'Hello,',
+    `Good news: order #${details.orderId} has shipped.`,
+    ['Items:', ...details.items.map((item) => `  ${item.quantity} x ${item.name}`)].join('\n'),
+    tracking,
+    ...(details.estimatedDeliveryDate
+      ? [`Estimated delivery: ${dateFormat.format(details.estimatedDeliveryDate)}`]
+      : []),
+    `Follow your order: ${details.statusUrl}`,
+    'Jesus Walks',
+  ].join('\n\n');
+  return { to: details.to, subject: `Order #${details.orderId} has shipped`, text };
+}

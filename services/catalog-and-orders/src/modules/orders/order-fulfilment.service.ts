@@ -217,6 +217,7 @@ export async function orderStatusByToken(
     shippingMethod: order.shippingMethodName,
     estimatedDeliveryDate: order.estimatedDeliveryDate?.toISOString() ?? null,
     trackingNumber: order.trackingNumber,
+    carrier: order.shippingCarrier,
     cancelReason: order.cancellationReason,
     createdAt: order.createdAt.toISOString(),
   };

@@ -1,4 +1,5 @@
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type AdminOrdersFilter, revenueStatuses, VALLEY_TIME_ZONE } from '@jesus-walks/contracts/orders';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type {
   CatalogAndOrdersDatabase,
   OrderStatus,
@@ -19,6 +20,12 @@ const orderColumns = [
   'stockHeld',
   'createdAt',
   'updatedAt',
+  'customerName',
+  'customerEmail',
+  'trackingNumber',
+  'shippingCarrier',
+  'estimatedDeliveryDate',
+  'cancellationReason',
 ] as const;
 
 export type OrderRow = Pick<Selectable<OrdersTable>, (typeof orderColumns)[number]>;
@@ -102,11 +109,29 @@ export async function listOrderItems(db: Db, orderIds: readonly number[]): Promi
 export async function updateOrderStatus(
   trx: Trx,
   id: number,
-  changes: { status: OrderStatus; stockHeld: boolean },
+  changes: { status: OrderStatus; stockHeld: boolean; cancellationReason?: string | null },
 ): Promise<void> {
   await trx
     .updateTable('orders')
     .set({ ...changes, updatedAt: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** What shipping an order records: its tracking, carrier and expected day, and the status shipped. */
+export async function updateOrderShipment(
+  trx: Trx,
+  id: number,
+  shipment: {
+    status: OrderStatus;
+    trackingNumber: string;
+    shippingCarrier: string | null;
+    estimatedDeliveryDate: Date | null;
+  },
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ ...shipment, updatedAt: sql<Date>`now()` })
     .where('id', '=', id)
     .execute();
 }
@@ -174,6 +199,7 @@ export interface OrderStatusRow {
   shippingMethodName: string | null;
   estimatedDeliveryDate: Date | null;
   trackingNumber: string | null;
+  shippingCarrier: string | null;
   cancellationReason: string | null;
   createdAt: Date;
 }
@@ -190,9 +216,150 @@ export async function findOrderStatus(db: Db, id: number): Promise<OrderStatusRo
       'shippingMethodName',
       'estimatedDeliveryDate',
       'trackingNumber',
+      'shippingCarrier',
       'cancellationReason',
       'createdAt',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** The first instant of a valley day ('2030-03-10' -> its midnight in America/Los_Angeles). */
+function valleyMidnight(day: string) {
+  return sql<Date>`(${day}::date)::timestamp at time zone ${VALLEY_TIME_ZONE}`;
+}
+
+/** The first instant of the valley day after this one (the exclusive end of a range ending that day). */
+function valleyMidnightAfter(day: string) {
+  return sql<Date>`(${day}::date + 1)::timestamp at time zone ${VALLEY_TIME_ZONE}`;
+}
+
+/** Escapes LIKE's wildcards so that a search for '50%' finds '50%', not everything from 50. */
+function likePattern(words: string): string {
+  return `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The admin list's filters as one condition (every part optional; all given parts must hold). */
+function matchesFilter(filter: AdminOrdersFilter) {
+  return (eb: ExpressionBuilder<CatalogAndOrdersDatabase, 'orders'>) => {
+    const conditions = [];
+    if (filter.status) conditions.push(eb('orders.status', '=', filter.status));
+    if (filter.userId !== undefined) conditions.push(eb('orders.userId', '=', filter.userId));
+    if (filter.from) conditions.push(eb('orders.createdAt', '>=', valleyMidnight(filter.from)));
+    if (filter.to) conditions.push(eb('orders.createdAt', '<', valleyMidnightAfter(filter.to)));
+    if (filter.q) {
+      const pattern = likePattern(filter.q);
+      const words = [
+        eb('orders.customerName', 'ilike', pattern),
+        eb('orders.customerEmail', 'ilike', pattern),
+        eb(sql<string>`orders.shipping_address ->> 'fullName'`, 'ilike', pattern),
+      ];
+      const id = /^#?([1-9][0-9]{0,9})$/.exec(filter.q)?.[1];
+      if (id !== undefined && Number(id) <= 2_147_483_647) words.push(eb('orders.id', '=', Number(id)));
+      conditions.push(eb.or(words));
+    }
+    return eb.and(conditions);
+  };
+}
+
+/** One page of the admin list, newest first, and how many orders match in all. */
+export async function listOrdersPage(
+  db: Db,
+  filter: AdminOrdersFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .select(orderColumns)
+      .where(matchesFilter(filter))
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .where(matchesFilter(filter))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** An order as the CSV export writes it: its items already summarised ('2 x Trail Cap; 1 x Camp Mug'). */
+export interface OrderExportRow extends OrderRow {
+  paymentMethod: string | null;
+  itemsSummary: string | null;
+  itemCount: number;
+}
+
+/** Every order matching the filter, newest first, each with its items in one text (one query). */
+export async function listOrdersForExport(db: Db, filter: AdminOrdersFilter): Promise<OrderExportRow[]> {
+  return db
+    .selectFrom('orders')
+    .select(orderColumns)
+    .select([
+      'paymentMethod',
+      sql<string | null>`(select string_agg(oi.quantity || ' x ' || p.name, '; ' order by oi.id)
+        from order_items oi join products p on p.id = oi.product_id where oi.order_id = orders.id)`.as(
+        'itemsSummary',
+      ),
+      sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = orders.id)`.as(
+        'itemCount',
+      ),
+    ])
+    .where(matchesFilter(filter))
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+const revenueStatusList = sql`(${sql.join(revenueStatuses.map((status) => sql.lit(status)))})`;
+
+/** Every order, the revenue of those in revenueStatuses (2 decimals) and the products on sale. */
+export async function orderTotals(
+  db: Db,
+): Promise<{ totalOrders: number; revenue: string; totalProducts: number }> {
+  const { rows } = await sql<{ totalOrders: number; revenue: string; totalProducts: number }>`
+    select
+      (select count(*)::int from orders) as total_orders,
+      (select round(coalesce(sum(total), 0), 2)::text from orders where status in ${revenueStatusList}) as revenue,
+      (select count(*)::int from products where deleted_at is null) as total_products
+  `.execute(db);
+  const [totals] = rows;
+  if (!totals) throw new Error('totals query returned no row');
+  return totals;
+}
+
+/**
+ * Orders placed and their revenue per valley day, over the `days` days ending today in the valley,
+ * oldest first; a day without orders is there with zeros.
+ */
+export async function ordersPerDay(
+  db: Db,
+  days: number,
+): Promise<Array<{ date: string; orders: number; revenue: string }>> {
+  const { rows } = await sql<{ date: string; orders: number; revenue: string }>`
+    with period as (
+      select (now() at time zone ${VALLEY_TIME_ZONE})::date - ${days - 1}::int as first_day,
+             (now() at time zone ${VALLEY_TIME_ZONE})::date as last_day
+    ),
+    placed as (
+      select (o.created_at at time zone ${VALLEY_TIME_ZONE})::date as day,
+             count(*)::int as orders,
+             coalesce(sum(o.total) filter (where o.status in ${revenueStatusList}), 0) as revenue
+      from orders o, period
+      where o.created_at >= period.first_day::timestamp at time zone ${VALLEY_TIME_ZONE}
+      group by 1
+    )
+    select to_char(d.day, 'YYYY-MM-DD') as date,
+           coalesce(placed.orders, 0) as orders,
+           round(coalesce(placed.revenue, 0), 2)::text as revenue
+    from period,
+         lateral (select generate_series(period.first_day, period.last_day, interval '1 day')::date as day) d
+    left join placed on placed.day = d.day
+    order by d.day
+  `.execute(db);
+  return rows;
 }

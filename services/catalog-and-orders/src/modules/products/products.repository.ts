@@ -31,6 +31,17 @@ export async function findProductOnSale(db: Db, id: number): Promise<ProductRow 
     .executeTakeFirst();
 }
 
+/** Locks a product on sale for the rest of the transaction (its edit and its record together). */
+export async function findProductOnSaleForUpdate(db: Db, id: number): Promise<ProductRow | undefined> {
+  return db
+    .selectFrom('products')
+    .select(columns)
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export async function insertProduct(db: Db, values: ProductValues): Promise<ProductRow> {
   return db.insertInto('products').values(values).returning(columns).executeTakeFirstOrThrow();
 }

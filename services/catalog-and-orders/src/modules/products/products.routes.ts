@@ -1,5 +1,6 @@
 import { productRoutes } from '@jesus-walks/contracts/products';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { identityOf } from '@jesus-walks/service-kit/guards';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { Kysely } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
@@ -16,13 +17,15 @@ export function productsRoutes(app: ServiceApp, deps: { db: Kysely<CatalogAndOrd
   registerRoute(app, productRoutes.list, async () => listProducts(deps.db));
   registerRoute(app, productRoutes.get, async (request) => getProduct(deps.db, request.params.id));
   registerRoute(app, productRoutes.create, async (request, reply) =>
-    reply.code(201).send(await createProduct(deps.db, request.body)),
+    reply.code(201).send(await createProduct(deps.db, request.body, identityOf(request))),
   );
   registerRoute(app, productRoutes.update, async (request) =>
-    editProduct(deps.db, request.params.id, request.body),
+    editProduct(deps.db, request.params.id, request.body, identityOf(request)),
   );
-  registerRoute(app, productRoutes.delete, async (request) => deleteProduct(deps.db, request.params.id));
-  registerRoute(app, productRoutes.createTest, async (_request, reply) =>
-    reply.code(201).send(await createTestProduct(deps.db)),
+  registerRoute(app, productRoutes.delete, async (request) =>
+    deleteProduct(deps.db, request.params.id, identityOf(request)),
+  );
+  registerRoute(app, productRoutes.createTest, async (request, reply) =>
+    reply.code(201).send(await createTestProduct(deps.db, identityOf(request))),
   );
 }

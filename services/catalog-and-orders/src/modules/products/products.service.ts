@@ -1,10 +1,12 @@
 import { fromCents, toCents } from '@jesus-walks/contracts/money';
 import { DEFAULT_PRODUCT_IMAGE_URL, type Product, type ProductInput } from '@jesus-walks/contracts/products';
+import { type AuditActor, diffChanges, recordAudit } from '@jesus-walks/service-kit/audit';
 import { notFound } from '@jesus-walks/service-kit/errors';
 import type { Kysely } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
 import {
   findProductOnSale,
+  findProductOnSaleForUpdate,
   insertProduct,
   listProductsOnSale,
   markProductDeleted,
@@ -50,18 +52,70 @@ export async function getProduct(db: Db, id: number): Promise<Product> {
   return toProduct(row);
 }
 
-export async function createProduct(db: Db, input: ProductInput): Promise<Product> {
-  return toProduct(await insertProduct(db, toValues(input)));
+const productFields = ['name', 'description', 'price', 'category', 'stock', 'imageUrl'] as const;
+
+/** A new product's fields as the activity record shows them (from nothing to their values). */
+function createdFields(row: ProductRow) {
+  const product = toProduct(row);
+  return Object.fromEntries(productFields.map((field) => [field, { from: null, to: product[field] }]));
 }
 
-export async function editProduct(db: Db, id: number, input: ProductInput): Promise<Product> {
-  const row = await updateProduct(db, id, toValues(input));
-  if (!row) throw notFound('Product not found');
-  return toProduct(row);
+export async function createProduct(db: Db, input: ProductInput, actor: AuditActor): Promise<Product> {
+  return db.transaction().execute(async (trx) => {
+    const row = await insertProduct(trx, toValues(input));
+    await recordAudit(trx, {
+      actor,
+      action: 'product.created',
+      target: { type: 'product', id: row.id, label: row.name },
+      summary: `Created product ${row.name}`,
+      changes: createdFields(row),
+    });
+    return toProduct(row);
+  });
 }
 
-export async function deleteProduct(db: Db, id: number): Promise<{ id: number; message: string }> {
-  if (!(await markProductDeleted(db, id))) throw notFound('Product not found');
+/** An edit records only the fields that changed; an edit that changes nothing records nothing. */
+export async function editProduct(
+  db: Db,
+  id: number,
+  input: ProductInput,
+  actor: AuditActor,
+): Promise<Product> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findProductOnSaleForUpdate(trx, id);
+    if (!before) throw notFound('Product not found');
+    const row = await updateProduct(trx, id, toValues(input));
+    if (!row) throw notFound('Product not found');
+    const changes = diffChanges(toProduct(before), toProduct(row), productFields);
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(trx, {
+        actor,
+        action: 'product.updated',
+        target: { type: 'product', id, label: row.name },
+        summary: `Updated product ${row.name}: ${Object.keys(changes).join(', ')}`,
+        changes,
+      });
+    }
+    return toProduct(row);
+  });
+}
+
+export async function deleteProduct(
+  db: Db,
+  id: number,
+  actor: AuditActor,
+): Promise<{ id: number; message: string }> {
+  await db.transaction().execute(async (trx) => {
+    const before = await findProductOnSaleForUpdate(trx, id);
+    if (!before || !(await markProductDeleted(trx, id))) throw notFound('Product not found');
+    await recordAudit(trx, {
+      actor,
+      action: 'product.deleted',
+      target: { type: 'product', id, label: before.name },
+      summary: `Deleted product ${before.name}`,
+      changes: { name: { from: before.name, to: null } },
+    });
+  });
   return { id, message: 'Product deleted' };
 }
 
@@ -81,6 +135,16 @@ export function testProductValues(random: () => number = Math.random): ProductVa
   };
 }
 
-export async function createTestProduct(db: Db): Promise<Product> {
-  return toProduct(await insertProduct(db, testProductValues()));
+export async function createTestProduct(db: Db, actor: AuditActor): Promise<Product> {
+  return db.transaction().execute(async (trx) => {
+    const row = await insertProduct(trx, testProductValues());
+    await recordAudit(trx, {
+      actor,
+      action: 'product.test_created',
+      target: { type: 'product', id: row.id, label: row.name },
+      summary: `Created test product ${row.name}`,
+      changes: createdFields(row),
+    });
+    return toProduct(row);
+  });
 }
