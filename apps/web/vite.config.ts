@@ -59,6 +59,9 @@ export default defineConfig({
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
+  // The server render (src/entry-server.tsx, built into dist-server/ for the gateway) carries its
+  // dependencies with it: the gateway imports one file and needs none of the web app's packages.
+  ssr: { noExternal: true },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

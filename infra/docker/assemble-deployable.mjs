@@ -48,6 +48,7 @@ for (const project of projects) {
 }
 if (service === 'gateway') {
   copy('apps/web/dist', 'apps/web/dist');
+  copy('apps/web/dist-server', 'apps/web/dist-server');
 }
 symlinkSync(relative(root, deployable.path), join(outDir, 'deployable'));
 

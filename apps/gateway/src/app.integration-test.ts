@@ -47,6 +47,7 @@ function gatewayEnv(extra: Record<string, string> = {}) {
     ...testSecrets,
     PUBLIC_ORIGIN: ORIGIN,
     WEB_DIST_DIR: webDist,
+    WEB_SERVER_ENTRY: join(webDist, '..', 'server', 'entry-server.js'),
     LOG_LEVEL: 'silent',
     ...Object.fromEntries(
       serviceNames.map((name) => [urlVariableOf(name), `http://127.0.0.1:${closedPort}`]),
@@ -64,7 +65,27 @@ beforeAll(async () => {
   await mkdir(join(webDist, 'assets'));
   await writeFile(
     join(webDist, 'index.html'),
-    '<!doctype html><title>Jesus Walks</title><div id="root"></div>',
+    '<!doctype html><html><head><title>Jesus Walks</title><meta name="description" content="Default" /></head>' +
+      '<body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>',
+  );
+  // A stand-in for apps/web's server render with the same contract: it calls the API it is
+  // given (so the test sees whose cookie went along) and says which pages it renders.
+  await mkdir(join(webDist, '..', 'server'));
+  await writeFile(
+    join(webDist, '..', 'server', 'entry-server.js'),
+    `export async function render({ url, cookies, origin, fetchApi }) {
+      if (url.startsWith('/cart') || url.startsWith('/admin')) return { kind: 'shell', status: 200 };
+      if (url.includes('boom')) throw new Error('render failed');
+      const me = await fetchApi('/api/auth/me', { method: 'GET' });
+      const who = me.status === 200 ? (await me.json()).username : 'visitor';
+      return {
+        kind: 'rendered',
+        status: url.startsWith('/events/999') ? 404 : 200,
+        head: '<title>Page ' + url + '</title><meta name="description" content="About ' + url + '"/>',
+        body: '<main>Hello ' + who + '</main>',
+        state: JSON.stringify({ origin, queries: {}, cookies: cookies.length > 0 }),
+      };
+    }`,
   );
   await writeFile(
     join(webDist, 'assets', 'app-abc123.js'),
@@ -216,6 +237,47 @@ describe('gateway: the web app', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('renders public pages on the server: their head replaces the default one, their content fills the root', async () => {
+    const response = await gateway.inject({ url: '/events' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toContain('cookie');
+    const html = response.body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<title>Page /events</title><meta name="description" content="About /events"/>');
+    expect(head).not.toContain('<title>Jesus Walks</title>');
+    expect(head).not.toContain('content="Default"');
+    expect(html).toContain('<div id="root"><main>Hello visitor</main></div>');
+    expect(html).toContain(
+      '<script type="application/json" id="page-state">{"origin":"http://localhost:3000","queries":{},"cookies":false}</script>',
+    );
+    // The app's own script still loads after the content.
+    expect(html.indexOf('/assets/app-abc123.js')).toBeGreaterThan(html.indexOf('Hello visitor'));
+  });
+
+  it("renders with the visitor's session: the page's API calls go through the gateway with their cookie", async () => {
+    const response = await gateway.inject({
+      url: '/',
+      headers: { cookie: await sessionCookieFor(adminId) },
+    });
+    expect(response.body).toContain('<main>Hello grace</main>');
+  });
+
+  it('answers the status the render gives (an unknown event is a 404 page)', async () => {
+    const response = await gateway.inject({ url: '/events/999' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<title>Page /events/999</title>');
+  });
+
+  it('sends the shell for pages rendered in the browser, and when the render fails', async () => {
+    for (const url of ['/cart', '/admin?tab=orders', '/events?boom=1']) {
+      const response = await gateway.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<title>Jesus Walks</title>');
+      expect(response.body, url).toContain('<div id="root"></div>');
     }
   });
 

@@ -109,6 +109,10 @@ export async function buildApp(env: Env, deps: GatewayDeps): Promise<FastifyInst
     identityClient,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
   });
-  await registerWebApp(app, env.WEB_DIST_DIR);
+  await registerWebApp(app, {
+    distDir: env.WEB_DIST_DIR,
+    serverEntry: env.WEB_SERVER_ENTRY,
+    publicOrigin: env.PUBLIC_ORIGIN,
+  });
   return app;
 }

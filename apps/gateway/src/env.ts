@@ -17,6 +17,10 @@ export const envSchema = z.object({
   PUBLIC_ORIGIN: httpUrl.default('http://localhost:3000'),
   /** Where the web app's build is (apps/web/dist). */
   WEB_DIST_DIR: z.string().default(new URL('../../web/dist', import.meta.url).pathname),
+  /** The server render's bundle (`pnpm build` writes it beside the web build). */
+  WEB_SERVER_ENTRY: z
+    .string()
+    .default(new URL('../../web/dist-server/entry-server.js', import.meta.url).pathname),
   /** API requests per minute per client address. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** How long a service may take to answer before the gateway gives up (the assistant is the slowest). */

@@ -1,24 +1,86 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { isWebRoute } from '@jesus-walks/contracts/web-routes';
 import { sendJsonNotFound } from '@jesus-walks/service-kit/error-handling';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** What apps/web/src/entry-server.tsx exports (built into apps/web/dist-server/entry-server.js). */
+interface ServerRenderer {
+  render(request: {
+    url: string;
+    cookies: string;
+    origin: string;
+    fetchApi: (path: string, init: RequestInit) => Promise<Response>;
+    timeoutMs?: number;
+  }): Promise<
+    | { kind: 'rendered'; status: number; head: string; body: string; state: string }
+    | { kind: 'shell'; status: number }
+  >;
+}
+
+export interface WebAppOptions {
+  distDir: string;
+  /** The server render's bundle; without it every page is the shell, rendered in the browser. */
+  serverEntry: string;
+  publicOrigin: string;
+}
+
+/** The shell split where a server render goes: the head's end and the empty root element. */
+interface ShellTemplate {
+  shell: Buffer;
+  beforeHeadEnd: string;
+  headEndToRoot: string;
+  afterRoot: string;
+}
+
+const ROOT = '<div id="root"></div>';
+
+function templateOf(indexHtml: string): ShellTemplate | null {
+  const headEnd = indexHtml.indexOf('</head>');
+  const root = indexHtml.indexOf(ROOT);
+  if (headEnd === -1 || root === -1 || root < headEnd) return null;
+  return {
+    shell: Buffer.from(indexHtml),
+    beforeHeadEnd: indexHtml.slice(0, headEnd),
+    headEndToRoot: indexHtml.slice(headEnd, root),
+    afterRoot: indexHtml.slice(root + ROOT.length),
+  };
+}
+
+/** The shell's own title and description give way to the page's when the page sets them. */
+function withoutDefaults(head: string, pageHead: string): string {
+  let result = head;
+  if (pageHead.includes('<title>')) result = result.replace(/<title>[\s\S]*?<\/title>\s*/, '');
+  if (/<meta name="description"/.test(pageHead))
+    result = result.replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>\s*/, '');
+  return result;
+}
 
 /**
- * Serves the web build. Hashed assets are cached for a year; index.html never. The app's own
- * routes get index.html with 200; any other page path gets index.html with a real 404 status
- * (the app then renders its 404 page), so crawlers and monitors see the truth. Unknown /api
- * paths answer JSON 404.
+ * Serves the web app. Hashed assets are cached for a year; pages never. Public pages are rendered
+ * on the server with their data (docs/decisions/016-server-rendering.md) and arrive with their
+ * content and head; the others get the shell. The app's own routes answer 200, any other page
+ * path the 404 page with a real 404 status (as does an event that does not exist), so crawlers and
+ * monitors see the truth. Unknown /api paths answer JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const indexPath = join(distDir, 'index.html');
-  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath) : undefined;
-  if (!indexHtml) app.log.warn({ distDir }, 'web build not found: run `pnpm build` to serve the site');
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
+  const indexPath = join(options.distDir, 'index.html');
+  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
+  if (!indexHtml)
+    app.log.warn({ distDir: options.distDir }, 'web build not found: run `pnpm build` to serve the site');
+  const template = indexHtml ? templateOf(indexHtml) : null;
+  const renderer =
+    template && existsSync(options.serverEntry)
+      ? ((await import(pathToFileURL(options.serverEntry).href)) as ServerRenderer)
+      : null;
+  if (indexHtml && !renderer)
+    app.log.warn('server render bundle not found: pages are rendered in the browser only');
 
   if (indexHtml) {
     await app.register(fastifyStatic, {
-      root: distDir,
+      root: options.distDir,
       wildcard: false,
       index: false,
       setHeaders: (res, path) => {
@@ -28,6 +90,56 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         );
       },
     });
+  }
+
+  /** The gateway's own API, as the visitor would call it (their cookie, their address, its limits). */
+  const apiFor =
+    (request: FastifyRequest) =>
+    async (path: string, init: RequestInit): Promise<Response> => {
+      const answer = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: path,
+        remoteAddress: request.ip,
+        headers: {
+          accept: 'application/json',
+          ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+          'x-request-id': request.id,
+        },
+      });
+      return new Response(answer.rawPayload, {
+        status: answer.statusCode,
+        statusText: answer.statusMessage,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      });
+    };
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, path: string) {
+    const knownRoute = isWebRoute(path);
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (renderer && template) {
+      try {
+        const result = await renderer.render({
+          url: request.url,
+          cookies: request.headers.cookie ?? '',
+          origin: options.publicOrigin,
+          fetchApi: apiFor(request),
+        });
+        if (result.kind === 'rendered') {
+          return reply
+            .code(knownRoute ? result.status : 404)
+            .header('vary', 'cookie')
+            .send(
+              `${withoutDefaults(template.beforeHeadEnd, result.head)}${result.head}${template.headEndToRoot}` +
+                `<div id="root">${result.body}</div>` +
+                `<script type="application/json" id="page-state">${result.state}</script>${template.afterRoot}`,
+            );
+        }
+      } catch (error) {
+        // The shell still works: the browser renders the page itself.
+        request.log.error({ err: error }, 'server render failed; sending the shell');
+      }
+    }
+    return reply.code(knownRoute ? 200 : 404).send(template?.shell ?? indexHtml);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -41,10 +153,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `pnpm build` (or `pnpm start`, which builds it).');
     }
-    return reply
-      .code(isWebRoute(path) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+    return sendPage(request, reply, path);
   });
 }

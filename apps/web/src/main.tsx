@@ -1,16 +1,40 @@
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter } from '@/app/router';
+import { readPageState } from '@/app/ssr/page-state';
+import { createQueryClient } from '@/lib/query-client';
+import { SiteOriginProvider } from '@/lib/site-origin';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+// A page the server rendered comes with the data it was rendered from: hydrate it. Any other page
+// arrives as the shell and is rendered here.
+const pageState = container.hasChildNodes() ? readPageState(document) : null;
+if (pageState) {
+  const queryClient = createQueryClient();
+  hydrate(queryClient, pageState.queries);
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <SiteOriginProvider origin={pageState.origin}>
+        <AppProvider queryClient={queryClient} hydrating>
+          <AppRouter />
+        </AppProvider>
+      </SiteOriginProvider>
+    </StrictMode>,
+  );
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <SiteOriginProvider origin={window.location.origin}>
+        <AppProvider>
+          <AppRouter />
+        </AppProvider>
+      </SiteOriginProvider>
+    </StrictMode>,
+  );
+}

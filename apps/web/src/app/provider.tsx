@@ -1,15 +1,26 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from '@/components/ui/toaster';
 import { CartProvider } from '@/lib/cart/cart-context';
 import { createQueryClient } from '@/lib/query-client';
 
-/** App-wide state: the query cache (SPEC.md section 9 rules), the cart and the toasts. */
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+interface AppProviderProps {
+  children: ReactNode;
+  /** A cache filled by the server's render (hydration); a new one otherwise. */
+  queryClient?: QueryClient;
+  /** Hydrating a server-rendered page: the cart is read from storage once mounted. */
+  hydrating?: boolean;
+}
+
+/**
+ * App-wide state: the query cache (SPEC.md section 9 rules), the cart and the toasts. The server
+ * render (entry-server.tsx) builds the same tree, so hydration matches.
+ */
+export function AppProvider({ children, queryClient: given, hydrating = false }: AppProviderProps) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <CartProvider>
+      <CartProvider loadAfterMount={hydrating}>
         {children}
         <Toaster />
       </CartProvider>

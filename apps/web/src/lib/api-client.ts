@@ -199,6 +199,23 @@ async function readErrorBody(response: Response): Promise<unknown> {
 }
 
 /**
+ * How a call reaches the API. In the browser: `fetch` on the page's own origin. While the gateway
+ * renders a page on the server (entry-server.tsx), the render's own transport: the gateway's API
+ * for that request, with the visitor's cookie. A resolver rather than a variable, because renders
+ * of different visitors run concurrently.
+ */
+export interface ApiTransport {
+  fetch: (path: string, init: RequestInit) => Promise<Response>;
+}
+
+let transportResolver: () => ApiTransport | undefined = () => undefined;
+
+/** Installed once by the server entry; the browser never calls it. */
+export function setApiTransportResolver(resolver: () => ApiTransport | undefined): void {
+  transportResolver = resolver;
+}
+
+/**
  * Calls the route of `contract` and returns its validated answer:
  * `callApi(eventRoutes.register, { params: { id }, body, headers })`.
  */
@@ -210,7 +227,8 @@ export async function callApi<C extends RouteContract>(
   const path = fillPath(contract.path, params);
   const hasBody = body !== undefined;
   const schema = successSchema(contract, 200);
-  const response = await fetch(`${path}${queryString(query)}`, {
+  const send = transportResolver()?.fetch ?? fetch;
+  const response = await send(`${path}${queryString(query)}`, {
     method: contract.method,
     credentials: 'include',
     headers: {

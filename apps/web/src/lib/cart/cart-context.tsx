@@ -41,10 +41,21 @@ interface CartProviderProps {
   children: ReactNode;
   /** Defaults to the browser's local storage. */
   storage?: KeyValueStorage | null;
+  /**
+   * Start empty and read the stored cart once mounted: a page the server rendered (with no cart,
+   * it cannot see local storage) must hydrate with exactly what the server rendered.
+   */
+  loadAfterMount?: boolean;
 }
 
-export function CartProvider({ children, storage = getLocalStorage() }: CartProviderProps) {
-  const [state, dispatch] = useReducer(cartReducer, storage, (s) => loadCart(s) ?? emptyCart);
+export function CartProvider({
+  children,
+  storage = getLocalStorage(),
+  loadAfterMount = false,
+}: CartProviderProps) {
+  const [state, dispatch] = useReducer(cartReducer, storage, (s) =>
+    loadAfterMount ? emptyCart : (loadCart(s) ?? emptyCart),
+  );
   // Latest state for the action callbacks, which stay stable so consumers do not re-render.
   const stateRef = useRef<CartState>(state);
   // The state last read from or written to storage: writing it again would only echo it.
@@ -56,6 +67,15 @@ export function CartProvider({ children, storage = getLocalStorage() }: CartProv
     lastSaved.current = state;
     saveCart(storage, state);
   }, [state, storage]);
+
+  useEffect(() => {
+    if (!loadAfterMount) return;
+    const stored = loadCart(storage);
+    if (!stored) return;
+    lastSaved.current = stored;
+    stateRef.current = stored;
+    dispatch({ type: 'replace', state: stored });
+  }, [loadAfterMount, storage]);
 
   useEffect(() => {
     // Keeps several open tabs showing the same cart.

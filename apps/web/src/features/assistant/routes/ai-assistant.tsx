@@ -1,6 +1,7 @@
 import { BotIcon, HeadsetIcon, MessageCircleQuestionIcon, WineIcon } from 'lucide-react';
 import { Container } from '@/components/layout/container';
 import { PageHeader } from '@/components/layout/page-header';
+import { PageHead } from '@/components/seo/page-head';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
@@ -13,7 +14,11 @@ const assistants = [
 export function AiAssistantRoute() {
   return (
     <>
-      <title>AI Assistant</title>
+      <PageHead
+        title="AI Assistant"
+        description="Ask our assistant about wine pairings, your orders and our walks: wine recommendations, customer service help or general questions."
+        path="/ai-assistant"
+      />
       <PageHeader
         title="AI Assistant"
         eyebrow="Ask us anything"

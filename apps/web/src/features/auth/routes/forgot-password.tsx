@@ -3,6 +3,7 @@ import { KeyRoundIcon, MailCheckIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
+import { PageHead } from '@/components/seo/page-head';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
@@ -104,7 +105,12 @@ export function ForgotPasswordRoute() {
 
   return (
     <>
-      <title>Forgot Password</title>
+      <PageHead
+        title="Forgot Password"
+        description="Reset the password of your Jesus Walks account."
+        path="/forgot-password"
+        noindex
+      />
       <AuthCard
         title="Forgot Password"
         icon={KeyRoundIcon}

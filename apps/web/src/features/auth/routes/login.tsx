@@ -3,6 +3,7 @@ import { CircleAlertIcon, CircleCheckIcon, LockIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { PageHead } from '@/components/seo/page-head';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
@@ -68,7 +69,12 @@ export function LoginRoute() {
 
   return (
     <>
-      <title>Login</title>
+      <PageHead
+        title="Login"
+        description="Log in to your Jesus Walks account to register for walks and follow your orders."
+        path="/login"
+        noindex
+      />
       <AuthCard
         title="Login"
         icon={LockIcon}

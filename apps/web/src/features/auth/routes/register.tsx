@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlusIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
+import { PageHead } from '@/components/seo/page-head';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
@@ -61,7 +62,12 @@ export function RegisterRoute() {
 
   return (
     <>
-      <title>Create an Account</title>
+      <PageHead
+        title="Create an Account"
+        description="Join Jesus Walks: register for guided faith-based hikes in the Napa Valley and keep your bookings in one place."
+        path="/register"
+        noindex
+      />
       <AuthCard
         title="Create an Account"
         icon={UserPlusIcon}

@@ -3,6 +3,7 @@ import { CircleCheckIcon, KeyRoundIcon, LoaderCircleIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { PageHead } from '@/components/seo/page-head';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
@@ -93,8 +94,12 @@ export function ResetPasswordRoute() {
 
   return (
     <>
-      <title>Reset Password</title>
-      <meta name="robots" content="noindex" />
+      <PageHead
+        title="Reset Password"
+        description="Choose a new password for your Jesus Walks account."
+        path="/reset-password"
+        noindex
+      />
       {/* The token is in this page's address: never send it on as a referrer. */}
       <meta name="referrer" content="no-referrer" />
       <AuthCard

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Container } from '@/components/layout/container';
 import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
+import { PageHead } from '@/components/seo/page-head';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatPrice } from '@/lib/format';
@@ -62,8 +63,12 @@ export function OrderStatusRoute() {
 
   return (
     <>
-      <title>Order status</title>
-      <meta name="robots" content="noindex" />
+      <PageHead
+        title="Order status"
+        description="Follow your Jesus Walks order: its items, status and tracking."
+        path="/orders/status"
+        noindex
+      />
       <PageHeader title="Order status" eyebrow="Your order" />
       <Container className="py-10 md:py-14">{body}</Container>
     </>

@@ -2,6 +2,7 @@ import type { CheckoutMethod } from '@jesus-walks/contracts/checkout';
 import type { PaymentMethod } from '@jesus-walks/contracts/orders';
 import { Container } from '@/components/layout/container';
 import { PageHeader } from '@/components/layout/page-header';
+import { PageHead } from '@/components/seo/page-head';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -139,8 +140,12 @@ export function PaymentTestRoute() {
   const methods = config.data?.methods ?? [];
   return (
     <>
-      <title>Payment Integration Testing</title>
-      <meta name="robots" content="noindex" />
+      <PageHead
+        title="Payment Integration Testing"
+        description="Test page for the payment methods of the Jesus Walks shop."
+        path="/payment-test"
+        noindex
+      />
       <PageHeader
         title="Payment Integration Testing"
         eyebrow="For staff"

@@ -13,17 +13,19 @@ import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Container } from '@/components/layout/container';
 import { EmptyState } from '@/components/layout/empty-state';
+import { PageHead } from '@/components/seo/page-head';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Event } from '@/lib/events/get-events';
+import { useSiteOrigin } from '@/lib/site-origin';
 import { useEvent } from '../api/get-event';
 import { EventImage } from '../components/event-image';
 import { GuestCancellation } from '../components/guest-cancellation';
 import { RegistrationPanel } from '../components/registration-panel';
 import { formatEventDay, formatEventPrice, formatEventTime, seatsText } from '../utils/event-format';
-import { eventStructuredData, jsonLd } from '../utils/event-structured-data';
+import { eventStructuredData, eventSummary } from '../utils/event-structured-data';
 
 function BackToEvents() {
   return (
@@ -80,21 +82,19 @@ function EventFacts({ event }: { event: Event }) {
 function EventDetail({ event }: { event: Event }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const cancelToken = searchParams.get('cancel');
-  const origin = window.location.origin;
+  const origin = useSiteOrigin();
 
   return (
     <>
-      <title>{`${event.title} | Jesus Walks`}</title>
-      <meta property="og:title" content={event.title} />
-      <meta property="og:description" content={event.description.slice(0, 200)} />
-      <meta property="og:type" content="article" />
-      {event.imageUrl ? (
-        <meta property="og:image" content={new URL(event.imageUrl, origin).toString()} />
-      ) : null}
-      <link rel="canonical" href={`${origin}/events/${event.id}`} />
-      {cancelToken ? <meta name="robots" content="noindex" /> : null}
-      {/* Client-rendered: the JSON is the script's text, '<' escaped all the same. */}
-      <script type="application/ld+json">{jsonLd(eventStructuredData(event, origin))}</script>
+      <PageHead
+        title={`${event.title} | Jesus Walks`}
+        description={eventSummary(event)}
+        path={`/events/${event.id}`}
+        image={event.imageUrl}
+        type="article"
+        noindex={cancelToken !== null}
+        structuredData={[eventStructuredData(event, origin)]}
+      />
 
       <div className="border-b border-border bg-secondary/50">
         <Container className="grid gap-3 py-8 md:py-10">

@@ -3,11 +3,14 @@ import type { ReactNode } from 'react';
 import { Container } from '@/components/layout/container';
 import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
+import { PageHead } from '@/components/seo/page-head';
 import { Button } from '@/components/ui/button';
 import { useEvents } from '@/lib/events/get-events';
 import { openNewsletterDialog } from '@/lib/newsletter-dialog-store';
+import { useSiteOrigin } from '@/lib/site-origin';
 import { EventCard, EventCardSkeleton } from '../components/event-card';
 import { pastEvents, upcomingEvents } from '../utils/event-format';
+import { eventStructuredData } from '../utils/event-structured-data';
 
 function EventSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -91,15 +94,24 @@ function EventsContent() {
   );
 }
 
+function EventsHead() {
+  const events = useEvents();
+  const origin = useSiteOrigin();
+  const upcoming = events.data ? upcomingEvents(events.data).filter((event) => !event.isCancelled) : [];
+  return (
+    <PageHead
+      title="Our Events"
+      description="Guided hikes, sunrise prayer walks and fellowship picnics across the Napa Valley. Register online, members and guests alike."
+      path="/events"
+      structuredData={upcoming.map((event) => eventStructuredData(event, origin))}
+    />
+  );
+}
+
 export function EventsRoute() {
   return (
     <>
-      <title>Our Events</title>
-      <meta property="og:title" content="Our Events | Jesus Walks" />
-      <meta
-        property="og:description"
-        content="Guided hikes, sunrise prayer walks and fellowship picnics across the Napa Valley. Register online, members and guests alike."
-      />
+      <EventsHead />
       <PageHeader
         title="Our Events"
         eyebrow="Walk with us"

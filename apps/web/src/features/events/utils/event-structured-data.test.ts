@@ -1,6 +1,7 @@
 import type { Event } from '@jesus-walks/contracts/events';
 import { describe, expect, it } from 'vitest';
-import { eventStructuredData, jsonLd } from './event-structured-data';
+import { jsonLd } from '@/lib/structured-data';
+import { eventStructuredData, eventSummary } from './event-structured-data';
 
 const event: Event = {
   id: 7,
@@ -31,6 +32,15 @@ describe('eventStructuredData', () => {
     expect(eventStructuredData({ ...event, isCancelled: true }, 'https://walks.example').eventStatus).toBe(
       'https://schema.org/EventCancelled',
     );
+  });
+
+  it('summarises the description in at most 160 characters', () => {
+    expect(eventSummary({ ...event, description: 'Early  walk.\nBring water.' })).toBe(
+      'Early walk. Bring water.',
+    );
+    const long = eventSummary({ ...event, description: 'word '.repeat(60) });
+    expect(long.length).toBeLessThanOrEqual(160);
+    expect(long.endsWith('...')).toBe(true);
   });
 
   it('never lets a title close the script tag', () => {

@@ -27,7 +27,8 @@ export function eventStructuredData(event: Event, origin: string): Record<string
   };
 }
 
-/** JSON for a <script type="application/ld+json">, with '<' escaped so no text can close the tag. */
-export function jsonLd(data: unknown): string {
-  return JSON.stringify(data).replaceAll('<', '\\u003c');
+/** The event in one line for search results and link previews (at most 160 characters). */
+export function eventSummary(event: Event): string {
+  const text = event.description.replace(/\s+/g, ' ').trim();
+  return text.length <= 160 ? text : `${text.slice(0, 157).trimEnd()}...`;
 }

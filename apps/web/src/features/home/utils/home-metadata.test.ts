@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCardDate, jsonLd, organizationStructuredData } from './home-metadata';
+import { jsonLd } from '@/lib/structured-data';
+import { formatCardDate, organizationStructuredData } from './home-metadata';
 
 describe('organizationStructuredData', () => {
   it('names the group with its url, logo, description and Napa, CA, US address', () => {

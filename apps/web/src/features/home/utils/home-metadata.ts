@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 
-export const SITE_NAME = 'Jesus Walks';
+import { SITE_NAME } from '@/components/seo/page-head';
 export const SITE_DESCRIPTION =
   'Jesus Walks is a faith-based guided hiking group in the Napa Valley: walks through vineyards and hills, fellowship, events and merch.';
 
@@ -25,11 +25,6 @@ export function organizationStructuredData(origin: string): Record<string, unkno
       'https://twitter.com/jesuswalksnapa',
     ],
   };
-}
-
-/** JSON for a <script type="application/ld+json">, with '<' escaped so no text can close the tag. */
-export function jsonLd(data: unknown): string {
-  return JSON.stringify(data).replaceAll('<', '\\u003c');
 }
 
 const wallClockParts = new Intl.DateTimeFormat('en-US', {

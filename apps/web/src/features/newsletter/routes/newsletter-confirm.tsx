@@ -1,5 +1,6 @@
 import { MailCheckIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { PageHead } from '@/components/seo/page-head';
 import { Button } from '@/components/ui/button';
 import { useConfirmSubscription } from '../api/confirm-subscription';
 import { TokenActionCard } from '../components/token-action-card';
@@ -9,7 +10,12 @@ export function NewsletterConfirmRoute() {
   const confirmation = useConfirmSubscription();
   return (
     <>
-      <title>Confirm your subscription | Jesus Walks</title>
+      <PageHead
+        title="Confirm your subscription | Jesus Walks"
+        description="Confirm your subscription to the Jesus Walks newsletter."
+        path="/newsletter/confirm"
+        noindex
+      />
       <TokenActionCard
         title="Confirm your subscription"
         icon={MailCheckIcon}

@@ -1,4 +1,5 @@
 import { BellOffIcon } from 'lucide-react';
+import { PageHead } from '@/components/seo/page-head';
 import { useUnsubscribeNewsletter } from '../api/unsubscribe-newsletter';
 import { TokenActionCard } from '../components/token-action-card';
 
@@ -7,7 +8,12 @@ export function NewsletterUnsubscribeRoute() {
   const unsubscription = useUnsubscribeNewsletter();
   return (
     <>
-      <title>Unsubscribe | Jesus Walks</title>
+      <PageHead
+        title="Unsubscribe | Jesus Walks"
+        description="Unsubscribe from the Jesus Walks newsletter."
+        path="/newsletter/unsubscribe"
+        noindex
+      />
       <TokenActionCard
         title="Unsubscribe from Jesus News"
         icon={BellOffIcon}

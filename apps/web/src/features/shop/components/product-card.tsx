@@ -22,6 +22,7 @@ export function ProductCard({ product, onAddToCart, priority = false }: ProductC
   const headingId = `product-${product.id}-name`;
   return (
     <Card
+      id={`product-${product.id}`}
       role="article"
       aria-labelledby={headingId}
       className="group flex h-full flex-col overflow-hidden transition-shadow hover:shadow-md"

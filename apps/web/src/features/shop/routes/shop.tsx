@@ -1,13 +1,32 @@
 import { Container } from '@/components/layout/container';
 import { PageHeader } from '@/components/layout/page-header';
+import { PageHead } from '@/components/seo/page-head';
 import { toast } from '@/components/ui/use-toast';
 import { useCart } from '@/lib/cart/cart-context';
+import { useSiteOrigin } from '@/lib/site-origin';
 import { type Product, useProducts } from '../api/get-products';
 import { ProductCard } from '../components/product-card';
 import { ProductsEmpty, ProductsError, ProductsLoading } from '../components/products-status';
+import { productListStructuredData } from '../utils/product-structured-data';
 
 function foundText(count: number): string {
   return `Found ${count} ${count === 1 ? 'product' : 'products'}`;
+}
+
+const SHOP_DESCRIPTION =
+  'Shirts, caps and trail gear from Jesus Walks, the faith-based hiking group of the Napa Valley. Every purchase helps keep our walks free.';
+
+function ShopHead() {
+  const products = useProducts();
+  const origin = useSiteOrigin();
+  return (
+    <PageHead
+      title="Shop"
+      description={SHOP_DESCRIPTION}
+      path="/shop"
+      structuredData={products.data?.length ? [productListStructuredData(products.data, origin)] : []}
+    />
+  );
 }
 
 export function ShopRoute() {
@@ -32,7 +51,7 @@ export function ShopRoute() {
 
   return (
     <>
-      <title>Shop</title>
+      <ShopHead />
       <PageHeader
         title="Shop"
         eyebrow="Jesus Walks merch"
