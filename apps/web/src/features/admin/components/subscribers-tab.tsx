@@ -23,7 +23,7 @@ import {
   useSubscribers,
 } from '../api/get-subscribers';
 import { useRemoveSubscriber } from '../api/remove-subscriber';
-import { subscriberCountCards } from '../utils/event-stats';
+import { pageRange, subscriberCountCards } from '../utils/event-stats';
 import { formatValleyDateTime } from '../utils/valley-time';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListStatus } from './list-status';
@@ -56,10 +56,8 @@ function SubscriberPager({
   matching: number;
   onPage: (page: number) => void;
 }) {
-  const pages = Math.max(1, Math.ceil(matching / SUBSCRIBERS_PAGE_SIZE));
+  const { first, last, pages } = pageRange(page, matching, SUBSCRIBERS_PAGE_SIZE);
   if (pages === 1 && page === 1) return null;
-  const first = Math.min(matching, (page - 1) * SUBSCRIBERS_PAGE_SIZE + 1);
-  const last = Math.min(matching, page * SUBSCRIBERS_PAGE_SIZE);
   return (
     <nav aria-label="Subscriber pages" className="flex flex-wrap items-center justify-between gap-2">
       <p className="text-sm text-muted-foreground" data-subscriber-range>
@@ -94,7 +92,7 @@ export function SubscribersTab() {
 
   // A removal can empty the last page: show the one before it.
   useEffect(() => {
-    const pages = Math.max(1, Math.ceil(matching / SUBSCRIBERS_PAGE_SIZE));
+    const { pages } = pageRange(page, matching, SUBSCRIBERS_PAGE_SIZE);
     if (subscribers.data && !subscribers.isPlaceholderData && page > pages) setPage(pages);
   }, [matching, page, subscribers.data, subscribers.isPlaceholderData]);
 
