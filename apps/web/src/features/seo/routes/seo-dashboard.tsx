@@ -1,15 +1,56 @@
-import { ArrowLeftIcon, ChartLineIcon } from 'lucide-react';
+import { DEFAULT_ANALYTICS_DAYS } from '@jesus-walks/contracts/seo';
+import { ArrowLeftIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Container } from '@/components/layout/container';
-import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+// The same gate as /admin (SPEC.md section 2): the dashboard's gate states and screens.
+import { useDashboardUser } from '@/features/admin/api/get-dashboard-user';
+import { AdminGateScreen } from '@/features/admin/components/admin-gate-screen';
+import { adminGate } from '@/features/admin/utils/admin-gate';
+import type { SearchAnalytics } from '../api/get-search-analytics';
+import { useSearchAnalytics } from '../api/get-search-analytics';
+import { useSearchConsoleStatus } from '../api/get-search-console-status';
+import { DailyChart } from '../components/daily-chart';
+import { HeadCheckCard } from '../components/head-check-card';
+import { MetricCards } from '../components/metric-cards';
+import { QuickActions } from '../components/quick-actions';
+import { SearchConsoleStatusCard } from '../components/search-console-status-card';
+import { TopRowsTabs } from '../components/top-rows-tabs';
 
-export function SeoDashboardRoute() {
+/** The period shown: 30 days, with no control to change it (SPEC.md section 2). */
+const DAYS = DEFAULT_ANALYTICS_DAYS;
+
+/** Figures stored for the period, or nothing yet: 'No metrics available' until a refresh. */
+export function AnalyticsSection({ analytics }: { analytics: SearchAnalytics | undefined }) {
+  if (!analytics || analytics.fetchedAt === null) {
+    return (
+      <Card className="p-5">
+        <p className="text-center text-sm text-muted-foreground">
+          No metrics available. Click "Refresh Data" to load analytics.
+        </p>
+      </Card>
+    );
+  }
+  return (
+    <div className="grid min-w-0 gap-6">
+      <MetricCards analytics={analytics} />
+      <DailyChart days={analytics.daily} />
+      <TopRowsTabs topPages={analytics.topPages} topQueries={analytics.topQueries} />
+      <p className="text-xs text-muted-foreground">
+        Fetched from Google {new Date(analytics.fetchedAt).toLocaleString('en-US')}.
+      </p>
+    </div>
+  );
+}
+
+function SeoDashboard() {
+  // Load failures are only logged (SPEC.md section 8): the cards show what is known.
+  const status = useSearchConsoleStatus();
+  const analytics = useSearchAnalytics(DAYS);
   return (
     <>
-      <title>SEO Dashboard</title>
-      <meta name="robots" content="noindex" />
       <PageHeader
         title="SEO Dashboard"
         eyebrow="Administration"
@@ -22,11 +63,32 @@ export function SeoDashboardRoute() {
           </Button>
         }
       />
-      <Container className="py-10 md:py-14">
-        <EmptyState icon={ChartLineIcon} title="Search analytics are being connected">
-          Search Console status, sitemap tools and traffic metrics will appear here.
-        </EmptyState>
+      <Container className="grid min-w-0 gap-6 py-8 md:py-10">
+        <div className="grid min-w-0 gap-4 md:grid-cols-2">
+          <SearchConsoleStatusCard status={status.data} />
+          <QuickActions days={DAYS} />
+        </div>
+        {analytics.isPending ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            Loading analytics...
+          </p>
+        ) : (
+          <AnalyticsSection analytics={analytics.data} />
+        )}
+        <HeadCheckCard />
       </Container>
+    </>
+  );
+}
+
+export function SeoDashboardRoute() {
+  const currentUser = useDashboardUser();
+  const gate = adminGate(currentUser);
+  return (
+    <>
+      <title>SEO Dashboard</title>
+      <meta name="robots" content="noindex" />
+      {gate === 'admin' ? <SeoDashboard /> : <AdminGateScreen gate={gate} />}
     </>
   );
 }

@@ -1,0 +1,62 @@
+import { CircleAlertIcon, CircleCheckIcon, ExternalLinkIcon, RefreshCwIcon, SendIcon } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { getServerMessage } from '@/lib/api-client';
+import { useRefreshSearchAnalytics } from '../api/refresh-search-analytics';
+import { useSubmitSitemap } from '../api/submit-sitemap';
+
+function Failure({ title, error }: { title: string; error: unknown }) {
+  const detail = getServerMessage(error);
+  return (
+    <Alert variant="destructive">
+      <CircleAlertIcon aria-hidden="true" />
+      <AlertTitle>{title}</AlertTitle>
+      {detail ? <AlertDescription className="break-words">{detail}</AlertDescription> : null}
+    </Alert>
+  );
+}
+
+/**
+ * 'Submit Sitemap to Google' (the server's message in an alert; 'Failed to submit sitemap'),
+ * 'View Sitemap' (a new tab) and 'Refresh Data' (fetches the period from Google now). A refresh
+ * that Google refuses says why (an expired key, a property not shared): the admin can act on it.
+ */
+export function QuickActions({ days }: { days: number }) {
+  const submit = useSubmitSitemap();
+  const refresh = useRefreshSearchAnalytics(days);
+  return (
+    <Card className="grid min-w-0 gap-4 p-5">
+      <h2 className="font-semibold">Quick Actions</h2>
+      <div className="flex flex-wrap gap-2">
+        <Button className="w-full sm:w-auto" onClick={() => submit.mutate()} disabled={submit.isPending}>
+          <SendIcon aria-hidden="true" />
+          {submit.isPending ? 'Submitting...' : 'Submit Sitemap to Google'}
+        </Button>
+        <Button asChild variant="outline" className="w-full sm:w-auto">
+          <a href="/sitemap.xml" target="_blank" rel="noopener noreferrer">
+            <ExternalLinkIcon aria-hidden="true" />
+            View Sitemap
+          </a>
+        </Button>
+        <Button
+          variant="outline"
+          className="w-full sm:w-auto"
+          onClick={() => refresh.mutate()}
+          disabled={refresh.isPending}
+        >
+          <RefreshCwIcon aria-hidden="true" className={refresh.isPending ? 'animate-spin' : undefined} />
+          {refresh.isPending ? 'Refreshing...' : 'Refresh Data'}
+        </Button>
+      </div>
+      {submit.isSuccess ? (
+        <Alert variant="success">
+          <CircleCheckIcon aria-hidden="true" />
+          <AlertDescription className="break-words">{submit.data.message}</AlertDescription>
+        </Alert>
+      ) : null}
+      {submit.isError ? <Failure title="Failed to submit sitemap" error={submit.error} /> : null}
+      {refresh.isError ? <Failure title="Failed to refresh data" error={refresh.error} /> : null}
+    </Card>
+  );
+}

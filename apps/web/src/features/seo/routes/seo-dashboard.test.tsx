@@ -1,0 +1,68 @@
+import type { SearchAnalytics } from '@jesus-walks/contracts/seo';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { SearchConsoleStatusCard } from '../components/search-console-status-card';
+import { AnalyticsSection } from './seo-dashboard';
+
+const analytics: SearchAnalytics = {
+  metrics: { totalClicks: 1234, totalImpressions: 56789, avgCtr: 2.1731, avgPosition: 8.46 },
+  topPages: [
+    { keys: ['https://jesuswalks.example/events'], clicks: 300, impressions: 2000, position: 3.14 },
+    { clicks: 2, impressions: 9, position: 12.06 },
+  ],
+  topQueries: [],
+  periodDays: 30,
+  daily: [
+    { date: '2026-03-01', clicks: 10, impressions: 100 },
+    { date: '2026-03-02', clicks: 20, impressions: 50 },
+  ],
+  fetchedAt: '2026-03-02T04:15:00.000Z',
+};
+
+describe('/admin/seo', () => {
+  it("shows 'Connected' with the property, or 'Not Configured' with the server-side hint", () => {
+    const connected = renderToStaticMarkup(
+      <SearchConsoleStatusCard status={{ enabled: true, siteUrl: 'https://jesuswalks.example/' }} />,
+    );
+    expect(connected).toContain('Connected');
+    expect(connected).toContain('Tracking: https://jesuswalks.example/');
+
+    const missing = renderToStaticMarkup(
+      <SearchConsoleStatusCard status={{ enabled: false, siteUrl: null }} />,
+    );
+    expect(missing).toContain('Not Configured');
+    expect(missing).toContain('client email and private key');
+    expect(missing).not.toContain('Tracking:');
+  });
+
+  it('asks for a refresh while nothing is stored', () => {
+    for (const stored of [undefined, { ...analytics, fetchedAt: null }]) {
+      const html = renderToStaticMarkup(<AnalyticsSection analytics={stored} />);
+      expect(html).toContain('No metrics available. Click &quot;Refresh Data&quot; to load analytics.');
+      expect(html).not.toContain('Total Clicks');
+    }
+  });
+
+  it('shows the four metrics, the per-day chart, and the top pages with position to 1 decimal', () => {
+    const html = renderToStaticMarkup(<AnalyticsSection analytics={analytics} />);
+    expect(html).toContain('Total Clicks');
+    expect(html).toContain('Last 30 days');
+    expect(html).toContain('1,234');
+    expect(html).toContain('Impressions');
+    expect(html).toContain('56,789');
+    expect(html).toContain('Average CTR');
+    expect(html).toContain('2.17%');
+    expect(html).toContain('Avg. Position');
+    expect(html).toContain('#8.5');
+    expect(html).toContain('Clicks and impressions per day');
+    expect(html).toMatch(
+      /data-chart="clicks"[^>]*>(<div[^>]*style="height:50%"[^>]*><\/div>)(<div[^>]*style="height:100%")/,
+    );
+    expect(html).toContain('Top Pages');
+    expect(html).toContain('Top Queries');
+    expect(html).toContain('https://jesuswalks.example/events');
+    expect(html).toContain('>3.1<');
+    expect(html).toContain('Unknown page');
+    expect(html).toContain('>12.1<');
+  });
+});
