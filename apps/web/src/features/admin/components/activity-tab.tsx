@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { cn } from '@/lib/cn';
 import { useAuditLog } from '../api/get-audit-log';
 import {
   type ActivityFilters,
@@ -49,7 +50,7 @@ export function ActivityTab() {
   return (
     <section className="grid min-w-0 gap-4" aria-labelledby="activity-heading">
       <SectionHeader id="activity-heading" title="Activity" />
-      <search className="grid min-w-0 gap-3 sm:grid-cols-2 lg:grid-cols-[12rem_10rem_1fr_10rem_10rem]">
+      <search className="grid min-w-0 grid-cols-2 gap-3 lg:grid-cols-[13rem_10rem_1fr_10rem_10rem]">
         <Field id="activity-area" label="Area">
           <NativeSelect
             id="activity-area"
@@ -82,7 +83,7 @@ export function ActivityTab() {
             ))}
           </NativeSelect>
         </Field>
-        <Field id="activity-words" label="Words">
+        <Field id="activity-words" label="Words" className="col-span-2 lg:col-span-1">
           <div className="relative min-w-0">
             <SearchIcon
               aria-hidden="true"
@@ -162,9 +163,19 @@ export function ActivityTab() {
   );
 }
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="grid min-w-0 gap-2">
+    <div className={cn('grid min-w-0 gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
     </div>

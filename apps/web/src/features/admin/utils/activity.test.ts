@@ -64,6 +64,8 @@ describe('entry texts', () => {
   it('names the target by its label, else its type and id', () => {
     expect(targetText({ type: 'user', id: '7', label: 'ann' })).toBe('User: ann');
     expect(targetText({ type: 'order', id: '12', label: null })).toBe('Order #12');
+    expect(targetText({ type: 'order', id: '12', label: 'Order #12' })).toBe('Order #12');
+    expect(targetText({ type: 'event', id: '4', label: 'Sunrise Walk' })).toBe('Event: Sunrise Walk');
   });
 
   it('lists the unreachable areas in a sentence', () => {

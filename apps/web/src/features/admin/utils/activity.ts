@@ -113,8 +113,11 @@ export function changeValueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** 'Order #12', 'User ann': what an entry is about. */
+/** 'User: ann', 'Order #12': what an entry is about (a label that names its type stands alone). */
 export function targetText(target: AuditEntry['target']): string {
   const type = activityTargetTypes.find((option) => option.value === target.type)?.label ?? target.type;
-  return target.label ? `${type}: ${target.label}` : `${type} #${target.id}`;
+  if (!target.label) return `${type} #${target.id}`;
+  return target.label.toLowerCase().startsWith(type.toLowerCase())
+    ? target.label
+    : `${type}: ${target.label}`;
 }
