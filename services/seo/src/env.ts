@@ -31,7 +31,7 @@ export const envSchema = serviceEnvSchema.extend({
   SEARCH_CONSOLE_TOKEN_URL: optionalUrl,
   /**
    * How long /sitemap.xml and /robots.txt are served from memory before the owners of events and
-   * products are asked again (docs/decisions/016-sitemap-cache-and-search-console-history.md).
+   * products are asked again (docs/decisions/018-sitemap-cache-and-search-console-history.md).
    */
   SITEMAP_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type SitemapSource, webPageIndexing } from '@jesus-walks/contracts/seo';
 
 /**
- * /sitemap.xml and /robots.txt (docs/decisions/016-sitemap-cache-and-search-console-history.md).
+ * /sitemap.xml and /robots.txt (docs/decisions/018-sitemap-cache-and-search-console-history.md).
  * The sitemap is built from the owners' data (events from content-and-events, the catalogue from
  * catalog-and-orders) and kept in memory for a short TTL; each answer carries an ETag of its
  * bytes, so a crawler's conditional request costs nothing when nothing changed. A change to an
