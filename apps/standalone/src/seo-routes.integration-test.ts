@@ -1,0 +1,86 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventRoutes } from '@jesus-walks/contracts/events';
+import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
+import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type Stack, services, startStack } from './stack';
+
+/**
+ * /sitemap.xml and /robots.txt through the real gateway, built by the real seo service from the
+ * real owners' internal routes (seeded events and products), as a crawler reaches them.
+ */
+const ORIGIN = 'https://jesuswalks.example';
+let database: TestDatabase<unknown>;
+let stack: Stack;
+
+const [firstService, ...otherServices] = services.map((service) => ({
+  schema: service.schema,
+  migrations: service.migrations,
+}));
+
+beforeAll(async () => {
+  if (!firstService) throw new Error('no services');
+  database = await createTestDatabase(firstService, ...otherServices);
+  const webDist = await mkdtemp(join(tmpdir(), 'seo-web-'));
+  await writeFile(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  stack = await startStack({
+    databaseUrl: database.url,
+    host: '127.0.0.1',
+    port: 0,
+    publicOrigin: ORIGIN,
+    secrets: testSecrets,
+    seed: true,
+    logger: false,
+    logLevel: 'silent',
+    environment: { WEB_DIST_DIR: webDist, RATE_LIMIT_MAX: '100000' },
+  });
+});
+
+afterAll(async () => {
+  await stack?.close();
+  await database?.destroy();
+});
+
+describe('sitemap and robots through the gateway', () => {
+  it('lists the seeded events from content-and-events, with their lastmod', async () => {
+    const events = z
+      .array(z.object({ id: z.number() }))
+      .parse(await (await fetch(`${stack.url}${eventRoutes.list.path}`)).json());
+    expect(events.length).toBeGreaterThan(0);
+
+    const response = await fetch(`${stack.url}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const xml = await response.text();
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    for (const event of events) {
+      expect(xml).toMatch(new RegExp(`<loc>${ORIGIN}/events/${event.id}</loc>\\s*<lastmod>\\d{4}-`));
+    }
+    // The shop is dated by the seeded catalogue.
+    expect(xml).toMatch(new RegExp(`<loc>${ORIGIN}/shop</loc>\\s*<lastmod>\\d{4}-`));
+
+    const etag = response.headers.get('etag') ?? '';
+    const again = await fetch(`${stack.url}/sitemap.xml`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves robots.txt naming the sitemap', async () => {
+    const response = await fetch(`${stack.url}/robots.txt`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toContain('Disallow: /admin');
+    expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+
+  it('never exposes the owners’ internal sitemap routes', async () => {
+    for (const path of ['/internal/sitemap/events', '/internal/sitemap/products']) {
+      const response = await fetch(`${stack.url}${path}`, {
+        headers: { 'x-internal-token': testSecrets.INTERNAL_TOKEN },
+      });
+      expect(response.status, path).toBe(404);
+    }
+  });
+});
