@@ -104,6 +104,7 @@ export function ActivityTab() {
           <Input
             id="activity-from"
             type="date"
+            className="min-w-0"
             value={filters.fromDate}
             max={filters.toDate || undefined}
             onChange={(event) => set({ fromDate: event.target.value })}
@@ -113,6 +114,7 @@ export function ActivityTab() {
           <Input
             id="activity-to"
             type="date"
+            className="min-w-0"
             value={filters.toDate}
             min={filters.fromDate || undefined}
             onChange={(event) => set({ toDate: event.target.value })}
