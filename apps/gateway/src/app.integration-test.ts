@@ -61,8 +61,9 @@ const sessionCookieFor = (userId: number) =>
   createSessionCookie(database.db, userId, testSecrets.SESSION_SECRET);
 
 beforeAll(async () => {
-  webDist = await mkdtemp(join(tmpdir(), 'gateway-web-'));
-  await mkdir(join(webDist, 'assets'));
+  const webRoot = await mkdtemp(join(tmpdir(), 'gateway-web-'));
+  webDist = join(webRoot, 'dist');
+  await mkdir(join(webDist, 'assets'), { recursive: true });
   await writeFile(
     join(webDist, 'index.html'),
     '<!doctype html><html><head><title>Jesus Walks</title><meta name="description" content="Default" /></head>' +
@@ -256,6 +257,15 @@ describe('gateway: the web app', () => {
     );
     // The app's own script still loads after the content.
     expect(html.indexOf('/assets/app-abc123.js')).toBeGreaterThan(html.indexOf('Hello visitor'));
+  });
+
+  it('compresses pages like any other answer', async () => {
+    const response = await gateway.inject({
+      url: '/events?padding=' + 'x'.repeat(2000),
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
   });
 
   it("renders with the visitor's session: the page's API calls go through the gateway with their cookie", async () => {

@@ -142,10 +142,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     return reply.code(knownRoute ? 200 : 404).send(template?.shell ?? indexHtml);
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // Pages are a route (not the not-found handler) so that route hooks, compression above all,
+  // apply to them. Files of the build and the API's routes are more specific and win.
+  app.get('/*', (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/internal/');
-    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD'))
+    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/internal/'))
       return sendJsonNotFound(request, reply);
     if (!indexHtml) {
       return reply
@@ -155,4 +156,5 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     }
     return sendPage(request, reply, path);
   });
+  app.setNotFoundHandler((request, reply) => sendJsonNotFound(request, reply));
 }
