@@ -60,7 +60,7 @@ function withoutDefaults(head: string, pageHead: string): string {
 
 /**
  * Serves the web app. Hashed assets are cached for a year; pages never. Public pages are rendered
- * on the server with their data (docs/decisions/016-server-rendering.md) and arrive with their
+ * on the server with their data (docs/decisions/019-server-rendering.md) and arrive with their
  * content and head; the others get the shell. The app's own routes answer 200, any other page
  * path the 404 page with a real 404 status (as does an event that does not exist), so crawlers and
  * monitors see the truth. Unknown /api paths answer JSON 404.

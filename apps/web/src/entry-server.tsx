@@ -15,7 +15,7 @@ import { queryConfig } from '@/lib/query-client';
 import { SiteOriginProvider } from '@/lib/site-origin';
 
 /**
- * Renders a page on the server (the gateway calls this; docs/decisions/016-server-rendering.md).
+ * Renders a page on the server (the gateway calls this; docs/decisions/019-server-rendering.md).
  * The page's data is fetched first through the gateway's own API with the visitor's cookie, the
  * app is rendered to HTML once everything has loaded (lazy pages included), and the query cache
  * goes along so the browser hydrates without asking again.
