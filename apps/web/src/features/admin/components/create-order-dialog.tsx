@@ -15,19 +15,21 @@ import { FormField } from '@/components/ui/form';
 import { formatPrice } from '@/lib/format';
 import { useCreateManualOrder } from '../api/create-manual-order';
 import type { Product } from '../api/get-products';
-import type { AdminUser } from '../api/get-users';
 import { emptyManualOrder, lineTotal, type ManualOrderValues, manualOrderSchema } from '../utils/forms';
+import { CustomerPicker } from './customer-picker';
 import { SelectField } from './select-field';
 
 interface CreateOrderDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  users: AdminUser[];
   products: Product[];
 }
 
-/** 'Create Order for Customer': a pending order for an existing customer, priced again by the server. */
-export function CreateOrderDialog({ open, onOpenChange, users, products }: CreateOrderDialogProps) {
+/**
+ * 'Create Order for Customer': a pending order for an existing customer (found by a search on the
+ * server, not a list of every user), priced again by the server.
+ */
+export function CreateOrderDialog({ open, onOpenChange, products }: CreateOrderDialogProps) {
   const mutation = useCreateManualOrder();
   const schema = useMemo(() => manualOrderSchema(products), [products]);
   const {
@@ -71,19 +73,10 @@ export function CreateOrderDialog({ open, onOpenChange, users, products }: Creat
           className="grid min-w-0 gap-3"
           aria-label="Create Order for Customer"
         >
-          <SelectField
-            id="manual-order-user"
-            label="Customer"
-            error={errors.userId?.message}
-            {...register('userId')}
-          >
-            <option value="">Choose a customer...</option>
-            {users.map((user) => (
-              <option key={user.id} value={String(user.id)}>
-                {user.username} ({user.email})
-              </option>
-            ))}
-          </SelectField>
+          {/* Remounted with each opening: a new order starts with an empty search. */}
+          {open ? (
+            <CustomerPicker field={register('userId')} error={errors.userId?.message} enabled={open} />
+          ) : null}
           <SelectField
             id="manual-order-product"
             label="Product"

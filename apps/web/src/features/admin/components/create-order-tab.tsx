@@ -3,12 +3,10 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useProducts } from '../api/get-products';
-import { useUsers } from '../api/get-users';
 import { CreateOrderDialog } from './create-order-dialog';
 import { SectionHeader } from './section-header';
 
 export function CreateOrderTab() {
-  const users = useUsers({ enabled: true }).data ?? [];
   const products = useProducts({ enabled: true }).data ?? [];
   const [open, setOpen] = useState(false);
   return (
@@ -25,7 +23,7 @@ export function CreateOrderTab() {
           created as pending, priced from the catalog, and its stock is taken at once.
         </CardContent>
       </Card>
-      <CreateOrderDialog open={open} onOpenChange={setOpen} users={users} products={products} />
+      <CreateOrderDialog open={open} onOpenChange={setOpen} products={products} />
     </section>
   );
 }

@@ -1,6 +1,9 @@
 /** Saves text as a file the browser downloads (a CSV fetched with the session). */
 export function saveTextFile(text: string, filename: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  // Reading the answer as text drops the server's byte-order mark; spreadsheet programs need it
+  // to read the file as UTF-8 (accented names), so the saved file gets it back.
+  const bom = type.startsWith('text/csv') && !text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const url = URL.createObjectURL(new Blob([bom, text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

@@ -1,22 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { customerLabel, shippingName, statusBadgeClass } from './orders';
+import { canCancelAndRefund, customerLabel, shippingName, statusBadgeClass } from './orders';
 
-const users = [{ id: 2, username: 'martha' }];
+const member = { userId: 2, shippingAddress: null, customerName: 'Martha Walker' };
 
 describe('customerLabel', () => {
-  it("names a member by username, else 'User {userId}'", () => {
-    expect(customerLabel({ userId: 2, shippingAddress: null }, users)).toBe('martha');
-    expect(customerLabel({ userId: 9, shippingAddress: null }, users)).toBe('User 9');
-    expect(customerLabel({ userId: 9, shippingAddress: null }, undefined)).toBe('User 9');
+  it("names a member by the username the list carries, else 'User {userId}'", () => {
+    expect(customerLabel({ ...member, customerUsername: 'martha' })).toBe('martha');
+    expect(customerLabel({ ...member, userId: 9, customerUsername: null })).toBe('User 9');
   });
 
-  it("names a guest by the shipping name, else 'Guest'", () => {
-    expect(customerLabel({ userId: null, shippingAddress: { fullName: 'Ann Lee' } }, users)).toBe('Ann Lee');
-    expect(
-      customerLabel({ userId: null, shippingAddress: '{"firstName":"Ann","lastName":"Lee"}' }, users),
-    ).toBe('Ann Lee');
-    expect(customerLabel({ userId: null, shippingAddress: null }, users)).toBe('Guest');
-    expect(customerLabel({ userId: null, shippingAddress: 'not json' }, users)).toBe('Guest');
+  it("names a guest by the name given, else the shipping name, else 'Guest'", () => {
+    const guest = { userId: null, customerUsername: null, customerName: null };
+    expect(customerLabel({ ...guest, customerName: 'Gail Guest', shippingAddress: null })).toBe('Gail Guest');
+    expect(customerLabel({ ...guest, shippingAddress: { fullName: 'Ann Lee' } })).toBe('Ann Lee');
+    expect(customerLabel({ ...guest, shippingAddress: '{"firstName":"Ann","lastName":"Lee"}' })).toBe(
+      'Ann Lee',
+    );
+    expect(customerLabel({ ...guest, shippingAddress: null })).toBe('Guest');
+    expect(customerLabel({ ...guest, shippingAddress: 'not json' })).toBe('Guest');
+  });
+});
+
+describe('canCancelAndRefund', () => {
+  it('offers it for paid and processing orders only', () => {
+    expect(canCancelAndRefund('paid')).toBe(true);
+    expect(canCancelAndRefund('processing')).toBe(true);
+    for (const status of ['pending', 'shipped', 'delivered', 'cancelled'] as const) {
+      expect(canCancelAndRefund(status)).toBe(false);
+    }
   });
 });
 

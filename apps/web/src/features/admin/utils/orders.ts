@@ -1,5 +1,4 @@
-import type { AdminOrder, OrderStatus } from '@jesus-walks/contracts/orders';
-import type { AdminUser } from '@jesus-walks/contracts/users';
+import type { AdminOrder, AdminOrderListItem, OrderStatus } from '@jesus-walks/contracts/orders';
 
 /** Badge colours of SPEC.md section 4: pending amber, paid green, shipped blue, delivered dark green, cancelled red, others grey. */
 export function statusBadgeClass(status: OrderStatus | string): string {
@@ -43,15 +42,20 @@ export function shippingName(address: AdminOrder['shippingAddress']): string | u
 }
 
 /**
- * Who an order is for: the member's username (looked up in the user list), else 'User {userId}';
- * a guest's order has no user id: the shipping name, else 'Guest'.
+ * Who an order is for: the member's username (the list looks it up in identity), else
+ * 'User {userId}'; a guest's order has no user id: the name given, else the shipping name, else
+ * 'Guest'.
  */
 export function customerLabel(
-  order: Pick<AdminOrder, 'userId' | 'shippingAddress'>,
-  users: readonly Pick<AdminUser, 'id' | 'username'>[] | undefined,
+  order: Pick<AdminOrderListItem, 'userId' | 'shippingAddress' | 'customerUsername' | 'customerName'>,
 ): string {
-  if (order.userId === null) return shippingName(order.shippingAddress) ?? 'Guest';
-  return users?.find((user) => user.id === order.userId)?.username ?? `User ${order.userId}`;
+  if (order.userId === null) return order.customerName ?? shippingName(order.shippingAddress) ?? 'Guest';
+  return order.customerUsername ?? `User ${order.userId}`;
+}
+
+/** Statuses of an order that has not left: an online payment of it can still be cancelled and refunded. */
+export function canCancelAndRefund(status: OrderStatus): boolean {
+  return status === 'paid' || status === 'processing';
 }
 
 /** A date as the orders table shows it (local date). */
