@@ -44,6 +44,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<SeoDatabase>): Promis
       logger: app.log,
     }),
     publicOrigin: env.PUBLIC_ORIGIN,
+    headCheckOrigin: env.HEAD_CHECK_ORIGIN ?? env.PUBLIC_ORIGIN,
     logger: app.log,
   };
   scheduleAnalyticsRefresh(seo);

@@ -12,8 +12,10 @@ export interface SeoDeps {
   searchConsole: SearchConsoleClient | null;
   jobs: JobQueue;
   sitemap: SitemapCache;
-  /** The site's own origin (PUBLIC_ORIGIN): sitemap URLs and the pages the head check fetches. */
+  /** The site's own origin (PUBLIC_ORIGIN): the sitemap's URLs. */
   publicOrigin: string;
+  /** Where the head check fetches the public pages (HEAD_CHECK_ORIGIN, else PUBLIC_ORIGIN). */
+  headCheckOrigin: string;
   logger: FastifyBaseLogger;
 }
 

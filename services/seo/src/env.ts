@@ -33,6 +33,12 @@ export const envSchema = serviceEnvSchema.extend({
    * How long /sitemap.xml and /robots.txt are served from memory before the owners of events and
    * products are asked again (docs/decisions/018-sitemap-cache-and-search-console-history.md).
    */
+  /**
+   * Where the head check fetches the public pages: the gateway as seen from this service. Defaults
+   * to PUBLIC_ORIGIN; in compose and Kubernetes the gateway's internal address, since the public
+   * name may not resolve (or may be localhost) inside a container.
+   */
+  HEAD_CHECK_ORIGIN: optionalUrl,
   SITEMAP_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });
 

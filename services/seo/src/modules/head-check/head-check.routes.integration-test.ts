@@ -39,7 +39,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   seo = await startTestService(service, {
-    PUBLIC_ORIGIN: `http://127.0.0.1:${(site.address() as AddressInfo).port}`,
+    PUBLIC_ORIGIN: 'https://jesuswalks.example',
+    // The pages are fetched through the gateway's internal address; reported under the public URL.
+    HEAD_CHECK_ORIGIN: `http://127.0.0.1:${(site.address() as AddressInfo).port}`,
   });
 });
 afterAll(async () => {
@@ -77,6 +79,7 @@ describe('GET /api/seo/head-check', () => {
       '/shop',
     ]);
     expect(byPath['/']).toMatchObject({
+      url: 'https://jesuswalks.example/',
       status: 200,
       title: 'Jesus Walks & Friends',
       description: 'Guided faith hikes in Napa',

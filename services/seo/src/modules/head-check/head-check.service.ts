@@ -74,7 +74,10 @@ export function readHead(html: string): Pick<PageHead, 'title' | 'description' |
   return { title, description, structuredDataTypes };
 }
 
-async function fetchHead(deps: Pick<SeoDeps, 'publicOrigin'>, path: string): Promise<PageHead> {
+async function fetchHead(
+  deps: Pick<SeoDeps, 'publicOrigin' | 'headCheckOrigin'>,
+  path: string,
+): Promise<PageHead> {
   const url = siteUrl(deps, path);
   const page: PageHead = {
     path,
@@ -87,7 +90,7 @@ async function fetchHead(deps: Pick<SeoDeps, 'publicOrigin'>, path: string): Pro
   };
   let html: string;
   try {
-    const response = await fetch(url, {
+    const response = await fetch(new URL(path, deps.headCheckOrigin), {
       headers: { accept: 'text/html', 'user-agent': 'JesusWalksHeadCheck/1.0' },
       // A redirect is reported as the status it is, as a crawler would first see it.
       redirect: 'manual',
@@ -145,10 +148,13 @@ function markDuplicateTitles(pages: PageHead[]): void {
 }
 
 /**
- * Fetches every page of the sitemap from the public origin (through the gateway, as a crawler
- * would) and lists what is missing from each head.
+ * Fetches every page of the sitemap through the gateway (HEAD_CHECK_ORIGIN, else the public
+ * origin), as a crawler would, and lists what is missing from each head. Each page is reported
+ * under its public URL.
  */
-export async function checkHeads(deps: Pick<SeoDeps, 'publicOrigin' | 'sitemap'>): Promise<HeadCheck> {
+export async function checkHeads(
+  deps: Pick<SeoDeps, 'publicOrigin' | 'headCheckOrigin' | 'sitemap'>,
+): Promise<HeadCheck> {
   const { entries } = await deps.sitemap.sitemap();
   const paths = entries.map((entry) => entry.path);
   const pages: PageHead[] = new Array(paths.length);
