@@ -3,8 +3,17 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import type { SearchConsoleStatus } from '../api/get-search-console-status';
 
-/** 'Connected' with the property tracked, or 'Not Configured' with what the server needs. */
-export function SearchConsoleStatusCard({ status }: { status: SearchConsoleStatus | undefined }) {
+/**
+ * 'Connected' with the property tracked, or 'Not Configured' with what the server needs. A status
+ * that could not be loaded shows neither (the failure is only logged, SPEC.md section 8).
+ */
+export function SearchConsoleStatusCard({
+  status,
+  pending = false,
+}: {
+  status: SearchConsoleStatus | undefined;
+  pending?: boolean;
+}) {
   return (
     <Card className="grid min-w-0 gap-2 p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -12,7 +21,9 @@ export function SearchConsoleStatusCard({ status }: { status: SearchConsoleStatu
           Google Search Console
         </h2>
         {status === undefined ? (
-          <Badge variant="secondary">Checking...</Badge>
+          pending ? (
+            <Badge variant="secondary">Checking...</Badge>
+          ) : null
         ) : status.enabled ? (
           <Badge variant="success" className="gap-1 [&>svg]:size-3.5">
             <CircleCheckIcon aria-hidden="true" />

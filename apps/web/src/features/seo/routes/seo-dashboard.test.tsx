@@ -33,6 +33,13 @@ describe('/admin/seo', () => {
     expect(missing).toContain('Not Configured');
     expect(missing).toContain('client email and private key');
     expect(missing).not.toContain('Tracking:');
+
+    expect(renderToStaticMarkup(<SearchConsoleStatusCard status={undefined} pending />)).toContain(
+      'Checking...',
+    );
+    const failed = renderToStaticMarkup(<SearchConsoleStatusCard status={undefined} />);
+    expect(failed).not.toContain('Checking...');
+    expect(failed).not.toContain('Connected');
   });
 
   it('asks for a refresh while nothing is stored', () => {

@@ -1,5 +1,6 @@
 import { DEFAULT_ANALYTICS_DAYS } from '@jesus-walks/contracts/seo';
 import { ArrowLeftIcon } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Container } from '@/components/layout/container';
 import { PageHeader } from '@/components/layout/page-header';
@@ -46,9 +47,15 @@ export function AnalyticsSection({ analytics }: { analytics: SearchAnalytics | u
 }
 
 function SeoDashboard() {
-  // Load failures are only logged (SPEC.md section 8): the cards show what is known.
   const status = useSearchConsoleStatus();
   const analytics = useSearchAnalytics(DAYS);
+  // Load failures are only logged (SPEC.md section 8): the cards show what is known.
+  useEffect(() => {
+    if (status.error) console.warn('Search Console status not loaded', status.error);
+  }, [status.error]);
+  useEffect(() => {
+    if (analytics.error) console.warn('Search analytics not loaded', analytics.error);
+  }, [analytics.error]);
   return (
     <>
       <PageHeader
@@ -65,7 +72,7 @@ function SeoDashboard() {
       />
       <Container className="grid min-w-0 gap-6 py-8 md:py-10">
         <div className="grid min-w-0 gap-4 md:grid-cols-2">
-          <SearchConsoleStatusCard status={status.data} />
+          <SearchConsoleStatusCard status={status.data} pending={status.isPending} />
           <QuickActions days={DAYS} />
         </div>
         {analytics.isPending ? (
