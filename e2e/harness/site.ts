@@ -26,6 +26,8 @@ export interface RunningSite {
 export async function startSite(): Promise<RunningSite> {
   // E2E_WEB_DIST lets a developer test a build kept elsewhere (vite build --outDir ...).
   const webDist = process.env.E2E_WEB_DIST ?? join(repositoryRoot, 'apps/web/dist');
+  // The server render's bundle sits beside the build (apps/web/dist-server).
+  const webServerEntry = join(webDist, '..', 'dist-server', 'entry-server.js');
   if (!existsSync(join(webDist, 'index.html'))) {
     throw new Error(
       `The web app is not built in ${webDist}: run \`pnpm test\` (it builds first) or \`pnpm build\`.`,
@@ -47,6 +49,9 @@ export async function startSite(): Promise<RunningSite> {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         WEB_DIST_DIR: webDist,
+        WEB_SERVER_ENTRY: webServerEntry,
+        // The address the journeys use: canonical URLs and e-mailed links name it.
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
         // The journeys read the reset token from the development toast.
         EXPOSE_RESET_TOKEN: 'true',
         // No live exchange rates from the network: the built-in table (tested in the service).

@@ -99,11 +99,17 @@ describe.each([1280, 375])('home page at %i px', (width) => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    // The home page arrives with its events; coming to it from another page, the browser asks.
+    await page.goto('/login');
     await page.route('**/api/events', async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto('/');
+    await page
+      .getByRole('link', { name: /Jesus Walks/ })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.pathname === '/');
     const placeholders = page.locator('[data-testid="event-placeholder"]');
     await expect.poll(() => placeholders.count()).toBe(3);
     release();

@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../harness/browser';
+
+// Public pages arrive rendered (docs/decisions/019-server-rendering.md): the HTML as sent, read
+// without running any script, carries the page's content and its complete head; in Chromium the
+// page then hydrates without a warning and without moving.
+
+const site = useBrowser();
+
+interface EventSummary {
+  id: number;
+  title: string;
+  location: string;
+  isPast: boolean;
+  isCancelled: boolean;
+}
+
+interface ProductSummary {
+  id: number;
+  name: string;
+}
+
+async function html(path: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${site.baseUrl}${path}`);
+  return { status: response.status, text: await response.text() };
+}
+
+/** The document's head and the root element's content, as text. */
+function parts(text: string): { head: string; root: string } {
+  const head = text.slice(text.indexOf('<head>'), text.indexOf('</head>'));
+  const rootAt = text.indexOf('<div id="root">');
+  return { head, root: text.slice(rootAt, text.indexOf('<script type="application/json" id="page-state">')) };
+}
+
+function attribute(head: string, selector: RegExp): string | undefined {
+  return selector.exec(head)?.[1];
+}
+
+const decode = (value: string | undefined) =>
+  value?.replaceAll('&amp;', '&').replaceAll('&#x27;', "'").replaceAll('&quot;', '"');
+
+/** The JSON-LD objects of a page (anywhere in the document). */
+function structuredData(text: string): Record<string, unknown>[] {
+  return [...text.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? '{}') as Record<string, unknown>,
+  );
+}
+
+type Thing = Record<string, unknown>;
+const isUrl = (value: unknown) => typeof value === 'string' && /^https?:\/\//.test(value);
+const SCHEMA = 'https://schema.org/';
+
+/**
+ * The schema.org properties search engines require of each type we publish (Google's structured
+ * data guidelines for Organization, Event, Product and ItemList): a missing or malformed one is a
+ * failure naming it.
+ */
+function schemaProblems(thing: Thing, path = thing['@type'] as string): string[] {
+  const problems: string[] = [];
+  const need = (condition: boolean, what: string) => {
+    if (!condition) problems.push(`${path}: ${what}`);
+  };
+  const offer = (value: unknown, where: string) => {
+    const o = (value ?? {}) as Thing;
+    need(o['@type'] === 'Offer', `${where} is an Offer`);
+    need(typeof o.price === 'string' && /^\d+\.\d{2}$/.test(o.price), `${where}.price as 0.00`);
+    need(o.priceCurrency === 'USD', `${where}.priceCurrency`);
+    need(
+      typeof o.availability === 'string' && o.availability.startsWith(SCHEMA),
+      `${where}.availability is a schema.org ItemAvailability`,
+    );
+  };
+  switch (thing['@type']) {
+    case 'Organization': {
+      need(typeof thing.name === 'string' && thing.name !== '', 'name');
+      need(isUrl(thing.url), 'url');
+      need(isUrl(thing.logo), 'logo');
+      const address = (thing.address ?? {}) as Thing;
+      need(address['@type'] === 'PostalAddress', 'address is a PostalAddress');
+      need(address.addressLocality === 'Napa' && address.addressRegion === 'CA', 'address Napa, CA');
+      break;
+    }
+    case 'Event': {
+      need(typeof thing.name === 'string' && thing.name !== '', 'name');
+      need(typeof thing.startDate === 'string' && !Number.isNaN(Date.parse(thing.startDate)), 'startDate');
+      const location = (thing.location ?? {}) as Thing;
+      need(location['@type'] === 'Place' && typeof location.address === 'string', 'location is a Place');
+      need(
+        typeof thing.eventStatus === 'string' && thing.eventStatus.startsWith(SCHEMA),
+        'eventStatus is a schema.org EventStatusType',
+      );
+      need(isUrl(thing.url), 'url');
+      offer(thing.offers, 'offers');
+      break;
+    }
+    case 'ItemList': {
+      const items = thing.itemListElement;
+      need(Array.isArray(items) && items.length > 0, 'itemListElement');
+      for (const [index, element] of (Array.isArray(items) ? items : []).entries()) {
+        const item = ((element as Thing).item ?? {}) as Thing;
+        need((element as Thing).position === index + 1, `itemListElement[${index}].position`);
+        need(item['@type'] === 'Product', `itemListElement[${index}].item is a Product`);
+        need(typeof item.name === 'string' && item.name !== '', `itemListElement[${index}].item.name`);
+        offer(item.offers, `itemListElement[${index}].item.offers`);
+      }
+      break;
+    }
+    default:
+      problems.push(`${path}: unexpected type`);
+  }
+  if (thing['@context'] !== 'https://schema.org') problems.push(`${path}: @context`);
+  return problems;
+}
+
+function expectCompleteHead(head: string, { title, path }: { title: string; path: string }) {
+  expect(decode(/<title>([^<]*)<\/title>/.exec(head)?.[1])).toBe(title);
+  expect(head.match(/<title>/g)).toHaveLength(1);
+  expect(attribute(head, /<meta name="description" content="([^"]+)"/)?.length).toBeGreaterThan(20);
+  expect(attribute(head, /<link rel="canonical" href="([^"]+)"/)).toBe(`${site.baseUrl}${path}`);
+  expect(decode(attribute(head, /<meta property="og:title" content="([^"]+)"/))).toBe(title);
+  expect(attribute(head, /<meta property="og:url" content="([^"]+)"/)).toBe(`${site.baseUrl}${path}`);
+  expect(attribute(head, /<meta property="og:image" content="([^"]+)"/)).toMatch(/^http/);
+  expect(attribute(head, /<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
+  expect(head).not.toContain('noindex');
+}
+
+describe('pages arrive rendered', () => {
+  it('the home page: hero, sections, the upcoming events, and the Organization', async () => {
+    const events = (await (await fetch(`${site.baseUrl}/api/events`)).json()) as EventSummary[];
+    const next = events.find((event) => !event.isPast && !event.isCancelled);
+    const { status, text } = await html('/');
+    expect(status).toBe(200);
+    const { head, root } = parts(text);
+    expectCompleteHead(head, { title: 'Jesus Walks | Faith-Based Guided Hikes in Napa Valley', path: '/' });
+    expect(root).toContain('Upcoming Events');
+    expect(root).toContain('Why Join Us');
+    expect(decode(root)).toContain(next?.title);
+    expect(root).toMatch(/href="\/events\/\d+"/);
+    const data = structuredData(text);
+    expect(data.map((thing) => thing['@type'])).toEqual(['Organization']);
+    expect(data.flatMap((thing) => schemaProblems(thing))).toEqual([]);
+  });
+
+  it('the events page: every upcoming event, each as a schema.org Event', async () => {
+    const events = (await (await fetch(`${site.baseUrl}/api/events`)).json()) as EventSummary[];
+    const upcoming = events.filter((event) => !event.isPast && !event.isCancelled);
+    expect(upcoming.length).toBeGreaterThan(0);
+    const { status, text } = await html('/events');
+    expect(status).toBe(200);
+    const { head, root } = parts(text);
+    expectCompleteHead(head, { title: 'Our Events', path: '/events' });
+    for (const event of upcoming) expect(root).toContain(`href="/events/${event.id}"`);
+    const data = structuredData(text);
+    expect(data.map((thing) => thing.name).sort()).toEqual(upcoming.map((event) => event.title).sort());
+    expect(data.flatMap((thing) => schemaProblems(thing))).toEqual([]);
+  });
+
+  it("an event's page: its details, its Event with place, date, price and availability; an unknown one is a 404", async () => {
+    const events = (await (await fetch(`${site.baseUrl}/api/events`)).json()) as EventSummary[];
+    const event = events.find((candidate) => !candidate.isPast && !candidate.isCancelled) as EventSummary;
+    const { status, text } = await html(`/events/${event.id}`);
+    expect(status).toBe(200);
+    const { head, root } = parts(text);
+    expectCompleteHead(head, { title: `${event.title} | Jesus Walks`, path: `/events/${event.id}` });
+    expect(decode(root)).toContain(event.location);
+    expect(root).toContain('Meeting point');
+    const [data] = structuredData(text);
+    expect(data).toMatchObject({
+      '@type': 'Event',
+      name: event.title,
+      url: `${site.baseUrl}/events/${event.id}`,
+    });
+    expect(schemaProblems(data as Thing)).toEqual([]);
+
+    const missing = await html('/events/987654');
+    expect(missing.status).toBe(404);
+    expect(parts(missing.text).root).toContain('Event not found');
+    expect(parts(missing.text).head).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it('the shop: its products, as Products with offers and availability', async () => {
+    const products = (await (await fetch(`${site.baseUrl}/api/products`)).json()) as ProductSummary[];
+    const { status, text } = await html('/shop');
+    expect(status).toBe(200);
+    const { head, root } = parts(text);
+    expectCompleteHead(head, { title: 'Shop', path: '/shop' });
+    for (const product of products.slice(0, 5)) expect(decode(root)).toContain(product.name);
+    const [list] = structuredData(text);
+    expect(list?.['@type']).toBe('ItemList');
+    expect((list?.itemListElement as unknown[]).length).toBe(products.length);
+    expect(schemaProblems(list as Thing)).toEqual([]);
+  });
+
+  it('account and test pages are noindex; unknown paths are 404 with the 404 page', async () => {
+    for (const path of ['/login', '/register', '/forgot-password', '/payment-test', '/test-deploy']) {
+      const { status, text } = await html(path);
+      expect(status, path).toBe(200);
+      expect(parts(text).head, path).toContain('<meta name="robots" content="noindex"/>');
+      expect(parts(text).root, path).not.toBe('<div id="root"></div>');
+    }
+    const unknown = await html('/no-such-page-here');
+    expect(unknown.status).toBe(404);
+    expect(parts(unknown.text).head).toContain('<title>404 Page Not Found</title>');
+  });
+
+  it.each([375, 1280])('hydrates at %i px without a warning, an error or a layout shift', async (width) => {
+    const events = (await (await fetch(`${site.baseUrl}/api/events`)).json()) as EventSummary[];
+    const page = await site.newPage({ width, height: 900 });
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
+    });
+    for (const path of ['/', '/events', `/events/${events[0]?.id}`, '/shop', '/ai-assistant']) {
+      apiCalls.length = 0;
+      await page.goto(path, { waitUntil: 'networkidle' });
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & {
+                value: number;
+                hadRecentInput: boolean;
+              })[])
+                if (!entry.hadRecentInput) total += entry.value;
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(total), 300);
+          }),
+      );
+      expect(shift, `layout shift on ${path}`).toBeLessThan(0.01);
+      // The data came with the page: the events list is not asked for again.
+      if (path === '/' || path === '/events') expect(apiCalls, path).not.toContain('/api/events');
+      expect(await page.locator('head title').count(), path).toBe(1);
+    }
+    // Moving on in the app keeps one, current head.
+    await page.getByRole('link', { name: 'Shop' }).first().click();
+    await expect.poll(() => page.title()).toBe('Shop');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${site.baseUrl}/shop`);
+    expect(await page.locator('head title').count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+});
