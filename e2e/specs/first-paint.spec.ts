@@ -187,7 +187,7 @@ describe('pages arrive rendered', () => {
     for (const product of products.slice(0, 5)) expect(decode(root)).toContain(product.name);
     const [list] = structuredData(text);
     expect(list?.['@type']).toBe('ItemList');
-    expect((list?.itemListElement as unknown[]).length).toBe(products.length);
+    expect(list?.itemListElement).toHaveLength(products.length);
     expect(schemaProblems(list as Thing)).toEqual([]);
   });
 
