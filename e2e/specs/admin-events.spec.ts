@@ -126,17 +126,26 @@ describe('admin events and subscribers', () => {
     expect(await waiting.textContent()).toContain('Waitlisted');
     expect(await waiting.textContent()).toContain(`priscilla.${suffix}@example.com`);
 
-    // The event is full: giving a seat is refused with the server's reason.
+    // The event is full: giving a seat adds one, after the organiser has confirmed it.
     // (The open dialog hides the page from the accessibility tree, the toasts' region included.)
-    const promotion = page.waitForResponse((response) => response.url().endsWith('/promote'));
     await dialog.getByRole('button', { name: 'Give Priscilla Waiting a seat' }).click();
-    expect((await promotion).status()).toBe(409);
+    const confirmSeat = page.getByRole('alertdialog');
+    await visible(
+      confirmSeat.getByText(
+        'The event is full: this adds a seat (capacity 1 → 2). Priscilla Waiting is told by e-mail.',
+      ),
+      'give a seat confirmation',
+    );
+    const promotion = page.waitForResponse((response) => response.url().endsWith('/promote'));
+    await confirmSeat.getByRole('button', { name: 'Give a Seat' }).click();
+    expect((await promotion).status()).toBe(200);
     await visible(
       page
         .locator('li')
-        .filter({ hasText: 'The event is full: raise its capacity or cancel a registration first' }),
-      'event full toast',
+        .filter({ hasText: 'Priscilla Waiting has a seat and is told by e-mail. Capacity is now 2.' }),
+      'seat given toast',
     );
+    await expect.poll(() => waiting.textContent()).not.toContain('Waitlisted');
 
     // CSV export: a 200 text/csv fetched with the session.
     const csv = page.waitForResponse((response) =>
