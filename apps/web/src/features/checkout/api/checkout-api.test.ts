@@ -204,6 +204,7 @@ describe('getOrderStatus', () => {
     shippingMethod: 'USPS Ground',
     estimatedDeliveryDate: '2030-04-04',
     trackingNumber: '9400 1000 0000 0000 0000 00',
+    carrier: 'USPS',
     cancelReason: null,
     createdAt: '2030-04-01T09:00:00.000Z',
   };
