@@ -44,7 +44,7 @@ export function CustomerPicker({ field, error, enabled }: CustomerPickerProps) {
   return (
     <div className="grid min-w-0 gap-2">
       <div className="grid min-w-0 gap-2">
-        <Label htmlFor="manual-order-user-search">Find a customer</Label>
+        <Label htmlFor="manual-order-user-search">Search by username or e-mail</Label>
         <div className="relative">
           <SearchIcon
             aria-hidden="true"
@@ -54,7 +54,7 @@ export function CustomerPicker({ field, error, enabled }: CustomerPickerProps) {
             id="manual-order-user-search"
             type="search"
             className="pl-9"
-            placeholder="Username, e-mail or ID"
+            placeholder="e.g. martha or martha@example.com"
             autoComplete="off"
             maxLength={100}
             value={search}
