@@ -26,7 +26,7 @@ export function QuickActions({ days }: { days: number }) {
   const submit = useSubmitSitemap();
   const refresh = useRefreshSearchAnalytics(days);
   return (
-    <Card className="grid min-w-0 gap-4 p-5">
+    <Card className="grid min-w-0 content-start gap-4 p-5">
       <h2 className="font-semibold">Quick Actions</h2>
       <div className="flex flex-wrap gap-2">
         <Button className="w-full sm:w-auto" onClick={() => submit.mutate()} disabled={submit.isPending}>

@@ -15,7 +15,7 @@ export function SearchConsoleStatusCard({
   pending?: boolean;
 }) {
   return (
-    <Card className="grid min-w-0 gap-2 p-5">
+    <Card className="grid min-w-0 content-start gap-2 p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="search-console-status-heading" className="font-semibold">
           Google Search Console

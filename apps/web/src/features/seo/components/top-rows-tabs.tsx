@@ -15,15 +15,22 @@ function TopRowsTable({
   if (rows.length === 0) {
     return <p className="py-6 text-center text-sm text-muted-foreground">No data available</p>;
   }
-  // Fixed layout: a long page URL wraps inside its column instead of widening the table.
+  // Fixed layout: a long page URL wraps inside its column instead of widening the table; short
+  // headers under sm keep the four columns inside 375 px.
   return (
     <Table label={`Top ${keyLabel.toLowerCase()}s`} className="table-fixed">
       <TableHeader>
         <TableRow>
-          <TableHead className="w-[46%] whitespace-normal">{keyLabel}</TableHead>
+          <TableHead className="w-[44%] whitespace-normal">{keyLabel}</TableHead>
           <TableHead className="text-right whitespace-normal">Clicks</TableHead>
-          <TableHead className="text-right whitespace-normal">Impr.</TableHead>
-          <TableHead className="text-right whitespace-normal">Position</TableHead>
+          <TableHead className="text-right whitespace-normal">
+            <span className="sm:hidden">Impr.</span>
+            <span className="hidden sm:inline">Impressions</span>
+          </TableHead>
+          <TableHead className="text-right whitespace-normal">
+            <span className="sm:hidden">Pos.</span>
+            <span className="hidden sm:inline">Position</span>
+          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
