@@ -6,6 +6,8 @@ const CONCURRENCY = 4;
 const TIMEOUT_MS = 5_000;
 /** A head lies in the first bytes; a page bigger than this is read no further. */
 const MAX_BYTES = 512 * 1024;
+/** Pages named in a duplicate-title problem; the rest are counted. */
+const DUPLICATES_NAMED = 5;
 
 /** The structured data a page is expected to carry (issue 12: Organization, Event, Product). */
 export function expectedStructuredData(path: string): string | null {
@@ -129,7 +131,7 @@ async function fetchHead(
   return page;
 }
 
-function markDuplicateTitles(pages: PageHead[]): void {
+export function markDuplicateTitles(pages: PageHead[]): void {
   const byTitle = new Map<string, PageHead[]>();
   for (const page of pages) {
     if (page.title) byTitle.set(page.title, [...(byTitle.get(page.title) ?? []), page]);
@@ -138,9 +140,11 @@ function markDuplicateTitles(pages: PageHead[]): void {
     if (sharing.length < 2) continue;
     for (const page of sharing) {
       const others = sharing.filter((other) => other !== page).map((other) => other.path);
+      const named = others.slice(0, DUPLICATES_NAMED).join(', ');
+      const more = others.length - DUPLICATES_NAMED;
       const problem: HeadProblem = {
         code: 'duplicate_title',
-        message: `The title "${title}" is also the title of ${others.join(', ')}`,
+        message: `The title "${title}" is also the title of ${named}${more > 0 ? ` and ${more} more pages` : ''}`,
       };
       page.problems.push(problem);
     }
