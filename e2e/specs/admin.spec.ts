@@ -57,6 +57,24 @@ async function pageScrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
 
+/** The actions the Activity tab lists for entries whose summary or target names `words`. */
+async function activityAbout(page: Page, words: string): Promise<string[]> {
+  await page.getByLabel('Words', { exact: true }).fill(words);
+  const entries = page.getByRole('list', { name: 'Activity, newest first' }).locator('li[data-activity]');
+  await expect
+    .poll(
+      async () =>
+        (await entries.allTextContents()).every((text) => text.includes(words)) &&
+        (await entries.count()) > 0,
+      {
+        message: `activity about ${words}`,
+        timeout: 10_000,
+      },
+    )
+    .toBe(true);
+  return entries.evaluateAll((items) => items.map((item) => item.getAttribute('data-activity') ?? ''));
+}
+
 async function fetchJson<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (url) => (await fetch(url)).json(), path) as Promise<T>;
 }
@@ -237,6 +255,95 @@ describe('admin dashboard', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Product' }).click();
     await expectToast(page, 'Success', 'Product deleted successfully');
     await gone(page.getByRole('cell', { name: productName, exact: true }), 'product row removed');
+
+    // Activity: every one of those changes, recorded by the service that made it, by this admin.
+    await openTab(page, 'Activity');
+    expect(await activityAbout(page, productName)).toEqual(
+      expect.arrayContaining(['product.updated', 'product.deleted']),
+    );
+    expect(await activityAbout(page, customer)).toEqual(
+      expect.arrayContaining(['user.created', 'user.updated']),
+    );
+    expect(await activityAbout(page, `Order #${orderId}`)).toEqual(
+      expect.arrayContaining(['order.created_manually', 'order.status_changed', 'order.deleted']),
+    );
+    const statusChange = page.locator('li[data-activity="order.status_changed"]').first();
+    expect(await statusChange.textContent()).toContain(admin.username);
+    expect(await statusChange.getByRole('list', { name: 'Changes' }).textContent()).toMatch(
+      /pending.*shipped/,
+    );
+  });
+
+  it('an administrator changes their own password and cancels an event; the Activity tab shows both', async () => {
+    const demo = await adminCredentials();
+    const boss = `boss_${suffix}`;
+    const created = await fetch(`${site.baseUrl}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.baseUrl, cookie: demo.cookie },
+      body: JSON.stringify({
+        username: boss,
+        email: `${boss}@example.com`,
+        password: 'boss-Pass-1',
+        isAdmin: true,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const title = `Vineyard Vespers ${suffix}`;
+    const event = await fetch(`${site.baseUrl}/api/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.baseUrl, cookie: demo.cookie },
+      body: JSON.stringify({
+        title,
+        description: 'An evening walk through the vines.',
+        location: 'Oak Knoll, Napa, CA',
+        date: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+        capacity: 12,
+        price: 0,
+      }),
+    });
+    expect(event.status).toBe(201);
+    // Someone has registered, so cancelling keeps the event (as cancelled) and tells them.
+    const eventId = ((await event.json()) as { id: number }).id;
+    const registration = await fetch(`${site.baseUrl}/api/events/${eventId}/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.baseUrl },
+      body: JSON.stringify({ name: 'Martha Walker', email: `martha.${suffix}@example.com` }),
+    });
+    expect(registration.status).toBe(201);
+
+    const page = await site.newPage({ width: 1280, height: 900 });
+    await logIn(page, { username: boss, password: 'boss-Pass-1' });
+    await page.waitForURL((url) => url.pathname === '/admin', { timeout: 10_000 });
+
+    await openTab(page, 'Users');
+    await page.getByRole('button', { name: 'Change My Password' }).click();
+    const form = page.getByRole('form', { name: 'Change My Password' });
+    await form.getByLabel('Current Password', { exact: true }).fill('boss-Pass-1');
+    await form.getByLabel('New Password', { exact: true }).fill('boss-Pass-2');
+    await form.getByLabel('Confirm New Password', { exact: true }).fill('boss-Pass-2');
+    await form.getByRole('button', { name: /Change Password|Update Password/ }).click();
+    await gone(form, 'password dialog closed');
+    const relogin = await fetch(`${site.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.baseUrl },
+      body: JSON.stringify({ username: boss, password: 'boss-Pass-2' }),
+    });
+    expect(relogin.status).toBe(200);
+
+    await openTab(page, 'Events');
+    await page.getByRole('button', { name: `Cancel ${title}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Event' }).click();
+    await expectToast(page, 'Success', 'Event cancelled; 1 registrant was told by e-mail');
+
+    await openTab(page, 'Activity');
+    expect(await activityAbout(page, boss)).toEqual(
+      expect.arrayContaining(['user.created', 'user.password_changed']),
+    );
+    expect(await activityAbout(page, title)).toEqual(
+      expect.arrayContaining(['event.created', 'event.cancelled']),
+    );
+    const cancelled = page.locator('li[data-activity="event.cancelled"]').first();
+    expect(await cancelled.textContent()).toContain(boss);
   });
 
   it.each([375, 1280])('fits %i px: every tab without horizontal page scroll', async (width) => {
@@ -244,7 +351,7 @@ describe('admin dashboard', () => {
     const page = await site.newPage({ width, height: 900 });
     await logIn(page, admin);
     await page.waitForURL((url) => url.pathname === '/admin', { timeout: 10_000 });
-    for (const tab of ['overview', 'users', 'orders', 'products', 'create-order']) {
+    for (const tab of ['overview', 'users', 'orders', 'products', 'create-order', 'activity']) {
       await page.goto(`/admin?tab=${tab}`);
       await visible(page.getByRole('heading', { name: 'Admin Dashboard' }), 'Admin Dashboard');
       await expect.poll(() => page.getByRole('tabpanel').isVisible()).toBe(true);

@@ -191,6 +191,18 @@ describe('pages arrive rendered', () => {
     expect(schemaProblems(list as Thing)).toEqual([]);
   });
 
+  it('a form the server renders cannot be submitted before the page runs (no password in a URL)', async () => {
+    for (const path of ['/login', '/register', '/forgot-password']) {
+      const { root } = parts((await html(path)).text);
+      const submit = /<button[^>]*type="submit"[^>]*>/.exec(root)?.[0];
+      expect(submit, path).toBeDefined();
+      expect(submit, path).toContain('disabled=""');
+    }
+    const page = await site.newPage({ width: 1280 });
+    await page.goto('/login');
+    await expect.poll(() => page.getByRole('button', { name: 'Login', exact: true }).isEnabled()).toBe(true);
+  });
+
   it('account and test pages are noindex; unknown paths are 404 with the 404 page', async () => {
     for (const path of ['/login', '/register', '/forgot-password', '/payment-test', '/test-deploy']) {
       const { status, text } = await html(path);
