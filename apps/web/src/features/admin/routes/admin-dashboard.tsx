@@ -1,14 +1,15 @@
 import { ChartLineIcon, LogOutIcon } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { adminGate } from '@/components/admin-gate/admin-gate';
+import { AdminGateScreen } from '@/components/admin-gate/admin-gate-screen';
+import { useDashboardUser } from '@/components/admin-gate/get-dashboard-user';
 import { Container } from '@/components/layout/container';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { CurrentUser } from '@/lib/current-user';
 import { useLogout } from '@/lib/logout';
-import { useDashboardUser } from '../api/get-dashboard-user';
 import { ActivityTab } from '../components/activity-tab';
-import { AdminGateScreen } from '../components/admin-gate-screen';
 import { CreateOrderTab } from '../components/create-order-tab';
 import { EventsTab } from '../components/events-tab';
 import { OrdersTab } from '../components/orders-tab';
@@ -16,7 +17,6 @@ import { OverviewTab } from '../components/overview-tab';
 import { ProductsTab } from '../components/products-tab';
 import { SubscribersTab } from '../components/subscribers-tab';
 import { UsersTab } from '../components/users-tab';
-import { adminGate } from '../utils/admin-gate';
 import { type AdminTab, adminTabs, isAdminTab, searchForTab, tabFromSearch } from '../utils/admin-tab';
 
 function Dashboard({ user }: { user: CurrentUser }) {

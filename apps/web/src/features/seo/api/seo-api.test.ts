@@ -1,3 +1,4 @@
+import { seoRoutes } from '@jesus-walks/contracts/seo';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/api-stubs';
 import { getHeadCheck } from './get-head-check';
@@ -23,20 +24,20 @@ describe('SEO dashboard calls (SPEC.md section 7, Admin)', () => {
   it('GET /api/seo/search-console/status', async () => {
     const fetchMock = stubFetch(jsonResponse({ enabled: true, siteUrl: 'https://example.org/' }));
     expect(await getSearchConsoleStatus()).toEqual({ enabled: true, siteUrl: 'https://example.org/' });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/seo/search-console/status');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(seoRoutes.searchConsoleStatus.path);
   });
 
   it('GET /api/seo/search-console/analytics?days={n}', async () => {
     const fetchMock = stubFetch(jsonResponse(analytics));
     expect(await getSearchAnalytics(30)).toEqual(analytics);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/seo/search-console/analytics?days=30');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(`${seoRoutes.searchAnalytics.path}?days=30`);
   });
 
   it('POST refresh with the period', async () => {
     const fetchMock = stubFetch(jsonResponse(analytics));
     await refreshSearchAnalytics(30);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/seo/search-console/analytics/refresh');
+    expect(url).toBe(seoRoutes.refreshAnalytics.path);
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{"days":30}');
   });
@@ -67,6 +68,6 @@ describe('SEO dashboard calls (SPEC.md section 7, Admin)', () => {
   it('GET /api/seo/head-check', async () => {
     const fetchMock = stubFetch(jsonResponse({ checkedAt: '2026-03-02T00:00:00.000Z', pages: [] }));
     expect(await getHeadCheck()).toEqual({ checkedAt: '2026-03-02T00:00:00.000Z', pages: [] });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/seo/head-check');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(seoRoutes.headCheck.path);
   });
 });

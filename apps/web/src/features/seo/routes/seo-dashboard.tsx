@@ -2,14 +2,14 @@ import { DEFAULT_ANALYTICS_DAYS } from '@jesus-walks/contracts/seo';
 import { ArrowLeftIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { adminGate } from '@/components/admin-gate/admin-gate';
+import { AdminGateScreen } from '@/components/admin-gate/admin-gate-screen';
+// The same gate as /admin (SPEC.md section 2): the dashboard's gate states and screens.
+import { useDashboardUser } from '@/components/admin-gate/get-dashboard-user';
 import { Container } from '@/components/layout/container';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-// The same gate as /admin (SPEC.md section 2): the dashboard's gate states and screens.
-import { useDashboardUser } from '@/features/admin/api/get-dashboard-user';
-import { AdminGateScreen } from '@/features/admin/components/admin-gate-screen';
-import { adminGate } from '@/features/admin/utils/admin-gate';
 import type { SearchAnalytics } from '../api/get-search-analytics';
 import { useSearchAnalytics } from '../api/get-search-analytics';
 import { useSearchConsoleStatus } from '../api/get-search-console-status';

@@ -5,7 +5,7 @@ import { Container } from '@/components/layout/container';
 import { EmptyState } from '@/components/layout/empty-state';
 import { Button } from '@/components/ui/button';
 import { currentUserQueryKey } from '@/lib/current-user';
-import type { AdminGate } from '../utils/admin-gate';
+import type { AdminGate } from './admin-gate';
 
 function Wrapper({ children }: { children: React.ReactNode }) {
   return <Container className="py-16 md:py-24">{children}</Container>;
