@@ -130,11 +130,13 @@ describe('shop', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    // The shop arrives with its products; coming to it from another page, the browser asks.
+    await page.goto('/login');
     await page.route('**/api/products', async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto('/shop');
+    await page.getByRole('link', { name: 'Shop' }).first().click();
     await expect.poll(() => page.getByText('Loading products...').isVisible()).toBe(true);
     release();
     await expect.poll(() => page.getByText(/^Found \d+ products$/).isVisible()).toBe(true);

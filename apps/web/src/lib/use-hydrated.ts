@@ -4,8 +4,7 @@ const subscribe = () => () => {};
 
 /**
  * False while a server-rendered page is not yet hydrated (and on the server), true once React runs
- * it. A form the server rendered submits natively if its button is pressed before then, sending
- * its fields (a password among them) in the URL: such buttons stay disabled until this is true.
+ * it (at once on a page rendered in the browser). Buttons wait for it (components/ui/button.tsx).
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

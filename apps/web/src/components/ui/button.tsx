@@ -2,6 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export const buttonVariants = cva(
   'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
@@ -34,11 +35,27 @@ export type ButtonProps = ComponentProps<'button'> &
     asChild?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+/**
+ * A button. On a server-rendered page it stays disabled, without looking it, until React runs the
+ * page: pressed before then, a click would be lost, and a form's submit button would submit the
+ * form natively (its fields, a password among them, in the URL).
+ */
+export function Button({ className, variant, size, asChild = false, type, disabled, ...props }: ButtonProps) {
+  const hydrated = useHydrated();
   if (asChild) {
     return <Slot.Root className={cn(buttonVariants({ variant, size }), className)} {...props} />;
   }
   return (
-    <button type={type ?? 'button'} className={cn(buttonVariants({ variant, size }), className)} {...props} />
+    <button
+      type={type ?? 'button'}
+      disabled={disabled || !hydrated}
+      data-hydrating={hydrated ? undefined : ''}
+      className={cn(
+        buttonVariants({ variant, size }),
+        !hydrated && !disabled && 'disabled:opacity-100',
+        className,
+      )}
+      {...props}
+    />
   );
 }

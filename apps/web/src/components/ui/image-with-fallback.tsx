@@ -16,6 +16,12 @@ export function ImageWithFallback({ src, fallbackSrc, alt, ...props }: ImageWith
       src={broken ? fallbackSrc : src}
       alt={alt}
       data-fallback={broken ? 'true' : undefined}
+      // On a server-rendered page an eager image may have failed before React listened: look once.
+      // (A lazy one not yet asked for also reads complete with no width; its error comes later.)
+      ref={(image) => {
+        if (image?.complete && image.naturalWidth === 0 && image.loading !== 'lazy' && !broken && src)
+          setFailedSrc(src);
+      }}
       onError={() => {
         if (!broken && src) setFailedSrc(src);
       }}

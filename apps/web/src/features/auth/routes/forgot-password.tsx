@@ -6,7 +6,6 @@ import { Link, useNavigate } from 'react-router-dom';
 import { PageHead } from '@/components/seo/page-head';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/components/ui/use-toast';
 import {
   FORGOT_PASSWORD_FAILURE_FALLBACK,
@@ -138,9 +137,9 @@ export function ForgotPasswordRoute() {
             error={errors.email?.message}
             {...register('email')}
           />
-          <SubmitButton size="lg" className="mt-1 w-full" disabled={request.isPending}>
+          <Button type="submit" size="lg" className="mt-1 w-full" disabled={request.isPending}>
             {request.isPending ? 'Sending...' : 'Send Reset Email'}
-          </SubmitButton>
+          </Button>
         </form>
       </AuthCard>
     </>

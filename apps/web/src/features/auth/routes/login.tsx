@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PageHead } from '@/components/seo/page-head';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/components/ui/use-toast';
 import { type LoginInput, loginFailureMessage, loginInputSchema, useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
@@ -123,9 +123,9 @@ export function LoginRoute() {
             }
             {...register('password')}
           />
-          <SubmitButton size="lg" className="mt-1 w-full" disabled={busy}>
+          <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
             {loginMutation.isPending ? 'Logging in...' : redirecting ? 'Redirecting...' : 'Login'}
-          </SubmitButton>
+          </Button>
         </form>
       </AuthCard>
     </>

@@ -3,8 +3,8 @@ import { UserPlusIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHead } from '@/components/seo/page-head';
+import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/components/ui/use-toast';
 import {
   REGISTER_FAILURE_FALLBACK,
@@ -114,9 +114,9 @@ export function RegisterRoute() {
             error={errors.password?.message}
             {...register('password')}
           />
-          <SubmitButton size="lg" className="mt-1 w-full" disabled={registration.isPending}>
+          <Button type="submit" size="lg" className="mt-1 w-full" disabled={registration.isPending}>
             {registration.isPending ? 'Creating account...' : 'Create Account'}
-          </SubmitButton>
+          </Button>
         </form>
       </AuthCard>
     </>

@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHead } from '@/components/seo/page-head';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/components/ui/use-toast';
 import {
   RESET_PASSWORD_FAILURE_FALLBACK,
@@ -152,9 +152,9 @@ export function ResetPasswordRoute() {
                 error={errors.confirmPassword?.message}
                 {...register('confirmPassword')}
               />
-              <SubmitButton size="lg" className="mt-1 w-full" disabled={busy}>
+              <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
                 {reset.isPending ? 'Resetting...' : 'Reset Password'}
-              </SubmitButton>
+              </Button>
             </form>
           </>
         )}

@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
 import { AttemptKeys } from '@/lib/attempt-keys';
 import type { Event } from '@/lib/events/get-events';
@@ -95,9 +94,9 @@ export function GuestRegistrationForm({ event, actionLabel }: { event: Event; ac
         error={errors.email?.message}
         {...register('email')}
       />
-      <SubmitButton size="lg" className="w-full" disabled={registration.isPending}>
+      <Button type="submit" size="lg" className="w-full" disabled={registration.isPending}>
         {registration.isPending ? 'Registering...' : actionLabel}
-      </SubmitButton>
+      </Button>
       <p className="text-sm text-muted-foreground">
         Have an account?{' '}
         <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
