@@ -1,12 +1,5 @@
 import { orderStatuses } from '@jesus-walks/contracts/orders';
-import {
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  DownloadIcon,
-  EyeIcon,
-  SearchIcon,
-  Trash2Icon,
-} from 'lucide-react';
+import { DownloadIcon, EyeIcon, SearchIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -32,9 +25,10 @@ import {
   useAdminOrders,
 } from '../api/get-admin-orders';
 import { formatDate } from '../utils/orders';
-import { countLabel, pageCountOf, pageLabel } from '../utils/paging';
+import { pageCountOf } from '../utils/paging';
 import { useDebouncedValue } from '../utils/use-debounced-value';
 import { ConfirmDialog } from './confirm-dialog';
+import { ListPager } from './list-pager';
 import { ListStatus } from './list-status';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { OrderStatusBadge } from './order-status-badge';
@@ -118,35 +112,6 @@ function OrderFilters({
         Dates are days in the valley (Pacific time).
       </p>
     </search>
-  );
-}
-
-function OrdersPager({
-  page,
-  total,
-  onPage,
-}: {
-  page: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
-  const pages = pageCountOf(total, ORDERS_PAGE_SIZE);
-  return (
-    <nav aria-label="Order pages" className="flex flex-wrap items-center justify-between gap-2">
-      <p className="text-sm text-muted-foreground" data-orders-page>
-        {pageLabel(page, total, ORDERS_PAGE_SIZE)} · {countLabel(total, { one: 'order', many: 'orders' })}
-      </p>
-      <div className="flex gap-2">
-        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          <ChevronLeftIcon aria-hidden="true" />
-          Previous
-        </Button>
-        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next
-          <ChevronRightIcon aria-hidden="true" />
-        </Button>
-      </div>
-    </nav>
   );
 }
 
@@ -264,7 +229,14 @@ export function OrdersTab() {
               ) : null}
             </TableBody>
           </Table>
-          <OrdersPager page={Math.min(page, pages)} total={total} onPage={setPage} />
+          <ListPager
+            label="Order pages"
+            page={Math.min(page, pages)}
+            pageSize={ORDERS_PAGE_SIZE}
+            total={total}
+            noun={{ one: 'order', many: 'orders' }}
+            onPage={setPage}
+          />
         </>
       ) : null}
       <OrderDetailsDialog order={current} onClose={() => setViewing(null)} />

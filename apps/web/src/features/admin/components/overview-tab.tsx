@@ -1,35 +1,10 @@
 import { revenueStatuses } from '@jesus-walks/contracts/orders';
-import { DollarSignIcon, type LucideIcon, PackageIcon, ShoppingCartIcon, UsersIcon } from 'lucide-react';
-import { Card } from '@/components/ui/card';
+import { DollarSignIcon, PackageIcon, ShoppingCartIcon, UsersIcon } from 'lucide-react';
+import { StatCard } from '@/components/ui/stat-card';
 import { useAdminUsers } from '../api/get-admin-users';
 import { OVERVIEW_DAYS, useOrderStats } from '../api/get-order-stats';
 import { ListStatus } from './list-status';
 import { OrdersChart } from './orders-chart';
-
-function StatCard({
-  icon: Icon,
-  label,
-  value,
-  caption,
-}: {
-  icon: LucideIcon;
-  label: string;
-  value: string;
-  caption?: string;
-}) {
-  return (
-    <Card className="flex min-w-0 flex-col gap-2 p-5">
-      <div className="flex items-center justify-between gap-2">
-        <h3 className="text-sm font-medium text-muted-foreground">{label}</h3>
-        <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
-      </div>
-      <p className="truncate text-3xl font-semibold" data-stat={label}>
-        {value}
-      </p>
-      {caption ? <p className="text-xs text-muted-foreground">{caption}</p> : null}
-    </Card>
-  );
-}
 
 const count = (value: number | undefined) => (value === undefined ? '...' : String(value));
 

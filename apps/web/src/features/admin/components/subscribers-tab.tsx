@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, SearchIcon, Trash2Icon } from 'lucide-react';
+import { DownloadIcon, SearchIcon, Trash2Icon } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -23,9 +23,11 @@ import {
   useSubscribers,
 } from '../api/get-subscribers';
 import { useRemoveSubscriber } from '../api/remove-subscriber';
-import { pageRange, subscriberCountCards } from '../utils/event-stats';
+import { subscriberCountCards } from '../utils/event-stats';
+import { pageCountOf } from '../utils/paging';
 import { formatValleyDateTime } from '../utils/valley-time';
 import { ConfirmDialog } from './confirm-dialog';
+import { ListPager } from './list-pager';
 import { ListStatus } from './list-status';
 import { SectionHeader } from './section-header';
 
@@ -47,35 +49,6 @@ function isStatusFilter(value: string): value is SubscriberStatus | '' {
 }
 
 /** Which page of the matches is shown, with Previous and Next; nothing when one page holds them. */
-function SubscriberPager({
-  page,
-  matching,
-  onPage,
-}: {
-  page: number;
-  matching: number;
-  onPage: (page: number) => void;
-}) {
-  const { first, last, pages } = pageRange(page, matching, SUBSCRIBERS_PAGE_SIZE);
-  if (pages === 1 && page === 1) return null;
-  return (
-    <nav aria-label="Subscriber pages" className="flex flex-wrap items-center justify-between gap-2">
-      <p className="text-sm text-muted-foreground" data-subscriber-range>
-        {first}–{last} of {matching}
-      </p>
-      <div className="flex gap-2">
-        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          <ChevronLeftIcon aria-hidden="true" />
-          Previous
-        </Button>
-        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next
-          <ChevronRightIcon aria-hidden="true" />
-        </Button>
-      </div>
-    </nav>
-  );
-}
 
 export function SubscribersTab() {
   const [search, setSearch] = useState('');
@@ -92,7 +65,7 @@ export function SubscribersTab() {
 
   // A removal can empty the last page: show the one before it.
   useEffect(() => {
-    const { pages } = pageRange(page, matching, SUBSCRIBERS_PAGE_SIZE);
+    const pages = pageCountOf(matching, SUBSCRIBERS_PAGE_SIZE);
     if (subscribers.data && !subscribers.isPlaceholderData && page > pages) setPage(pages);
   }, [matching, page, subscribers.data, subscribers.isPlaceholderData]);
 
@@ -208,7 +181,16 @@ export function SubscribersTab() {
           </TableBody>
         </Table>
       ) : null}
-      {subscribers.data ? <SubscriberPager page={page} matching={matching} onPage={setPage} /> : null}
+      {subscribers.data && matching > SUBSCRIBERS_PAGE_SIZE ? (
+        <ListPager
+          label="Subscriber pages"
+          page={page}
+          pageSize={SUBSCRIBERS_PAGE_SIZE}
+          total={matching}
+          noun={{ one: 'subscriber', many: 'subscribers' }}
+          onPage={setPage}
+        />
+      ) : null}
       <ConfirmDialog
         open={removing !== null}
         title="Remove subscriber?"

@@ -1,11 +1,4 @@
-import {
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  KeyRoundIcon,
-  PencilIcon,
-  SearchIcon,
-  UserPlusIcon,
-} from 'lucide-react';
+import { KeyRoundIcon, PencilIcon, SearchIcon, UserPlusIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -22,11 +15,12 @@ import {
 } from '@/components/ui/table';
 import { type AdminUsersFilter, useAdminUsers } from '../api/get-admin-users';
 import type { AdminUser } from '../api/get-users';
-import { countLabel, pageCountOf, pageLabel } from '../utils/paging';
+import { pageCountOf } from '../utils/paging';
 import { useDebouncedValue } from '../utils/use-debounced-value';
 import { AddUserDialog } from './add-user-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { EditUserDialog } from './edit-user-dialog';
+import { ListPager } from './list-pager';
 import { ListStatus } from './list-status';
 import { SectionHeader } from './section-header';
 import { Tick } from './tick';
@@ -171,35 +165,15 @@ export function UsersTab() {
               ) : null}
             </TableBody>
           </Table>
-          <nav
-            aria-label="Users pages"
-            className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground"
-          >
-            <p data-users-total={total}>{countLabel(total, { one: 'user', many: 'users' })}</p>
-            <div className="flex items-center gap-2">
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => setPage((current) => Math.max(1, current - 1))}
-                disabled={page <= 1}
-              >
-                <ChevronLeftIcon aria-hidden="true" />
-                Previous
-              </Button>
-              <span aria-live="polite" className="whitespace-nowrap text-foreground">
-                {pageLabel(page, total, PAGE_SIZE)}
-              </span>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => setPage((current) => Math.min(lastPage, current + 1))}
-                disabled={page >= lastPage || users.isPlaceholderData}
-              >
-                Next
-                <ChevronRightIcon aria-hidden="true" />
-              </Button>
-            </div>
-          </nav>
+          <ListPager
+            label="Users pages"
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={total}
+            noun={{ one: 'user', many: 'users' }}
+            onPage={setPage}
+            busy={users.isPlaceholderData}
+          />
         </>
       ) : null}
       <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />

@@ -6,7 +6,6 @@ import {
   eventState,
   formatWholeDollars,
   giveSeatQuestion,
-  pageRange,
   seatBars,
   seatBarText,
   seatGivenMessage,
@@ -95,12 +94,5 @@ describe('event stats', () => {
     expect(seatGivenMessage('Priscilla', { from: 20, to: 20 })).toBe(
       'Priscilla has a seat and is told by e-mail.',
     );
-  });
-
-  it('places a page of matches', () => {
-    expect(pageRange(1, 60, 25)).toEqual({ first: 1, last: 25, pages: 3 });
-    expect(pageRange(3, 60, 25)).toEqual({ first: 51, last: 60, pages: 3 });
-    expect(pageRange(1, 0, 25)).toEqual({ first: 0, last: 0, pages: 1 });
-    expect(pageRange(2, 25, 25)).toEqual({ first: 25, last: 25, pages: 1 });
   });
 });

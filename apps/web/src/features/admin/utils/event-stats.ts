@@ -74,22 +74,6 @@ export function seatGivenMessage(name: string, capacity: { from: number; to: num
   return `${name} has a seat and is told by e-mail.${raised}`;
 }
 
-/**
- * Where a page of matches sits: its first and last row (from 1) and how many pages there are (at
- * least one, so an empty list is page 1 of 1).
- */
-export function pageRange(
-  page: number,
-  matching: number,
-  pageSize: number,
-): { first: number; last: number; pages: number } {
-  return {
-    first: Math.min(matching, (page - 1) * pageSize + 1),
-    last: Math.min(matching, page * pageSize),
-    pages: Math.max(1, Math.ceil(matching / pageSize)),
-  };
-}
-
 /** The subscriber count cards, in order. */
 export function subscriberCountCards(
   counts: SubscriberList['counts'] | undefined,
