@@ -10,7 +10,7 @@ import {
   internalAuditRouteOf,
   rowIdOf,
 } from '@jesus-walks/contracts/audit';
-import { type Kysely, sql } from 'kysely';
+import { type ColumnType, type Generated, type Kysely, sql } from 'kysely';
 import type { ServiceApp } from './create-service';
 import { badRequest } from './errors';
 import { registerRoute } from './routes';
@@ -57,6 +57,20 @@ export async function createAuditLogTableV1(db: Kysely<unknown>): Promise<void> 
     .columns(['target_type', 'target_id'])
     .execute();
   await db.schema.createIndex('audit_log_actor_idx').on('audit_log').column('actor_id').execute();
+}
+
+/** The `audit_log` table's row, for a service's Kysely types (its tests read the record directly). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  occurredAt: Generated<Date>;
+  actorId: number | null;
+  actorUsername: string | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  targetLabel: string | null;
+  summary: string;
+  changes: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** Who did it: the caller's identity, or null for the system. */

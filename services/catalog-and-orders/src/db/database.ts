@@ -1,3 +1,4 @@
+import type { AuditLogTable } from '@jesus-walks/service-kit/audit';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -139,20 +140,6 @@ export interface CartEventsTable {
   productId: number;
   quantity: number;
   createdAt: GeneratedTimestamp;
-}
-
-/** The activity record of admin mutations (migration 0004, written by service-kit's recordAudit). */
-export interface AuditLogTable {
-  id: Generated<number>;
-  occurredAt: GeneratedTimestamp;
-  actorId: number | null;
-  actorUsername: string | null;
-  action: string;
-  targetType: string;
-  targetId: string;
-  targetLabel: string | null;
-  summary: string;
-  changes: JSONColumnType<Record<string, { from: unknown; to: unknown }> | null>;
 }
 
 /** Kysely table types of the catalog_and_orders schema. */

@@ -1,3 +1,4 @@
+import type { AuditLogTable } from '@jesus-walks/service-kit/audit';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -95,23 +96,6 @@ export interface RateLimitHitsTable {
   /** Whose: 'address:203.0.113.5', 'address:203.0.113.5:event:12', 'user:42'. */
   key: string;
   createdAt: Timestamp;
-}
-
-/**
- * The activity record of admin mutations (service-kit audit.ts writes and reads it; the type lets
- * this service's tests read it too).
- */
-export interface AuditLogTable {
-  id: Generated<number>;
-  occurredAt: Generated<Date>;
-  actorId: number | null;
-  actorUsername: string | null;
-  action: string;
-  targetType: string;
-  targetId: string;
-  targetLabel: string | null;
-  summary: string;
-  changes: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** Kysely table types of the content_and_events schema. */

@@ -1,3 +1,4 @@
+import type { AuditLogTable } from '@jesus-walks/service-kit/audit';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -121,23 +122,6 @@ export interface IdempotencyKeysTable {
   statusCode: number | null;
   response: unknown;
   createdAt: Timestamp;
-}
-
-/**
- * The activity record of admin mutations (migration 0006; service-kit audit.ts writes and reads
- * it; the type lets this service's tests read it too).
- */
-export interface AuditLogTable {
-  id: Generated<number>;
-  occurredAt: Generated<Date>;
-  actorId: number | null;
-  actorUsername: string | null;
-  action: string;
-  targetType: string;
-  targetId: string;
-  targetLabel: string | null;
-  summary: string;
-  changes: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** Kysely table types of the payments schema. */
