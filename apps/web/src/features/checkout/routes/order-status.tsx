@@ -114,7 +114,10 @@ function OrderDetails({ order }: { order: OrderStatusView }) {
                   <TruckIcon aria-hidden="true" className="size-4" />
                   Tracking number
                 </dt>
-                <dd className="font-mono">{order.trackingNumber}</dd>
+                <dd>
+                  {order.carrier ? <span>{order.carrier} </span> : null}
+                  <span className="font-mono">{order.trackingNumber}</span>
+                </dd>
               </div>
             ) : null}
           </dl>
