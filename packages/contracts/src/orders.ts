@@ -90,6 +90,8 @@ export const AdminOrderSchema = z.object({
   /** ISO 8601 instant (for an admin-entered day: noon of that day in the valley). */
   estimatedDeliveryDate: z.string().nullable(),
   cancellationReason: z.string().nullable(),
+  /** How it was paid online (a PaymentMethod); null for a manual order, which no payment pays. */
+  paymentMethod: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 

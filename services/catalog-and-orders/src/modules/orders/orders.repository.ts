@@ -26,6 +26,7 @@ const orderColumns = [
   'shippingCarrier',
   'estimatedDeliveryDate',
   'cancellationReason',
+  'paymentMethod',
 ] as const;
 
 export type OrderRow = Pick<Selectable<OrdersTable>, (typeof orderColumns)[number]>;

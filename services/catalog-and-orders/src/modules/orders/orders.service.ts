@@ -91,6 +91,7 @@ export function toAdminOrder(row: OrderRow, items: readonly OrderItemRow[]): Adm
     carrier: row.shippingCarrier,
     estimatedDeliveryDate: row.estimatedDeliveryDate?.toISOString() ?? null,
     cancellationReason: row.cancellationReason,
+    paymentMethod: row.paymentMethod,
   };
 }
 

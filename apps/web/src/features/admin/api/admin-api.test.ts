@@ -51,6 +51,7 @@ const order = {
   carrier: null,
   estimatedDeliveryDate: null,
   cancellationReason: null,
+  paymentMethod: null,
 };
 
 afterEach(() => {

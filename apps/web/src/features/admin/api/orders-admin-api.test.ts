@@ -32,6 +32,7 @@ const order = {
   carrier: null,
   estimatedDeliveryDate: null,
   cancellationReason: null,
+  paymentMethod: null,
 };
 const payment = {
   orderId: 11,

@@ -102,7 +102,8 @@ function shipmentValuesOf(order: AdminOrderListItem | null): ShipmentValues {
 export function OrderDetailsDialog({ order, onClose }: OrderDetailsDialogProps) {
   const statusMutation = useUpdateOrder();
   const shipmentMutation = useSetOrderShipment();
-  const payment = useOrderPayment(order?.id ?? null);
+  // A manual order has no payment to ask about (and the 404 would only clutter the console).
+  const payment = useOrderPayment(order?.paymentMethod ? order.id : null);
   const [status, setStatus] = useState<OrderStatus>(order?.status ?? 'pending');
   const [shipment, setShipment] = useState<ShipmentValues>(shipmentValuesOf(order));
   const [shipmentErrors, setShipmentErrors] = useState<Partial<Record<keyof ShipmentValues, string>>>({});
@@ -208,7 +209,7 @@ export function OrderDetailsDialog({ order, onClose }: OrderDetailsDialogProps) 
                   <Detail term="Payment">
                     <PaymentLine
                       payment={payment.data}
-                      loading={payment.isPending}
+                      loading={payment.isPending && payment.fetchStatus !== 'idle'}
                       failed={payment.isError}
                     />
                   </Detail>

@@ -34,6 +34,7 @@ const order: AdminOrderListItem = {
   carrier: 'UPS',
   estimatedDeliveryDate: null,
   cancellationReason: null,
+  paymentMethod: null,
   customerUsername: 'martha',
 };
 
