@@ -56,6 +56,8 @@ describe('entry texts', () => {
     expect(changeValueText(false)).toBe('no');
     expect(changeValueText(null)).toBe('(none)');
     expect(changeValueText('')).toBe('(none)');
+    expect(changeValueText('2026-12-14T02:00:00.000Z')).toBe('Sun, Dec 13, 2026, 6:00 PM PST');
+    expect(changeValueText('2026-12-14')).toBe('2026-12-14');
     expect(changeValueText(24.5)).toBe('24.5');
     expect(changeValueText('shipped')).toBe('shipped');
     expect(changeValueText({ city: 'Napa' })).toBe('{"city":"Napa"}');

@@ -4,7 +4,8 @@ import type {
   AuditLogQuery,
   AuditTargetType,
 } from '@jesus-walks/contracts/audit';
-import { isValleyLocal, valleyLocalToIso } from './valley-time';
+
+import { formatValleyDateTime, isValleyLocal, valleyLocalToIso } from './valley-time';
 
 /** The services that keep an activity record, as administrators know them: areas of the site. */
 export const activityAreas: ReadonlyArray<{ value: AuditedService; label: string }> = [
@@ -106,9 +107,13 @@ export function changeFieldLabel(field: string): string {
 }
 
 /** A value before or after a change, for people: 'yes'/'no', '(none)', text as it is. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 export function changeValueText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(none)';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  // An instant (an event's date, a delivery day) reads as the valley's date and time.
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) return formatValleyDateTime(value);
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }
