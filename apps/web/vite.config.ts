@@ -55,7 +55,14 @@ function preloadHomeRoute(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), preloadHomeRoute()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // Zod without eval, which the Content Security Policy forbids (src/lib/zod-without-eval.ts).
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)),
+      },
+    ],
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
