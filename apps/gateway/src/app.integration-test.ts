@@ -66,7 +66,8 @@ beforeAll(async () => {
   await mkdir(join(webDist, 'assets'), { recursive: true });
   await writeFile(
     join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>Jesus Walks</title><meta name="description" content="Default" /></head>' +
+    '<!doctype html><html><head><title>Jesus Walks</title><meta name="description" content="Default" />' +
+      '<link rel="stylesheet" crossorigin href="/assets/app-abc123.css"></head>' +
       '<body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>',
   );
   // A stand-in for apps/web's server render with the same contract: it calls the API it is
@@ -88,6 +89,7 @@ beforeAll(async () => {
       };
     }`,
   );
+  await writeFile(join(webDist, 'assets', 'app-abc123.css'), 'body{color:#2f5d3a}');
   await writeFile(
     join(webDist, 'assets', 'app-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(4000))});`,
@@ -255,6 +257,9 @@ describe('gateway: the web app', () => {
     expect(html).toContain(
       '<script type="application/json" id="page-state">{"origin":"http://localhost:3000","queries":{},"cookies":false}</script>',
     );
+    // The stylesheet comes inlined: the page paints from this one response.
+    expect(head).toContain('<style>body{color:#2f5d3a}</style>');
+    expect(head).not.toContain('app-abc123.css');
     // The app's own script still loads after the content.
     expect(html.indexOf('/assets/app-abc123.js')).toBeGreaterThan(html.indexOf('Hello visitor'));
   });
@@ -288,6 +293,9 @@ describe('gateway: the web app', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<title>Jesus Walks</title>');
       expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.body, url).toContain(
+        '<link rel="stylesheet" crossorigin href="/assets/app-abc123.css">',
+      );
     }
   });
 

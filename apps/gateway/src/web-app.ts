@@ -37,15 +37,28 @@ interface ShellTemplate {
 
 const ROOT = '<div id="root"></div>';
 
-function templateOf(indexHtml: string): ShellTemplate | null {
-  const headEnd = indexHtml.indexOf('</head>');
-  const root = indexHtml.indexOf(ROOT);
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/;
+
+/**
+ * The shell split where a server render goes. In the rendered pages the app's stylesheet is
+ * inlined: the page paints from its first response, with no second round trip before anything
+ * shows (the Content Security Policy allows inline styles). The shell keeps the link.
+ */
+function templateOf(indexHtml: string, distDir: string): ShellTemplate | null {
+  const stylesheet = STYLESHEET.exec(indexHtml);
+  const cssPath = stylesheet ? join(distDir, stylesheet[1] ?? '') : '';
+  const rendered =
+    stylesheet && existsSync(cssPath)
+      ? indexHtml.replace(stylesheet[0], () => `<style>${readFileSync(cssPath, 'utf8')}</style>`)
+      : indexHtml;
+  const headEnd = rendered.indexOf('</head>');
+  const root = rendered.indexOf(ROOT);
   if (headEnd === -1 || root === -1 || root < headEnd) return null;
   return {
     shell: Buffer.from(indexHtml),
-    beforeHeadEnd: indexHtml.slice(0, headEnd),
-    headEndToRoot: indexHtml.slice(headEnd, root),
-    afterRoot: indexHtml.slice(root + ROOT.length),
+    beforeHeadEnd: rendered.slice(0, headEnd),
+    headEndToRoot: rendered.slice(headEnd, root),
+    afterRoot: rendered.slice(root + ROOT.length),
   };
 }
 
@@ -70,7 +83,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
   if (!indexHtml)
     app.log.warn({ distDir: options.distDir }, 'web build not found: run `pnpm build` to serve the site');
-  const template = indexHtml ? templateOf(indexHtml) : null;
+  const template = indexHtml ? templateOf(indexHtml, options.distDir) : null;
   const renderer =
     template && existsSync(options.serverEntry)
       ? ((await import(pathToFileURL(options.serverEntry).href)) as ServerRenderer)
