@@ -23,7 +23,7 @@ export interface RunningSite {
  * exactly the standalone path; a set DATABASE_URL is not passed on, so the site's data never
  * mixes with anything else.
  */
-export async function startSite(): Promise<RunningSite> {
+export async function startSite(extraEnvironment: Record<string, string> = {}): Promise<RunningSite> {
   // E2E_WEB_DIST lets a developer test a build kept elsewhere (vite build --outDir ...).
   const webDist = process.env.E2E_WEB_DIST ?? join(repositoryRoot, 'apps/web/dist');
   // The server render's bundle sits beside the build (apps/web/dist-server).
@@ -60,6 +60,7 @@ export async function startSite(): Promise<RunningSite> {
         GUEST_REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
         GUEST_REGISTRATIONS_PER_EVENT_PER_ADDRESS_PER_DAY: '1000',
         NEWSLETTER_SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
+        ...extraEnvironment,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
