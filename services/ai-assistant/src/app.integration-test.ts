@@ -136,7 +136,45 @@ describe('ai-assistant schema', () => {
       'messages',
       'model_configs',
       'product_embeddings',
+      'rate_limit_hits',
     ]);
+  });
+
+  it('gives conversations random, unguessable uuid ids, and records who answered with what usage', async () => {
+    const first = await conversationWithMessages(ai.db, 'First');
+    const second = await conversationWithMessages(ai.db, 'Second');
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(first).toMatch(uuid);
+    expect(second).toMatch(uuid);
+    expect(first).not.toBe(second);
+    const conversation = await ai.db
+      .selectFrom('conversations')
+      .select('context')
+      .where('id', '=', first)
+      .executeTakeFirstOrThrow();
+    expect(conversation.context).toBe('general');
+
+    const answer = await ai.db
+      .insertInto('messages')
+      .values({
+        conversationId: first,
+        role: 'assistant',
+        content: 'Pinot Noir.',
+        context: 'wine',
+        model: 'built-in retrieval',
+        provider: 'built-in',
+        promptTokens: 40,
+        completionTokens: 5,
+        tokens: 45,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    expect(answer).toMatchObject({ model: 'built-in retrieval', provider: 'built-in', tokens: 45 });
+    await expect(
+      sql`insert into messages (conversation_id, role, content, context) values (${first}, 'user', 'x', 'poetry')`.execute(
+        ai.db,
+      ),
+    ).rejects.toMatchObject({ code: '23514' });
   });
 
   it('seeds the built-in model config once, however often it runs, keeping what an admin tuned', async () => {

@@ -1,3 +1,4 @@
+import type { AssistantContext } from '@jesus-walks/contracts/assistant';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 /** timestamptz with a now() default: a Date when read, optional when inserted. */
@@ -29,22 +30,32 @@ export interface ModelConfigsTable {
 }
 
 export interface ConversationsTable {
-  id: Generated<number>;
+  /** A random uuid (migration 0002): the browser continues a conversation by it, so it is unguessable. */
+  id: Generated<string>;
   /** The identity user id; null for anonymous chats. No foreign key: users live in identity. */
   userId: number | null;
   title: string;
   /** Null once the model config it used is deleted. */
   modelConfigId: number | null;
+  /** The context it started in. */
+  context: ColumnType<AssistantContext, AssistantContext | undefined, AssistantContext>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
 
 export interface MessagesTable {
   id: Generated<number>;
-  conversationId: number;
+  conversationId: string;
   role: MessageRole;
   content: string;
+  /** Total tokens (prompt + completion) of an answer; the question's own on a user message. */
   tokens: number | null;
+  context: ColumnType<AssistantContext | null, AssistantContext | null | undefined, AssistantContext | null>;
+  /** On answers: the model and provider that produced it (the page's model badge). */
+  model: ColumnType<string | null, string | null | undefined, string | null>;
+  provider: ColumnType<string | null, string | null | undefined, string | null>;
+  promptTokens: ColumnType<number | null, number | null | undefined, number | null>;
+  completionTokens: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: Timestamp;
 }
 
@@ -55,6 +66,10 @@ export interface KnowledgeBaseTable {
   category: string;
   tags: ColumnType<string[], string[] | undefined, string[]>;
   isActive: Generated<boolean>;
+  /** The seed's stable key (null for entries an admin adds). */
+  seedKey: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Generated from title, tags and content (migration 0002): never written. */
+  searchVector: ColumnType<string, never, never>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -78,6 +93,14 @@ export interface ProductEmbeddingsTable {
   updatedAt: Timestamp;
 }
 
+/** The kit's per-client counters (service-kit rate-limits), reached with raw SQL. */
+export interface RateLimitHitsTable {
+  id: Generated<string>;
+  bucket: string;
+  key: string;
+  createdAt: Timestamp;
+}
+
 /** Kysely table types of the ai_assistant schema. */
 export interface AiAssistantDatabase {
   modelConfigs: ModelConfigsTable;
@@ -86,4 +109,5 @@ export interface AiAssistantDatabase {
   knowledgeBase: KnowledgeBaseTable;
   knowledgeEmbeddings: KnowledgeEmbeddingsTable;
   productEmbeddings: ProductEmbeddingsTable;
+  rateLimitHits: RateLimitHitsTable;
 }

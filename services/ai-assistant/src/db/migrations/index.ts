@@ -1,7 +1,9 @@
 import type { Migrations } from '@jesus-walks/service-kit/database';
 import * as m0001 from './0001_create_assistant_tables';
+import * as m0002 from './0002_uuid_conversations_message_usage_search_and_limits';
 
 /** Every migration of the ai_assistant schema, in order. Listed explicitly so bundlers and tests see them. */
 export const migrations: Migrations = {
   '0001_create_assistant_tables': m0001,
+  '0002_uuid_conversations_message_usage_search_and_limits': m0002,
 };
