@@ -258,6 +258,7 @@ describe('admin dashboard', () => {
 
     // Activity: every one of those changes, recorded by the service that made it, by this admin.
     await openTab(page, 'Activity');
+    expect(await activityAbout(page, testProduct?.name ?? '')).toContain('product.test_created');
     expect(await activityAbout(page, productName)).toEqual(
       expect.arrayContaining(['product.updated', 'product.deleted']),
     );
