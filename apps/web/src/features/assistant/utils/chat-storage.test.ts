@@ -48,6 +48,20 @@ describe('chat storage (the conversation survives a reload)', () => {
     expect(loadChat(storage)).toEqual(chat);
   });
 
+  it('marks a question left without an answer (a reload while waiting) as not answered', () => {
+    const storage = memoryStorage();
+    saveChat(storage, {
+      conversationId,
+      context: 'general',
+      messages: [question, reply, { ...question, id: '3' }],
+    });
+    expect(loadChat(storage)?.messages.map((message) => message.failed)).toEqual([
+      undefined,
+      undefined,
+      true,
+    ]);
+  });
+
   it('removes an empty chat instead of keeping it', () => {
     const storage = memoryStorage();
     saveChat(storage, { conversationId, context: 'wine', messages: [question] });

@@ -47,8 +47,15 @@ export function parseStoredChat(value: unknown): StoredChat | null {
   };
 }
 
+/**
+ * The kept chat. A question left last without an answer (the page was reloaded while waiting)
+ * comes back marked as not answered, so it can be sent again.
+ */
 export function loadChat(storage: KeyValueStorage | null): StoredChat | null {
-  return parseStoredChat(readJson(storage, CHAT_STORAGE_KEY));
+  const chat = parseStoredChat(readJson(storage, CHAT_STORAGE_KEY));
+  const last = chat?.messages.at(-1);
+  if (!chat || !last?.isUser || last.failed) return chat;
+  return { ...chat, messages: [...chat.messages.slice(0, -1), { ...last, failed: true }] };
 }
 
 /** Saves the chat; an empty one (nothing asked, no conversation) is removed instead. */
