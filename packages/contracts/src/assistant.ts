@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ErrorResponseSchema } from './common';
+import { ErrorResponseSchema, RowIdParamSchema } from './common';
+import { OrderStatusSchema } from './orders';
 import { defineRoute, defineRoutes } from './route-contract';
 
 export const assistantContexts = ['wine', 'customerService', 'general'] as const;
@@ -46,7 +47,7 @@ export const ChatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /**
- * Routes of this domain (route-table.ts lists them once the ai-assistant service serves them).
+ * Routes of this domain (route-table.ts).
  * With `Accept: text/event-stream` the answer of `agent` streams as server-sent events.
  */
 export const assistantRoutes = defineRoutes({
@@ -66,5 +67,37 @@ export const assistantRoutes = defineRoutes({
       503: ErrorResponseSchema,
       504: ErrorResponseSchema,
     },
+  }),
+});
+
+/** A member's own order as the assistant may tell them about it: no address, no e-mail, no payment. */
+export const MemberOrderSchema = z.object({
+  id: z.number().int(),
+  status: OrderStatusSchema,
+  total: z.string(),
+  createdAt: z.string(),
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  trackingNumber: z.string().nullable(),
+  carrier: z.string().nullable(),
+  estimatedDeliveryDate: z.string().nullable(),
+});
+export type MemberOrder = z.infer<typeof MemberOrderSchema>;
+
+/** The most orders the assistant is told about (the newest). */
+export const MEMBER_ORDERS_LIMIT = 10;
+
+/**
+ * What the assistant asks its peers for. The member whose orders are read is the caller the
+ * assistant verified (its signed identity), never someone named in a message.
+ */
+export const assistantPeerRoutes = defineRoutes({
+  memberOrders: defineRoute({
+    method: 'GET',
+    path: '/internal/users/:id/orders',
+    service: 'catalog-and-orders',
+    access: 'internal',
+    summary: "A member's own orders, newest first (at most MEMBER_ORDERS_LIMIT), for the assistant",
+    request: { params: z.object({ id: RowIdParamSchema }) },
+    responses: { 200: z.array(MemberOrderSchema), 400: ErrorResponseSchema },
   }),
 });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { assistantPeerRoutes, assistantRoutes } from './assistant';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { cartRoutes } from './cart';
@@ -94,6 +95,8 @@ describe('routes by name', () => {
       newsletterRoutes,
       auditRoutes,
       seoRoutes,
+      assistantRoutes,
+      assistantPeerRoutes,
     };
     let named = 0;
     for (const [name, routes] of Object.entries(domains)) {

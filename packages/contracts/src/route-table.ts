@@ -1,3 +1,4 @@
+import { assistantPeerRoutes, assistantRoutes } from './assistant';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { cartRoutes } from './cart';
@@ -31,6 +32,8 @@ export const routeTable: readonly RouteContract[] = [
   newsletterRoutes,
   auditRoutes,
   seoRoutes,
+  assistantRoutes,
+  assistantPeerRoutes,
 ].flatMap((domain) => Object.values(domain));
 
 export function routesOf(service: ServiceName): RouteContract[] {

@@ -6,6 +6,12 @@ import type { Kysely } from 'kysely';
 import type { AiAssistantDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
 import type { Env } from './env';
+import { agentLimitsOf, scheduleAgentLimitsCleanUp } from './modules/agent/agent.limits';
+import { agentRoutes } from './modules/agent/agent.routes';
+import { createBuiltInProvider } from './modules/agent/built-in.provider';
+import { knowledgeSeeds } from './modules/knowledge/knowledge.content';
+import { insertMissingKnowledge } from './modules/knowledge/knowledge.repository';
+import { createPeers } from './modules/peers/peers';
 
 /** Builds the ai-assistant service; never listens (main.ts, the standalone runner and tests do). */
 export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>): Promise<ServiceApp> {
@@ -15,6 +21,33 @@ export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>)
     identitySigningKey: env.IDENTITY_SIGNING_KEY,
     internalToken: env.INTERNAL_TOKEN,
     database: { db: deps.db as Kysely<unknown>, schema: schemaNameOf('ai-assistant'), migrations },
+    jobs: deps.jobs,
+  });
+  const peers = createPeers({
+    catalogUrl: env.CATALOG_AND_ORDERS_URL,
+    eventsUrl: env.CONTENT_AND_EVENTS_URL,
+    internalToken: env.INTERNAL_TOKEN,
+    // A peer never takes the whole of a question's time.
+    timeoutMs: Math.min(5_000, env.AGENT_TIMEOUT_MS),
+    logger: app.log,
+  });
+  app.addHook('onClose', async () => {
+    await peers.close();
+  });
+  // The knowledge base is what the assistant answers from, not demo data: every start adds the
+  // entries that are missing (an admin's edits and deactivations stay).
+  app.addHook('onReady', async () => {
+    await insertMissingKnowledge(deps.db, knowledgeSeeds);
+  });
+  scheduleAgentLimitsCleanUp(deps.jobs, deps.db);
+
+  agentRoutes(app, {
+    db: deps.db,
+    peers,
+    provider: createBuiltInProvider(),
+    limits: agentLimitsOf(env),
+    timeoutMs: env.AGENT_TIMEOUT_MS,
+    logger: app.log,
   });
   verifyRouteTable(app, 'ai-assistant');
   return app;

@@ -8,14 +8,29 @@ import {
 } from '@jesus-walks/service-kit/env';
 import { z } from 'zod';
 
+/** A count a limit allows: a whole number from 1. */
+const limitSchema = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
 export const envSchema = serviceEnvSchema.extend({
   PORT: portSchema(defaultPorts['ai-assistant']),
-  /** Peer asked for products (recommendations, embeddings); without it the assistant knows none. */
+  /** Peer asked for products (live prices and stock) and a member's own orders; without it the assistant knows none. */
   CATALOG_AND_ORDERS_URL: optionalUrl,
+  /** Peer asked for upcoming events with seats left; without it the assistant lists none. */
+  CONTENT_AND_EVENTS_URL: optionalUrl,
   /** An OpenAI-compatible endpoint; without a key the built-in local assistant answers. */
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).optional(),
+  /** The longest a question waits for its answer: beyond it, 504 with a plain message. */
+  AGENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /**
+   * Questions per client, counted in this service's database so every replica shares them (429
+   * beyond). Every caller counts per client address (an IPv6 client per /64); a member also per
+   * account, and every conversation on its own.
+   */
+  AGENT_QUESTIONS_PER_ADDRESS_PER_HOUR: limitSchema(120),
+  AGENT_QUESTIONS_PER_MEMBER_PER_HOUR: limitSchema(60),
+  AGENT_QUESTIONS_PER_CONVERSATION_PER_HOUR: limitSchema(30),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -12,6 +12,7 @@ import type { CatalogAndOrdersDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
 import type { Env } from './env';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { memberOrdersRoutes } from './modules/orders/member-orders.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
@@ -53,6 +54,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
     publicOrigin: env.PUBLIC_ORIGIN,
     logger: app.log,
   });
+  memberOrdersRoutes(app, deps);
   quotesRoutes(app, deps);
   sitemapSourceRoutes(app, deps);
   registerAuditLogRoute(app, 'catalog-and-orders', deps.db);

@@ -1,4 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
+import { knowledgeSeeds } from '../modules/knowledge/knowledge.content';
+import { insertMissingKnowledge } from '../modules/knowledge/knowledge.repository';
 import type { AiAssistantDatabase, ModelConfigsTable } from './database';
 
 /** The model configs every installation starts with; the built-in one needs no provider key. */
@@ -31,4 +33,5 @@ export async function seed(db: Kysely<AiAssistantDatabase>): Promise<void> {
       )
       .execute();
   }
+  await insertMissingKnowledge(db, knowledgeSeeds);
 }

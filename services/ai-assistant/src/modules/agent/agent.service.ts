@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { AgentRequest, AgentResponse, AssistantContext } from '@jesus-walks/contracts/assistant';
+import { notFound } from '@jesus-walks/service-kit/errors';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AiAssistantDatabase } from '../../db/database';
+import { searchKnowledge } from '../knowledge/knowledge.repository';
+import type { Peers } from '../peers/peers';
+import { type AgentLimits, questionRules, takeQuestionLimits } from './agent.limits';
+import {
+  activeModelConfigId,
+  findConversation,
+  insertAnswer,
+  insertConversation,
+  insertQuestion,
+  recentTurns,
+} from './agent.repository';
+import type { Caller, OrdersLookup, Provider, Retrieval } from './agent.types';
+import { estimateTokens } from './built-in.provider';
+
+/** Questions and answers that go with each question (the last three exchanges). */
+export const HISTORY_TURNS = 6;
+
+export interface AgentDeps {
+  db: Kysely<AiAssistantDatabase>;
+  peers: Peers;
+  provider: Provider;
+  limits: AgentLimits;
+  timeoutMs: number;
+  logger: FastifyBaseLogger;
+}
+
+/** The answer did not come within AGENT_TIMEOUT_MS. */
+export class AgentTimeoutError extends Error {
+  constructor() {
+    super('The assistant took too long to answer');
+    this.name = 'AgentTimeoutError';
+  }
+}
+
+const preferredCategories: Record<AssistantContext, string[]> = {
+  wine: ['wine'],
+  customerService: ['orders', 'shop'],
+  general: [],
+};
+
+/** What the provider may look up for this caller: their own orders and nobody else's. */
+function retrievalFor(deps: AgentDeps, caller: Caller, requestId: string): Retrieval {
+  return {
+    searchKnowledge: (words, context) =>
+      searchKnowledge(deps.db, words, { preferredCategories: preferredCategories[context] }),
+    products: () => deps.peers.products(requestId),
+    upcomingEvents: () => deps.peers.upcomingEvents(requestId),
+    async myOrders(): Promise<OrdersLookup> {
+      if (!caller.identity) return { kind: 'guest' };
+      const orders = await deps.peers.ordersOf(caller.identity.id, requestId);
+      return orders ? { kind: 'found', orders } : { kind: 'unavailable' };
+    },
+  };
+}
+
+/**
+ * Answers a question in its conversation: the conversation is continued (its owner only: another
+ * member's or a member's asked by a guest is unknown, 404) or started, the question counted against
+ * the limits and stored, the last turns handed to the provider with it, and the answer stored with
+ * its model, provider and tokens. An answer later than the timeout is a 504 and is not stored.
+ */
+export async function askAgent(
+  deps: AgentDeps,
+  request: AgentRequest,
+  caller: Caller,
+  requestId: string,
+): Promise<AgentResponse> {
+  const { message, context } = request;
+  const continued = request.conversationId !== undefined;
+  if (request.conversationId) {
+    const conversation = await findConversation(deps.db, request.conversationId);
+    if (!conversation || (conversation.userId !== null && conversation.userId !== caller.identity?.id)) {
+      throw notFound('Conversation not found');
+    }
+  }
+  // A new conversation's id is drawn now, so that its first question counts under it too.
+  const conversationId = request.conversationId ?? randomUUID();
+  await takeQuestionLimits(deps.db, questionRules(deps.limits, caller, conversationId));
+
+  const history = continued ? await recentTurns(deps.db, conversationId, HISTORY_TURNS) : [];
+  if (!continued) {
+    await insertConversation(deps.db, {
+      id: conversationId,
+      userId: caller.identity?.id ?? null,
+      title: message.length > 80 ? `${message.slice(0, 79)}…` : message,
+      context,
+      modelConfigId: await activeModelConfigId(deps.db, 'local'),
+    });
+  }
+  await insertQuestion(deps.db, {
+    conversationId,
+    content: message,
+    context,
+    tokens: estimateTokens(message),
+  });
+
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new AgentTimeoutError());
+    }, deps.timeoutMs);
+  });
+  try {
+    const answer = await Promise.race([
+      deps.provider.answer({
+        message,
+        context,
+        history,
+        caller,
+        retrieval: retrievalFor(deps, caller, requestId),
+        signal: controller.signal,
+      }),
+      timeout,
+    ]);
+    await insertAnswer(deps.db, {
+      conversationId,
+      content: answer.response,
+      context,
+      model: answer.model,
+      provider: answer.provider,
+      promptTokens: answer.promptTokens,
+      completionTokens: answer.completionTokens,
+    });
+    return {
+      response: answer.response,
+      context,
+      model: answer.model,
+      provider: answer.provider,
+      conversationId,
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}

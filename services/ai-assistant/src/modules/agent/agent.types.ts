@@ -1,0 +1,53 @@
+import type { AssistantContext, MemberOrder } from '@jesus-walks/contracts/assistant';
+import type { Identity } from '@jesus-walks/contracts/common';
+import type { Event } from '@jesus-walks/contracts/events';
+import type { Product } from '@jesus-walks/contracts/products';
+import type { KnowledgeHit } from '../knowledge/knowledge.repository';
+
+/** Who is asking: a member (verified by the gateway's signed identity) or a guest. */
+export interface Caller {
+  identity: Identity | null;
+  clientAddress: string;
+}
+
+export type OrdersLookup =
+  | { kind: 'guest' }
+  | { kind: 'unavailable' }
+  | { kind: 'found'; orders: MemberOrder[] };
+
+/** A turn of the conversation that goes with the question. */
+export interface Turn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** What a provider answers with. */
+export interface Answer {
+  response: string;
+  model: string;
+  provider: string;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** What a provider may look up: the knowledge base, the catalog, events, the caller's own orders. */
+export interface Retrieval {
+  searchKnowledge(words: readonly string[], context: AssistantContext): Promise<KnowledgeHit[]>;
+  products(): Promise<Product[]>;
+  upcomingEvents(): Promise<Event[]>;
+  /** The caller's own orders: none for a guest, whatever the message says. */
+  myOrders(): Promise<OrdersLookup>;
+}
+
+export interface Question {
+  message: string;
+  context: AssistantContext;
+  history: readonly Turn[];
+  caller: Caller;
+  retrieval: Retrieval;
+  signal: AbortSignal;
+}
+
+export interface Provider {
+  answer(question: Question): Promise<Answer>;
+}

@@ -1,0 +1,236 @@
+import type { AssistantContext, MemberOrder } from '@jesus-walks/contracts/assistant';
+import type { Event } from '@jesus-walks/contracts/events';
+import { VALLEY_TIME_ZONE } from '@jesus-walks/contracts/orders';
+import type { Product } from '@jesus-walks/contracts/products';
+import type { KnowledgeHit } from '../knowledge/knowledge.repository';
+import type { Answer, OrdersLookup, Provider, Question } from './agent.types';
+
+/** The model badge of the built-in provider: retrieval, no language model, nothing downloaded. */
+export const BUILT_IN_MODEL = 'built-in retrieval';
+export const BUILT_IN_PROVIDER = 'built-in';
+
+/** Words that say nothing about what is asked (the search's own English stop words come on top). */
+const stopWords = new Set(
+  `a an and are as at be but by can could do does for from had has have how i if in into is it its me
+  my of on or our please recommend should so some tell than that the their them then there these they
+  this to us was we what when where which who why will with would you your good best get give know
+  like want need any about just also much many well make made`.split(/\s+/),
+);
+
+/** The words of a message worth searching for (lower case, letters and digits, at most 20). */
+export function searchWords(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words.filter((word) => word.length >= 2 && !stopWords.has(word)))].slice(0, 20);
+}
+
+const orderIntent =
+  /\b(track(ing)?|where('| i)?s my|status of my|my (orders?|package|parcel|purchase|delivery|shipment)|orders?\s*(no\.?|number|#)?\s*#?\d+)\b|#\d+/i;
+const orderMention = /\b(orders?|package|parcel|shipment|shipped|delivered)\b/i;
+const eventIntent = /\b(events?|upcoming|next (walk|hike)|schedule|calendar|seats?|when is)\b/i;
+const joinIntent = /\b(join|register|sign up|attend|come along)\b/i;
+const shopIntent = /\b(shop|store|merch(andise)?|buy|sell|sells|products?|in stock)\b/i;
+const priceCap = /\b(?:under|below|less than|up to|max(?:imum)?)\s*\$?\s*(\d{1,6})/i;
+
+/** Roughly four characters a token: what the built-in provider reports as usage. */
+export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+
+const money = (value: number | string) => `$${Number(value).toFixed(2)}`;
+
+function day(iso: string, withTime = false): string {
+  return new Date(iso).toLocaleString('en-US', {
+    timeZone: VALLEY_TIME_ZONE,
+    weekday: withTime ? 'short' : undefined,
+    month: 'short',
+    day: 'numeric',
+    year: withTime ? undefined : 'numeric',
+    ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
+  });
+}
+
+const statusText: Record<MemberOrder['status'], string> = {
+  pending: 'pending (waiting for payment)',
+  paid: 'paid (we are getting it ready)',
+  processing: 'processing (being packed in Napa)',
+  shipped: 'shipped',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+};
+
+function describeOrder(order: MemberOrder): string {
+  const items = order.items.map((item) => `${item.name} x${item.quantity}`).join(', ');
+  const parts = [`- Order #${order.id} (placed ${day(order.createdAt)}): ${statusText[order.status]}`];
+  if (items) parts.push(items);
+  parts.push(`total ${money(order.total)}`);
+  if (order.trackingNumber) {
+    parts.push(`tracking ${order.carrier ? `${order.carrier} ` : ''}${order.trackingNumber}`);
+  }
+  if (order.estimatedDeliveryDate && order.status === 'shipped') {
+    parts.push(`expected ${day(order.estimatedDeliveryDate)}`);
+  }
+  return parts.join('; ');
+}
+
+const statusPage =
+  "Each order's confirmation e-mail also has a link to its status page (/orders/status), with the items, tracking and delivery estimate.";
+
+/** The orders part of an answer: only ever the caller's own orders. */
+function ordersAnswer(message: string, lookup: OrdersLookup): string | null {
+  if (lookup.kind === 'guest') return null;
+  if (lookup.kind === 'unavailable') {
+    return `I can't reach our order records right now, so I can't look up your orders. Please try again in a few minutes. ${statusPage}`;
+  }
+  const { orders } = lookup;
+  const asked = /(?:orders?\s*(?:no\.?|number|#)?\s*#?|#)(\d{1,10})/i.exec(message)?.[1];
+  if (asked) {
+    const order = orders.find((candidate) => candidate.id === Number(asked));
+    if (!order) {
+      return `I couldn't find order #${asked} among your orders. I can only see the orders placed with your own account while you were logged in.${
+        orders.length > 0 ? ` Your recent orders are:\n${orders.map(describeOrder).join('\n')}` : ''
+      }\n${statusPage}`;
+    }
+    return `Here is your order #${order.id}:\n${describeOrder(order)}\n${statusPage}`;
+  }
+  if (orders.length === 0) {
+    return `I don't see any orders on your account yet. If you ordered as a guest (without logging in), use the link in your order confirmation e-mail: it opens the order's status page (/orders/status).`;
+  }
+  return `Here are your recent orders:\n${orders.map(describeOrder).join('\n')}\n${statusPage}`;
+}
+
+function productScore(product: Product, words: readonly string[]): number {
+  const name = product.name.toLowerCase();
+  const category = product.category.toLowerCase();
+  const description = product.description.toLowerCase();
+  let score = 0;
+  for (const word of words) {
+    const stem = word.length > 3 ? word.replace(/(es|s)$/, '') : word;
+    if (name.includes(stem)) score += 3;
+    if (category.includes(stem)) score += 2;
+    if (description.includes(stem)) score += 1;
+  }
+  return score;
+}
+
+function productsAnswer(
+  message: string,
+  words: readonly string[],
+  products: readonly Product[],
+): string | null {
+  const cap = priceCap.exec(message)?.[1];
+  const affordable = products.filter(
+    (product) => product.stock > 0 && (!cap || Number(product.price) <= Number(cap)),
+  );
+  const ranked = affordable
+    .map((product) => ({ product, score: productScore(product, words) }))
+    .filter(({ score }) => score >= 3)
+    .sort((a, b) => b.score - a.score);
+  const chosen =
+    ranked.length > 0
+      ? ranked.slice(0, 3).map(({ product }) => product)
+      : shopIntent.test(message)
+        ? affordable.slice(0, 4)
+        : [];
+  if (chosen.length === 0) return null;
+  const lines = chosen.map(
+    (product) => `- ${product.name}: ${money(product.price)}, ${product.stock} in stock (/shop)`,
+  );
+  return `From our shop (/shop):\n${lines.join('\n')}`;
+}
+
+function eventsAnswer(events: readonly Event[]): string | null {
+  if (events.length === 0) return null;
+  const open = events.filter((event) => event.seatsLeft > 0).slice(0, 3);
+  if (open.length === 0) {
+    return 'Our upcoming walks are all full right now; you can join a waitlist on the events page (/events) and we will e-mail you if a seat frees up.';
+  }
+  const lines = open.map(
+    (event) =>
+      `- ${event.title}: ${day(event.date, true)}, ${event.location}; ${event.seatsLeft} seat${
+        event.seatsLeft === 1 ? '' : 's'
+      } left, ${event.price === 0 ? 'free' : `$${event.price}`} (/events/${event.id})`,
+  );
+  return `Upcoming walks with seats left:\n${lines.join('\n')}`;
+}
+
+/** Knowledge entries that answer: the best one, and a second when it ranks close to it. */
+function knowledgeAnswer(hits: readonly KnowledgeHit[]): string | null {
+  const [best, second] = hits;
+  if (!best || best.rank < MIN_RANK) return null;
+  const parts = [best.content];
+  if (second && second.rank >= best.rank * 0.6) parts.push(`${second.title}: ${second.content}`);
+  return parts.join('\n\n');
+}
+
+/** Below this ts_rank an entry matched a word in passing and answers nothing. */
+const MIN_RANK = 0.02;
+
+const notKnown = (context: AssistantContext) =>
+  `I'm sorry, I don't know the answer to that, and I'd rather not guess. I can help with ${
+    context === 'customerService'
+      ? 'orders and tracking (/orders/status), shipping, returns and payments'
+      : context === 'wine'
+        ? 'wine pairings, Napa Valley wines and good reds under $30'
+        : 'wine pairings, our walks (/events), what to bring, our shop (/shop), and orders and shipping'
+  }. For anything else, please contact us and a person will answer.`;
+
+/**
+ * The built-in provider: no language model, it answers from retrieval (the knowledge base ranked
+ * by Postgres full-text search, the catalog's live prices and stock, upcoming events with seats,
+ * and a logged-in caller's own orders), points to the site's pages and says so when it does not know.
+ */
+export function createBuiltInProvider(): Provider {
+  return {
+    async answer(question: Question): Promise<Answer> {
+      const { message, context, retrieval, history } = question;
+      let words = searchWords(message);
+      const wantsOrders =
+        orderIntent.test(message) || (orderMention.test(message) && /\bmy\b/i.test(message));
+      const wantsEvents = eventIntent.test(message) || joinIntent.test(message);
+
+      const [hits, products, events, orders] = await Promise.all([
+        retrieval.searchKnowledge(words, context),
+        retrieval.products(),
+        wantsEvents ? retrieval.upcomingEvents() : Promise.resolve([]),
+        wantsOrders ? retrieval.myOrders() : Promise.resolve<OrdersLookup>({ kind: 'guest' }),
+      ]);
+
+      const parts: string[] = [];
+      const mine = wantsOrders ? ordersAnswer(message, orders) : null;
+      if (mine) parts.push(mine);
+      else if (wantsOrders && orders.kind === 'guest') {
+        parts.push(
+          "If you ordered while logged in, log in and ask me again: I'll list your orders and their status.",
+        );
+      }
+      let knowledge = mine ? null : knowledgeAnswer(hits);
+      const shop = productsAnswer(message, words, products);
+      const upcoming = wantsEvents ? eventsAnswer(events) : null;
+
+      let followUp = false;
+      if (!knowledge && !shop && !upcoming && !mine) {
+        // A follow-up ("tell me more", "and with steak?"): the previous question gives the topic.
+        const previous = [...history].reverse().find((turn) => turn.role === 'user');
+        if (previous) {
+          words = [...new Set([...searchWords(previous.content), ...words])].slice(0, 20);
+          knowledge = knowledgeAnswer(await retrieval.searchKnowledge(words, context));
+          followUp = knowledge !== null;
+        }
+      }
+
+      if (knowledge)
+        parts.unshift(followUp ? `Following on from your earlier question: ${knowledge}` : knowledge);
+      if (shop) parts.push(shop);
+      if (upcoming) parts.push(upcoming);
+      const response =
+        parts.length > 0 && (knowledge || shop || upcoming || mine) ? parts.join('\n\n') : notKnown(context);
+
+      const prompt = [...history.map((turn) => turn.content), message].join('\n');
+      return {
+        response,
+        model: BUILT_IN_MODEL,
+        provider: BUILT_IN_PROVIDER,
+        promptTokens: estimateTokens(prompt),
+        completionTokens: estimateTokens(response),
+      };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { startTestService, type TestService } from '@jesus-walks/service-kit/testing/test-service';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AiAssistantDatabase } from '../../db/database';
+import type { Env } from '../../env';
+import { service } from '../../service';
+import { searchWords } from '../agent/built-in.provider';
+import { knowledgeSeeds } from './knowledge.content';
+import { searchKnowledge } from './knowledge.repository';
+
+let ai: TestService<Env, AiAssistantDatabase>;
+
+beforeAll(async () => {
+  ai = await startTestService(service);
+});
+afterAll(() => ai?.close());
+
+const titlesFor = async (question: string, preferredCategories: string[] = []) =>
+  (await searchKnowledge(ai.db, searchWords(question), { preferredCategories })).map((hit) => hit.title);
+
+describe('the knowledge base', () => {
+  it('is there from the first start, once, however often the seed runs, keeping an admin’s changes', async () => {
+    await service.seed(ai.db, { env: ai.env, notice: () => {} });
+    await ai.db
+      .updateTable('knowledgeBase')
+      .set({ isActive: false, content: 'Edited by an admin.' })
+      .where('seedKey', '=', 'payment-methods')
+      .execute();
+    await service.seed(ai.db, { env: ai.env, notice: () => {} });
+    const rows = await ai.db.selectFrom('knowledgeBase').select(['seedKey', 'isActive', 'content']).execute();
+    expect(rows).toHaveLength(knowledgeSeeds.length);
+    expect(rows.find((row) => row.seedKey === 'payment-methods')).toMatchObject({
+      isActive: false,
+      content: 'Edited by an admin.',
+    });
+    expect(await titlesFor('How can I pay, Apple Pay?')).not.toContain('Ways to pay in the shop');
+  });
+
+  it('ranks entries by full-text search over title, tags and content, stemming words', async () => {
+    expect((await titlesFor('What wine pairs well with salmon?'))[0]).toBe('Wine pairing: salmon');
+    expect((await titlesFor('Can you recommend a good red wine under $30?'))[0]).toBe(
+      'Good red wines under $30',
+    );
+    expect((await titlesFor('How can I track my order?'))[0]).toBe('Tracking your order');
+    expect((await titlesFor('Is the walk wheelchair accessible?'))[0]).toBe('Accessibility of the walks');
+    expect((await titlesFor('Returning a shirt for a refund'))[0]).toBe('Returns, exchanges and refunds');
+    expect(await titlesFor('What is the capital of Mongolia?')).toEqual([]);
+  });
+
+  it('searches through the GIN index', async () => {
+    const plan = await ai.db.transaction().execute(async (trx) => {
+      // A handful of rows would be scanned anyway: ask what the index is used for.
+      await sql`set local enable_seqscan = off`.execute(trx);
+      return sql<{ 'QUERY PLAN': string }>`explain select id from knowledge_base
+        where search_vector @@ websearch_to_tsquery('english', 'salmon')`.execute(trx);
+    });
+    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('knowledge_base_search_idx');
+  });
+});

@@ -1,0 +1,58 @@
+import { type Kysely, sql } from 'kysely';
+import type { AiAssistantDatabase } from '../../db/database';
+import type { KnowledgeSeed } from './knowledge.content';
+
+type Db = Kysely<AiAssistantDatabase>;
+
+export interface KnowledgeHit {
+  id: number;
+  title: string;
+  content: string;
+  category: string;
+  rank: number;
+}
+
+/**
+ * Adds the entries that are missing, by seed key: idempotent, and an entry an admin has edited
+ * or deactivated is left as it is.
+ */
+export async function insertMissingKnowledge(db: Db, seeds: readonly KnowledgeSeed[]): Promise<void> {
+  if (seeds.length === 0) return;
+  await db
+    .insertInto('knowledgeBase')
+    .values(
+      seeds.map(({ seedKey, title, category, tags, content }) => ({
+        seedKey,
+        title,
+        category,
+        tags,
+        content,
+      })),
+    )
+    .onConflict((oc) => oc.column('seedKey').doNothing())
+    .execute();
+}
+
+/**
+ * Active entries matching any of the words of `text` (Postgres full-text search: websearch_to_tsquery
+ * over the GIN-indexed search vector, English stemming and stop words), best first by ts_rank; an
+ * entry of a preferred category (the conversation's context) ranks half as high again.
+ */
+export async function searchKnowledge(
+  db: Db,
+  words: readonly string[],
+  options: { preferredCategories?: readonly string[]; limit?: number } = {},
+): Promise<KnowledgeHit[]> {
+  if (words.length === 0) return [];
+  const query = words.join(' or ');
+  const preferred = options.preferredCategories ?? [];
+  const { rows } = await sql<KnowledgeHit>`
+    select id, title, content, category,
+      ts_rank(search_vector, query, 1)
+        * (case when category = any(${sql.val(preferred)}::text[]) then 1.5 else 1 end) as rank
+    from knowledge_base, websearch_to_tsquery('english', ${query}) as query
+    where is_active and search_vector @@ query
+    order by rank desc, id
+    limit ${options.limit ?? 3}`.execute(db);
+  return rows.map((row) => ({ ...row, rank: Number(row.rank) }));
+}
