@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -15,45 +16,44 @@ const proxy: Record<string, ProxyOptions> = {
   '/health': { target: gatewayUrl },
 };
 
+/** Where each page's code is imported in the router: `'/shop': lazyPage(() => import('@/features/...'),`. */
+const PAGE_IMPORT = /'(\/[^']*)': lazyPage\(\s*\(\) => import\('@\/([^']+)'\)/g;
+
 /**
- * Adds `<link rel="modulepreload">` for the home page's chunk to index.html. The home page is where
- * most visits start; without the hint its chunk would only be requested after the entry had run,
- * one round trip later.
+ * Writes route-preloads.json beside the build: for each route of the router, the chunks of its page
+ * that the entry does not already load. The gateway adds them as `<link rel="modulepreload">` to
+ * the page it renders, so a page's own code is asked for with the entry, and no other page's is.
  */
-function preloadHomeRoute(): Plugin {
+function routePreloads(): Plugin {
   let base = '/';
   return {
-    name: 'jesus-walks:preload-home-route',
+    name: 'jesus-walks:route-preloads',
     apply: 'build',
     configResolved(config) {
       base = config.base;
     },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).flatMap((output) =>
-          output.type === 'chunk' ? [output] : [],
-        );
-        const home = chunks.find((chunk) =>
-          chunk.facadeModuleId?.endsWith('/src/features/home/routes/home.tsx'),
-        );
-        const entry = chunks.find((chunk) => chunk.isEntry);
-        if (!home || !entry) return undefined;
-        const alreadyLoaded = new Set([entry.fileName, ...entry.imports]);
-        return [home.fileName, ...home.imports]
-          .filter((file) => !alreadyLoaded.has(file))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
-            injectTo: 'head' as const,
-          }));
-      },
+    generateBundle(_options, bundle) {
+      if (this.environment?.config.build.ssr) return;
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return;
+      const loaded = new Set([entry.fileName, ...entry.imports]);
+      const router = readFileSync(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)), 'utf8');
+      const preloads: Record<string, string[]> = {};
+      for (const [, route, module] of router.matchAll(PAGE_IMPORT)) {
+        const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/src/${module}.tsx`));
+        if (!route || !page) continue;
+        preloads[route] = [page.fileName, ...page.imports]
+          .filter((file) => !loaded.has(file))
+          .map((file) => `${base}${file}`);
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads) });
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadHomeRoute()],
+  plugins: [react(), tailwindcss(), routePreloads()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -86,10 +86,15 @@ beforeAll(async () => {
         head: '<title>Page ' + url + '</title><meta name="description" content="About ' + url + '"/>',
         body: '<main>Hello ' + who + '</main>',
         state: JSON.stringify({ origin, queries: {}, cookies: cookies.length > 0 }),
+        route: url.split('?')[0],
       };
     }`,
   );
   await writeFile(join(webDist, 'assets', 'app-abc123.css'), 'body{color:#2f5d3a}');
+  await writeFile(
+    join(webDist, 'route-preloads.json'),
+    JSON.stringify({ '/events': ['/assets/events-def456.js'], '/shop': ['/assets/shop-789abc.js'] }),
+  );
   await writeFile(
     join(webDist, 'assets', 'app-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(4000))});`,
@@ -257,6 +262,9 @@ describe('gateway: the web app', () => {
     expect(html).toContain(
       '<script type="application/json" id="page-state">{"origin":"http://localhost:3000","queries":{},"cookies":false}</script>',
     );
+    // Its own page's code is asked for with the entry, no other page's.
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/events-def456.js">');
+    expect(head).not.toContain('shop-789abc.js');
     // The stylesheet comes inlined: the page paints from this one response.
     expect(head).toContain('<style>body{color:#2f5d3a}</style>');
     expect(head).not.toContain('app-abc123.css');

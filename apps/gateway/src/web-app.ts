@@ -15,8 +15,8 @@ interface ServerRenderer {
     fetchApi: (path: string, init: RequestInit) => Promise<Response>;
     timeoutMs?: number;
   }): Promise<
-    | { kind: 'rendered'; status: number; head: string; body: string; state: string }
-    | { kind: 'shell'; status: number }
+    | { kind: 'rendered'; status: number; head: string; body: string; state: string; route: string | null }
+    | { kind: 'shell'; status: number; route: string | null }
   >;
 }
 
@@ -62,6 +62,22 @@ function templateOf(indexHtml: string, distDir: string): ShellTemplate | null {
   };
 }
 
+/**
+ * The build's route-preloads.json (apps/web/vite.config.ts): per route, the links that ask for its
+ * page's code together with the entry, so hydration does not wait for a second round trip.
+ */
+function routePreloadsOf(distDir: string): Map<string, string> {
+  const path = join(distDir, 'route-preloads.json');
+  if (!existsSync(path)) return new Map();
+  const routes = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string[]>;
+  return new Map(
+    Object.entries(routes).map(([route, files]) => [
+      route,
+      files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join(''),
+    ]),
+  );
+}
+
 /** The shell's own title and description give way to the page's when the page sets them. */
 function withoutDefaults(head: string, pageHead: string): string {
   let result = head;
@@ -90,6 +106,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       : null;
   if (indexHtml && !renderer)
     app.log.warn('server render bundle not found: pages are rendered in the browser only');
+  const preloads = routePreloadsOf(options.distDir);
 
   if (indexHtml) {
     await app.register(fastifyStatic, {
@@ -142,7 +159,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
             .code(knownRoute ? result.status : 404)
             .header('vary', 'cookie')
             .send(
-              `${withoutDefaults(template.beforeHeadEnd, result.head)}${result.head}${template.headEndToRoot}` +
+              `${withoutDefaults(template.beforeHeadEnd, result.head)}${result.head}` +
+                `${preloads.get(result.route ?? '') ?? ''}${template.headEndToRoot}` +
                 `<div id="root">${result.body}</div>` +
                 `<script type="application/json" id="page-state">${result.state}</script>${template.afterRoot}`,
             );

@@ -38,9 +38,9 @@ export interface RenderRequest {
 }
 
 export type RenderResult =
-  | { kind: 'rendered'; status: number; head: string; body: string; state: string }
+  | { kind: 'rendered'; status: number; head: string; body: string; state: string; route: string | null }
   /** Not a server-rendered page: the gateway sends the shell and the browser renders it. */
-  | { kind: 'shell'; status: number };
+  | { kind: 'shell'; status: number; route: string | null };
 
 /** Whether a route pattern is one the server renders (the gateway asks before fetching anything). */
 export function rendersOnServer(pattern: string | null): boolean {
@@ -97,10 +97,10 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const handler = createStaticHandler(routes);
   const url = new URL(request.url, request.origin);
   const context = await handler.query(new Request(url));
-  if (context instanceof Response) return { kind: 'shell', status: context.status };
+  if (context instanceof Response) return { kind: 'shell', status: context.status, route: null };
   const leaf = context.matches.at(-1);
   const pattern = leaf && leaf.route.path !== '*' ? (leaf.route.path ?? null) : null;
-  if (!rendersOnServer(pattern)) return { kind: 'shell', status: 200 };
+  if (!rendersOnServer(pattern)) return { kind: 'shell', status: 200, route: pattern };
 
   const queryClient = new QueryClient({
     defaultOptions: { ...queryConfig, queries: { ...queryConfig.queries, retry: false } },
@@ -129,6 +129,6 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     const { head, body } = splitHoisted(html);
     const state = serialisePageState({ origin: request.origin, queries: dehydrate(queryClient) });
     queryClient.clear();
-    return { kind: 'rendered', status, head, body, state };
+    return { kind: 'rendered', status, head, body, state, route: pattern };
   });
 }
