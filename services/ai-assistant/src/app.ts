@@ -9,6 +9,7 @@ import type { Env } from './env';
 import { agentLimitsOf, scheduleAgentLimitsCleanUp } from './modules/agent/agent.limits';
 import { agentRoutes } from './modules/agent/agent.routes';
 import { createBuiltInProvider } from './modules/agent/built-in.provider';
+import { createOpenAiProvider } from './modules/agent/openai.provider';
 import { knowledgeSeeds } from './modules/knowledge/knowledge.content';
 import { insertMissingKnowledge } from './modules/knowledge/knowledge.repository';
 import { createPeers } from './modules/peers/peers';
@@ -41,10 +42,26 @@ export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>)
   });
   scheduleAgentLimitsCleanUp(deps.jobs, deps.db);
 
+  const endpoint = env.OPENAI_API_KEY !== undefined || env.OPENAI_BASE_URL !== undefined;
+  const model = env.OPENAI_MODEL ?? 'gpt-4o-mini';
   agentRoutes(app, {
     db: deps.db,
     peers,
-    provider: createBuiltInProvider(),
+    provider: endpoint
+      ? createOpenAiProvider({
+          apiKey: env.OPENAI_API_KEY,
+          baseUrl: env.OPENAI_BASE_URL,
+          models: {
+            wine: env.OPENAI_MODEL_WINE ?? model,
+            customerService: env.OPENAI_MODEL_CUSTOMER_SERVICE ?? model,
+            general: env.OPENAI_MODEL_GENERAL ?? model,
+          },
+          temperature: 0.7,
+          maxTokens: 1000,
+          timeoutMs: env.AGENT_TIMEOUT_MS,
+        })
+      : createBuiltInProvider(),
+    modelConfigProvider: endpoint ? 'openai' : 'local',
     limits: agentLimitsOf(env),
     timeoutMs: env.AGENT_TIMEOUT_MS,
     logger: app.log,

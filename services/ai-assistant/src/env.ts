@@ -17,10 +17,17 @@ export const envSchema = serviceEnvSchema.extend({
   CATALOG_AND_ORDERS_URL: optionalUrl,
   /** Peer asked for upcoming events with seats left; without it the assistant lists none. */
   CONTENT_AND_EVENTS_URL: optionalUrl,
-  /** An OpenAI-compatible endpoint; without a key the built-in local assistant answers. */
+  /**
+   * An OpenAI-compatible endpoint (a key, a base URL or both; a local endpoint may need no key).
+   * Without either the built-in assistant answers.
+   */
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: optionalUrl,
+  /** The endpoint's model (default gpt-4o-mini); a context may have its own below. */
   OPENAI_MODEL: z.string().min(1).optional(),
+  OPENAI_MODEL_WINE: z.string().min(1).optional(),
+  OPENAI_MODEL_CUSTOMER_SERVICE: z.string().min(1).optional(),
+  OPENAI_MODEL_GENERAL: z.string().min(1).optional(),
   /** The longest a question waits for its answer: beyond it, 504 with a plain message. */
   AGENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   /**

@@ -278,3 +278,30 @@ describe('requests', () => {
     expect(padded.json().response).toContain('Cabernet Sauvignon');
   });
 });
+
+describe('streaming with the built-in provider', () => {
+  it('sends the answer and then the done event; a refusal before the answer stays a JSON error', async () => {
+    const response = await stack.ai.app.inject({
+      method: 'POST',
+      url: '/api/ai/agent',
+      headers: { accept: 'text/event-stream' },
+      payload: { message: 'What wine pairs well with salmon?', context: 'wine' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
+    const blocks = response.body.trim().split('\n\n');
+    expect(blocks[0]).toMatch(/^event: delta\ndata: \{"text":".*Pinot Noir/);
+    expect(blocks.at(-1)).toMatch(/^event: done\ndata: \{"response":/);
+    const done = JSON.parse(blocks.at(-1)?.split('\ndata: ')[1] ?? '{}');
+    expect(done).toMatchObject({ model: 'built-in retrieval', provider: 'built-in', context: 'wine' });
+
+    const unknown = await stack.ai.app.inject({
+      method: 'POST',
+      url: '/api/ai/agent',
+      headers: { accept: 'text/event-stream' },
+      payload: { message: 'Hi', conversationId: '9b2f4c55-8d9e-4f3a-9c1b-2a3b4c5d6e7f' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'not_found' });
+  });
+});

@@ -25,6 +25,8 @@ export interface AgentDeps {
   db: Kysely<AiAssistantDatabase>;
   peers: Peers;
   provider: Provider;
+  /** The model_configs provider conversations are recorded under ('local' for the built-in one). */
+  modelConfigProvider: string;
   limits: AgentLimits;
   timeoutMs: number;
   logger: FastifyBaseLogger;
@@ -70,6 +72,11 @@ export async function askAgent(
   request: AgentRequest,
   caller: Caller,
   requestId: string,
+  stream: {
+    /** The question is accepted (found, within limits, stored): the answer comes next. */
+    onAccepted?: () => void;
+    onDelta?: (text: string) => void;
+  } = {},
 ): Promise<AgentResponse> {
   const { message, context } = request;
   const continued = request.conversationId !== undefined;
@@ -90,7 +97,7 @@ export async function askAgent(
       userId: caller.identity?.id ?? null,
       title: message.length > 80 ? `${message.slice(0, 79)}…` : message,
       context,
-      modelConfigId: await activeModelConfigId(deps.db, 'local'),
+      modelConfigId: await activeModelConfigId(deps.db, deps.modelConfigProvider),
     });
   }
   await insertQuestion(deps.db, {
@@ -99,6 +106,7 @@ export async function askAgent(
     context,
     tokens: estimateTokens(message),
   });
+  stream.onAccepted?.();
 
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -117,6 +125,7 @@ export async function askAgent(
         caller,
         retrieval: retrievalFor(deps, caller, requestId),
         signal: controller.signal,
+        ...(stream.onDelta ? { onDelta: stream.onDelta } : {}),
       }),
       timeout,
     ]);

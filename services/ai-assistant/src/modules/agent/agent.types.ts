@@ -46,6 +46,8 @@ export interface Question {
   caller: Caller;
   retrieval: Retrieval;
   signal: AbortSignal;
+  /** Streaming: called with each piece of the answer as it is produced. */
+  onDelta?: (text: string) => void;
 }
 
 export interface Provider {

@@ -223,6 +223,8 @@ export function createBuiltInProvider(): Provider {
       const response =
         parts.length > 0 && (knowledge || shop || upcoming || mine) ? parts.join('\n\n') : notKnown(context);
 
+      // Streaming: the whole answer at once (it is composed, not generated).
+      question.onDelta?.(response);
       const prompt = [...history.map((turn) => turn.content), message].join('\n');
       return {
         response,
