@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorResponseSchema, RowIdParamSchema } from './common';
+import { ErrorResponseSchema, IdParamsSchema, RowIdParamSchema } from './common';
 import { OrderStatusSchema } from './orders';
 import { defineRoute, defineRoutes } from './route-contract';
 
@@ -66,6 +66,70 @@ export const assistantRoutes = defineRoutes({
       429: ErrorResponseSchema,
       503: ErrorResponseSchema,
       504: ErrorResponseSchema,
+    },
+  }),
+});
+
+/** A knowledge base entry as admins manage it (SPEC.md section 3 knowledge_base). */
+export const KnowledgeEntrySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type KnowledgeEntry = z.infer<typeof KnowledgeEntrySchema>;
+
+/** An admin's knowledge entry form; isActive false deactivates it (the assistant no longer uses it). */
+export const KnowledgeInputSchema = z.strictObject({
+  title: z.string().trim().min(1, 'Title is required').max(200, 'Title cannot exceed 200 characters'),
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Content is required')
+    .max(10_000, 'Content cannot exceed 10000 characters'),
+  category: z.string().trim().min(1, 'Category is required').max(50, 'Category cannot exceed 50 characters'),
+  tags: z.array(z.string().trim().min(1).max(50)).max(30).default([]),
+  isActive: z.boolean().default(true),
+});
+export type KnowledgeInput = z.infer<typeof KnowledgeInputSchema>;
+
+const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema } as const;
+
+/** The admins' knowledge base: list, create, edit and deactivate entries. */
+export const knowledgeRoutes = defineRoutes({
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/ai/knowledge',
+    service: 'ai-assistant',
+    access: 'admin',
+    summary: 'Every knowledge base entry (active and not), by category and title',
+    responses: { 200: z.array(KnowledgeEntrySchema), ...adminErrors },
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/ai/knowledge',
+    service: 'ai-assistant',
+    access: 'admin',
+    summary: 'Adds a knowledge base entry; the assistant answers from it at once',
+    request: { body: KnowledgeInputSchema },
+    responses: { 201: KnowledgeEntrySchema, 400: ErrorResponseSchema, ...adminErrors },
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/ai/knowledge/:id',
+    service: 'ai-assistant',
+    access: 'admin',
+    summary: 'Edits a knowledge base entry; isActive false deactivates it',
+    request: { params: IdParamsSchema, body: KnowledgeInputSchema },
+    responses: {
+      200: KnowledgeEntrySchema,
+      400: ErrorResponseSchema,
+      404: ErrorResponseSchema,
+      ...adminErrors,
     },
   }),
 });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { assistantPeerRoutes, assistantRoutes } from './assistant';
+import { assistantPeerRoutes, assistantRoutes, knowledgeRoutes } from './assistant';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { cartRoutes } from './cart';
@@ -97,6 +97,7 @@ describe('routes by name', () => {
       seoRoutes,
       assistantRoutes,
       assistantPeerRoutes,
+      knowledgeRoutes,
     };
     let named = 0;
     for (const [name, routes] of Object.entries(domains)) {

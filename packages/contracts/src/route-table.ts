@@ -1,4 +1,4 @@
-import { assistantPeerRoutes, assistantRoutes } from './assistant';
+import { assistantPeerRoutes, assistantRoutes, knowledgeRoutes } from './assistant';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { cartRoutes } from './cart';
@@ -34,6 +34,7 @@ export const routeTable: readonly RouteContract[] = [
   seoRoutes,
   assistantRoutes,
   assistantPeerRoutes,
+  knowledgeRoutes,
 ].flatMap((domain) => Object.values(domain));
 
 export function routesOf(service: ServiceName): RouteContract[] {

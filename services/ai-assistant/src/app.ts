@@ -12,6 +12,7 @@ import { createBuiltInProvider } from './modules/agent/built-in.provider';
 import { createOpenAiProvider } from './modules/agent/openai.provider';
 import { knowledgeSeeds } from './modules/knowledge/knowledge.content';
 import { insertMissingKnowledge } from './modules/knowledge/knowledge.repository';
+import { knowledgeRoutesModule } from './modules/knowledge/knowledge.routes';
 import { createPeers } from './modules/peers/peers';
 
 /** Builds the ai-assistant service; never listens (main.ts, the standalone runner and tests do). */
@@ -66,6 +67,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>)
     timeoutMs: env.AGENT_TIMEOUT_MS,
     logger: app.log,
   });
+  knowledgeRoutesModule(app, { db: deps.db });
   verifyRouteTable(app, 'ai-assistant');
   return app;
 }

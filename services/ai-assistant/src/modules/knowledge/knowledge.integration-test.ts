@@ -1,4 +1,10 @@
-import { startTestService, type TestService } from '@jesus-walks/service-kit/testing/test-service';
+import {
+  identityHeaders,
+  startTestService,
+  type TestService,
+  testAdmin,
+  testUser,
+} from '@jesus-walks/service-kit/testing/test-service';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiAssistantDatabase } from '../../db/database';
@@ -55,5 +61,76 @@ describe('the knowledge base', () => {
         where search_vector @@ websearch_to_tsquery('english', 'salmon')`.execute(trx);
     });
     expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('knowledge_base_search_idx');
+  });
+});
+
+describe('the admins’ knowledge base routes', () => {
+  const url = '/api/ai/knowledge';
+  const entry = {
+    title: 'Dogs on our walks',
+    content: 'Well-behaved dogs on a short leash are welcome on park walks, never on vineyard walks.',
+    category: 'hiking',
+    tags: ['dogs', 'pets'],
+  };
+
+  it('are for admins only', async () => {
+    expect((await ai.app.inject({ url })).statusCode).toBe(401);
+    expect((await ai.app.inject({ url, headers: identityHeaders(testUser, 'GET', url) })).statusCode).toBe(
+      403,
+    );
+    const post = await ai.app.inject({
+      method: 'POST',
+      url,
+      headers: identityHeaders(testUser, 'POST', url),
+      payload: entry,
+    });
+    expect(post.statusCode).toBe(403);
+  });
+
+  it('create an entry the assistant answers from at once, edit it, and deactivate it', async () => {
+    const created = await ai.app.inject({
+      method: 'POST',
+      url,
+      headers: identityHeaders(testAdmin, 'POST', url),
+      payload: { ...entry, title: '  Dogs on our walks  ' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ ...entry, isActive: true });
+    const { id } = created.json();
+    expect(await titlesFor('Can I bring my dog?')).toContain('Dogs on our walks');
+
+    const path = `${url}/${id}`;
+    const edited = await ai.app.inject({
+      method: 'PUT',
+      url: path,
+      headers: identityHeaders(testAdmin, 'PUT', path),
+      payload: { ...entry, title: 'Dogs and other pets', isActive: false },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ id, title: 'Dogs and other pets', isActive: false });
+    expect(await titlesFor('Can I bring my dog?')).not.toContain('Dogs and other pets');
+
+    const list = await ai.app.inject({ url, headers: identityHeaders(testAdmin, 'GET', url) });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toContainEqual(expect.objectContaining({ id, isActive: false }));
+    expect(list.json().length).toBeGreaterThanOrEqual(knowledgeSeeds.length + 1);
+
+    const missing = '/api/ai/knowledge/999999';
+    const unknown = await ai.app.inject({
+      method: 'PUT',
+      url: missing,
+      headers: identityHeaders(testAdmin, 'PUT', missing),
+      payload: entry,
+    });
+    expect(unknown.statusCode).toBe(404);
+
+    const blank = await ai.app.inject({
+      method: 'POST',
+      url,
+      headers: identityHeaders(testAdmin, 'POST', url),
+      payload: { ...entry, title: '   ' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(JSON.stringify(blank.json())).toContain('Title is required');
   });
 });

@@ -56,3 +56,45 @@ export async function searchKnowledge(
     limit ${options.limit ?? 3}`.execute(db);
   return rows.map((row) => ({ ...row, rank: Number(row.rank) }));
 }
+
+const entryColumns = [
+  'id',
+  'title',
+  'content',
+  'category',
+  'tags',
+  'isActive',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+export interface KnowledgeValues {
+  title: string;
+  content: string;
+  category: string;
+  tags: string[];
+  isActive: boolean;
+}
+
+export async function listKnowledge(db: Db) {
+  return db
+    .selectFrom('knowledgeBase')
+    .select(entryColumns)
+    .orderBy('category')
+    .orderBy('title')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertKnowledge(db: Db, values: KnowledgeValues) {
+  return db.insertInto('knowledgeBase').values(values).returning(entryColumns).executeTakeFirstOrThrow();
+}
+
+export async function updateKnowledge(db: Db, id: number, values: KnowledgeValues) {
+  return db
+    .updateTable('knowledgeBase')
+    .set({ ...values, updatedAt: new Date() })
+    .where('id', '=', id)
+    .returning(entryColumns)
+    .executeTakeFirst();
+}
