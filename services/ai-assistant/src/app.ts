@@ -10,6 +10,7 @@ import { agentLimitsOf, scheduleAgentLimitsCleanUp } from './modules/agent/agent
 import { agentRoutes } from './modules/agent/agent.routes';
 import { createBuiltInProvider } from './modules/agent/built-in.provider';
 import { createOpenAiProvider } from './modules/agent/openai.provider';
+import { createEmbedder, scheduleEmbeddingsRefresh } from './modules/embeddings/embeddings';
 import { knowledgeSeeds } from './modules/knowledge/knowledge.content';
 import { insertMissingKnowledge } from './modules/knowledge/knowledge.repository';
 import { knowledgeRoutesModule } from './modules/knowledge/knowledge.routes';
@@ -44,11 +45,24 @@ export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>)
   scheduleAgentLimitsCleanUp(deps.jobs, deps.db);
 
   const endpoint = env.OPENAI_API_KEY !== undefined || env.OPENAI_BASE_URL !== undefined;
+  const chat = env.ASSISTANT_PROVIDER === 'openai' || (env.ASSISTANT_PROVIDER === 'auto' && endpoint);
   const model = env.OPENAI_MODEL ?? 'gpt-4o-mini';
+  const embedder =
+    endpoint && env.OPENAI_EMBEDDING_MODEL
+      ? createEmbedder({
+          apiKey: env.OPENAI_API_KEY,
+          baseUrl: env.OPENAI_BASE_URL,
+          model: env.OPENAI_EMBEDDING_MODEL,
+          minSimilarity: env.OPENAI_EMBEDDING_MIN_SIMILARITY,
+          timeoutMs: Math.min(10_000, env.AGENT_TIMEOUT_MS),
+        })
+      : null;
+  if (embedder) scheduleEmbeddingsRefresh(deps.jobs, { db: deps.db, embedder, peers, logger: app.log });
   agentRoutes(app, {
     db: deps.db,
     peers,
-    provider: endpoint
+    embedder,
+    provider: chat
       ? createOpenAiProvider({
           apiKey: env.OPENAI_API_KEY,
           baseUrl: env.OPENAI_BASE_URL,
@@ -62,12 +76,12 @@ export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>)
           timeoutMs: env.AGENT_TIMEOUT_MS,
         })
       : createBuiltInProvider(),
-    modelConfigProvider: endpoint ? 'openai' : 'local',
+    modelConfigProvider: chat ? 'openai' : 'local',
     limits: agentLimitsOf(env),
     timeoutMs: env.AGENT_TIMEOUT_MS,
     logger: app.log,
   });
-  knowledgeRoutesModule(app, { db: deps.db });
+  knowledgeRoutesModule(app, { db: deps.db, jobs: deps.jobs, embeddings: embedder !== null });
   verifyRouteTable(app, 'ai-assistant');
   return app;
 }

@@ -28,6 +28,20 @@ export const envSchema = serviceEnvSchema.extend({
   OPENAI_MODEL_WINE: z.string().min(1).optional(),
   OPENAI_MODEL_CUSTOMER_SERVICE: z.string().min(1).optional(),
   OPENAI_MODEL_GENERAL: z.string().min(1).optional(),
+  /**
+   * An embedding model of the endpoint (e.g. text-embedding-3-small): knowledge is then ranked by
+   * meaning, and a job keeps the knowledge and product embeddings up to date. Without it, Postgres
+   * full-text search ranks.
+   */
+  OPENAI_EMBEDDING_MODEL: z.string().min(1).optional(),
+  /** The least cosine similarity at which an entry is taken to be about the question. */
+  OPENAI_EMBEDDING_MIN_SIMILARITY: z.coerce.number().min(0).max(1).default(0.35),
+  /**
+   * Who answers: 'auto' (the endpoint when OPENAI_API_KEY or OPENAI_BASE_URL is set, else the
+   * built-in assistant), or one of them always ('built-in' with an endpoint still uses its
+   * embedding model, when one is set, to rank).
+   */
+  ASSISTANT_PROVIDER: z.enum(['auto', 'built-in', 'openai']).default('auto'),
   /** The longest a question waits for its answer: beyond it, 504 with a plain message. */
   AGENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   /**

@@ -28,6 +28,8 @@ export interface FakeOpenAi {
   /** The base URL to give the SDK (…/v1). */
   baseUrl: string;
   requests: FakeRequest[];
+  /** What POST /v1/embeddings was asked to embed, in order. */
+  embedded: string[];
   /** Decides each reply; the default calls a tool by keyword, then answers with what it got. */
   script: (request: FakeRequest) => FakeReply;
   close(): Promise<void>;
@@ -41,6 +43,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const fake: FakeOpenAi = {
     baseUrl: '',
     requests: [],
+    embedded: [],
     script: defaultScript,
     close: async () => {},
   };
@@ -76,7 +79,37 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 const usage = { prompt_tokens: 42, completion_tokens: 7, total_tokens: 49 };
 
+/**
+ * A stand-in embedding: which words the text has, hashed into 256 dimensions (a plural counts as
+ * its singular), so texts sharing words are close. Enough to tell a salmon question from a shipping one.
+ */
+export function fakeEmbedding(text: string): number[] {
+  const vector = Array<number>(256).fill(0);
+  for (const raw of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    if (raw.length < 3) continue;
+    const word = raw.replace(/s$/, '');
+    let hash = 0;
+    for (const char of word) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+    vector[hash % 256] = 1;
+  }
+  return vector;
+}
+
 async function handle(fake: FakeOpenAi, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method === 'POST' && req.url?.endsWith('/embeddings')) {
+    const { model, input } = JSON.parse(await readBody(req)) as { model: string; input: string | string[] };
+    const texts = Array.isArray(input) ? input : [input];
+    fake.embedded.push(...texts);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        object: 'list',
+        model,
+        data: texts.map((text, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(text) })),
+        usage: { prompt_tokens: texts.length, total_tokens: texts.length },
+      }),
+    );
+    return;
+  }
   if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
     return;

@@ -4,6 +4,7 @@ import { notFound } from '@jesus-walks/service-kit/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AiAssistantDatabase } from '../../db/database';
+import { type Embedder, semanticKnowledge } from '../embeddings/embeddings';
 import { searchKnowledge } from '../knowledge/knowledge.repository';
 import type { Peers } from '../peers/peers';
 import { type AgentLimits, questionRules, takeQuestionLimits } from './agent.limits';
@@ -25,6 +26,8 @@ export interface AgentDeps {
   db: Kysely<AiAssistantDatabase>;
   peers: Peers;
   provider: Provider;
+  /** Ranks knowledge by meaning when an embedding model is configured. */
+  embedder: Embedder | null;
   /** The model_configs provider conversations are recorded under ('local' for the built-in one). */
   modelConfigProvider: string;
   limits: AgentLimits;
@@ -49,8 +52,17 @@ const preferredCategories: Record<AssistantContext, string[]> = {
 /** What the provider may look up for this caller: their own orders and nobody else's. */
 function retrievalFor(deps: AgentDeps, caller: Caller, requestId: string): Retrieval {
   return {
-    searchKnowledge: (words, context) =>
-      searchKnowledge(deps.db, words, { preferredCategories: preferredCategories[context] }),
+    async searchKnowledge(words, context) {
+      if (deps.embedder && words.length > 0) {
+        try {
+          const hits = await semanticKnowledge(deps.db, deps.embedder, words.join(' '));
+          if (hits) return hits;
+        } catch (error) {
+          deps.logger.warn({ err: error }, 'assistant: embeddings unavailable, full-text search ranks');
+        }
+      }
+      return searchKnowledge(deps.db, words, { preferredCategories: preferredCategories[context] });
+    },
     products: () => deps.peers.products(requestId),
     upcomingEvents: () => deps.peers.upcomingEvents(requestId),
     async myOrders(): Promise<OrdersLookup> {
