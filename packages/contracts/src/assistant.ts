@@ -47,9 +47,17 @@ export const ChatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /**
- * Routes of this domain (route-table.ts).
- * With `Accept: text/event-stream` the answer of `agent` streams as server-sent events.
+ * With `Accept: text/event-stream` the answer of `agent` streams as server-sent events, once the
+ * question is accepted (a 400, 404 or 429 stays a plain JSON error):
+ * - `event: delta`, data AgentStreamDelta: the next piece of the answer's text;
+ * - then `event: done`, data AgentResponse (the whole answer, as without streaming),
+ * - or `event: error`, data ErrorResponse (e.g. code 'timeout' or 'upstream_unavailable').
  */
+export const AgentStreamDeltaSchema = z.object({ text: z.string() });
+export type AgentStreamDelta = z.infer<typeof AgentStreamDeltaSchema>;
+export const agentStreamEvents = ['delta', 'done', 'error'] as const;
+
+/** Routes of this domain (route-table.ts). */
 export const assistantRoutes = defineRoutes({
   agent: defineRoute({
     method: 'POST',

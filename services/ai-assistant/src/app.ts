@@ -40,13 +40,17 @@ export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>)
   // The knowledge base is what the assistant answers from, not demo data: every start adds the
   // entries that are missing (an admin's edits and deactivations stay).
   app.addHook('onReady', async () => {
-    await insertMissingKnowledge(deps.db, knowledgeSeeds);
+    try {
+      await insertMissingKnowledge(deps.db, knowledgeSeeds);
+    } catch (error) {
+      // Migrations not applied yet (RUN_MIGRATIONS=false): readiness says so; the next start seeds.
+      app.log.warn({ err: error }, 'knowledge base not seeded');
+    }
   });
   scheduleAgentLimitsCleanUp(deps.jobs, deps.db);
 
   const endpoint = env.OPENAI_API_KEY !== undefined || env.OPENAI_BASE_URL !== undefined;
   const chat = env.ASSISTANT_PROVIDER === 'openai' || (env.ASSISTANT_PROVIDER === 'auto' && endpoint);
-  const model = env.OPENAI_MODEL ?? 'gpt-4o-mini';
   const embedder =
     endpoint && env.OPENAI_EMBEDDING_MODEL
       ? createEmbedder({
@@ -66,13 +70,14 @@ export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>)
       ? createOpenAiProvider({
           apiKey: env.OPENAI_API_KEY,
           baseUrl: env.OPENAI_BASE_URL,
-          models: {
-            wine: env.OPENAI_MODEL_WINE ?? model,
-            customerService: env.OPENAI_MODEL_CUSTOMER_SERVICE ?? model,
-            general: env.OPENAI_MODEL_GENERAL ?? model,
+          contextModels: {
+            ...(env.OPENAI_MODEL_WINE ? { wine: env.OPENAI_MODEL_WINE } : {}),
+            ...(env.OPENAI_MODEL_CUSTOMER_SERVICE
+              ? { customerService: env.OPENAI_MODEL_CUSTOMER_SERVICE }
+              : {}),
+            ...(env.OPENAI_MODEL_GENERAL ? { general: env.OPENAI_MODEL_GENERAL } : {}),
           },
-          temperature: 0.7,
-          maxTokens: 1000,
+          defaultModel: env.OPENAI_MODEL ?? 'gpt-4o-mini',
           timeoutMs: env.AGENT_TIMEOUT_MS,
         })
       : createBuiltInProvider(),

@@ -23,7 +23,10 @@ export const envSchema = serviceEnvSchema.extend({
    */
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: optionalUrl,
-  /** The endpoint's model (default gpt-4o-mini); a context may have its own below. */
+  /**
+   * The endpoint's model: a context's own (OPENAI_MODEL_<CONTEXT>), else the active 'openai' model
+   * config's (model_configs, with its temperature and max tokens), else this, else gpt-4o-mini.
+   */
   OPENAI_MODEL: z.string().min(1).optional(),
   OPENAI_MODEL_WINE: z.string().min(1).optional(),
   OPENAI_MODEL_CUSTOMER_SERVICE: z.string().min(1).optional(),

@@ -14,6 +14,8 @@ export interface FakeRequest {
   messages: FakeMessage[];
   tools?: Array<{ function: { name: string } }>;
   stream?: boolean;
+  temperature?: number;
+  max_tokens?: number;
   authorization: string | undefined;
 }
 

@@ -1,7 +1,7 @@
 import type { AssistantContext } from '@jesus-walks/contracts/assistant';
 import type { Kysely } from 'kysely';
 import type { AiAssistantDatabase } from '../../db/database';
-import type { Turn } from './agent.types';
+import type { ModelConfig, Turn } from './agent.types';
 
 type Db = Kysely<AiAssistantDatabase>;
 
@@ -10,15 +10,15 @@ export async function findConversation(db: Db, id: string) {
 }
 
 /** The active model config of a provider ('local' for the built-in one), if any. */
-export async function activeModelConfigId(db: Db, provider: string): Promise<number | null> {
+export async function activeModelConfig(db: Db, provider: string): Promise<ModelConfig | null> {
   const row = await db
     .selectFrom('modelConfigs')
-    .select('id')
+    .select(['id', 'modelId', 'temperature', 'maxTokens'])
     .where('provider', '=', provider)
     .where('active', '=', true)
     .orderBy('id')
     .executeTakeFirst();
-  return row?.id ?? null;
+  return row ? { ...row, temperature: Number(row.temperature) } : null;
 }
 
 export async function insertConversation(

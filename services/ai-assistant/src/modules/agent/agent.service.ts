@@ -9,7 +9,7 @@ import { searchKnowledge } from '../knowledge/knowledge.repository';
 import type { Peers } from '../peers/peers';
 import { type AgentLimits, questionRules, takeQuestionLimits } from './agent.limits';
 import {
-  activeModelConfigId,
+  activeModelConfig,
   findConversation,
   insertAnswer,
   insertConversation,
@@ -102,6 +102,7 @@ export async function askAgent(
   const conversationId = request.conversationId ?? randomUUID();
   await takeQuestionLimits(deps.db, questionRules(deps.limits, caller, conversationId));
 
+  const modelConfig = await activeModelConfig(deps.db, deps.modelConfigProvider);
   const history = continued ? await recentTurns(deps.db, conversationId, HISTORY_TURNS) : [];
   if (!continued) {
     await insertConversation(deps.db, {
@@ -109,7 +110,7 @@ export async function askAgent(
       userId: caller.identity?.id ?? null,
       title: message.length > 80 ? `${message.slice(0, 79)}…` : message,
       context,
-      modelConfigId: await activeModelConfigId(deps.db, deps.modelConfigProvider),
+      modelConfigId: modelConfig?.id ?? null,
     });
   }
   await insertQuestion(deps.db, {
@@ -136,6 +137,7 @@ export async function askAgent(
         history,
         caller,
         retrieval: retrievalFor(deps, caller, requestId),
+        modelConfig,
         signal: controller.signal,
         ...(stream.onDelta ? { onDelta: stream.onDelta } : {}),
       }),

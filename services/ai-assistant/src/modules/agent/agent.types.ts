@@ -39,12 +39,22 @@ export interface Retrieval {
   myOrders(): Promise<OrdersLookup>;
 }
 
+/** An admin's model config (model_configs) for the provider that answers. */
+export interface ModelConfig {
+  id: number;
+  modelId: string;
+  temperature: number;
+  maxTokens: number;
+}
+
 export interface Question {
   message: string;
   context: AssistantContext;
   history: readonly Turn[];
   caller: Caller;
   retrieval: Retrieval;
+  /** The active model config of the answering provider, if an admin keeps one. */
+  modelConfig: ModelConfig | null;
   signal: AbortSignal;
   /** Streaming: called with each piece of the answer as it is produced. */
   onDelta?: (text: string) => void;

@@ -112,6 +112,33 @@ describe('an OpenAI-compatible endpoint through the openai SDK', () => {
     expect(general.json().model).toBe('fake-general');
   });
 
+  it("takes the model, temperature and max tokens of an admin's active model config", async () => {
+    const config = await stack.ai.db
+      .insertInto('modelConfigs')
+      .values({ name: 'Endpoint', provider: 'openai', modelId: 'db-model', temperature: 0.2, maxTokens: 300 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const general = await ask(stack.ai, { message: 'Hello there' });
+      expect(general.json().model).toBe('db-model');
+      expect(fake.requests.at(-1)).toMatchObject({ model: 'db-model', temperature: 0.2, max_tokens: 300 });
+      const conversation = await stack.ai.db
+        .selectFrom('conversations')
+        .select('modelConfigId')
+        .where('id', '=', general.json().conversationId)
+        .executeTakeFirstOrThrow();
+      expect(conversation.modelConfigId).toBe(config.id);
+      // A context's own model (environment) comes first.
+      expect((await ask(stack.ai, { message: 'Hello there', context: 'wine' })).json().model).toBe(
+        'fake-sommelier',
+      );
+    } finally {
+      await stack.ai.db.deleteFrom('modelConfigs').where('id', '=', config.id).execute();
+    }
+    await ask(stack.ai, { message: 'Hello there' });
+    expect(fake.requests.at(-1)).toMatchObject({ model: 'fake-general', temperature: 0.7, max_tokens: 1000 });
+  });
+
   it('sends the last turns of the conversation with the question', async () => {
     const first = await ask(stack.ai, { message: 'Hello there' });
     await ask(stack.ai, { message: 'Hello again', conversationId: first.json().conversationId });

@@ -15,10 +15,10 @@ export const OPENAI_PROVIDER = 'openai';
 export interface OpenAiSettings {
   apiKey: string | undefined;
   baseUrl: string | undefined;
-  /** The model of each context. */
-  models: Record<AssistantContext, string>;
-  temperature: number;
-  maxTokens: number;
+  /** A context's own model (OPENAI_MODEL_<CONTEXT>): before the admin's model config. */
+  contextModels: Partial<Record<AssistantContext, string>>;
+  /** OPENAI_MODEL, else the default: after the admin's model config. */
+  defaultModel: string;
   timeoutMs: number;
 }
 
@@ -183,8 +183,8 @@ export function createOpenAiProvider(settings: OpenAiSettings): Provider {
     const params = {
       ...body,
       tools,
-      temperature: settings.temperature,
-      max_tokens: settings.maxTokens,
+      temperature: question.modelConfig?.temperature ?? 0.7,
+      max_tokens: question.modelConfig?.maxTokens ?? 1000,
     };
     const options = { signal: question.signal };
     if (!question.onDelta) return client.chat.completions.create({ ...params, stream: false }, options);
@@ -200,7 +200,8 @@ export function createOpenAiProvider(settings: OpenAiSettings): Provider {
 
   return {
     async answer(question: Question): Promise<Answer> {
-      const model = settings.models[question.context];
+      const model =
+        settings.contextModels[question.context] ?? question.modelConfig?.modelId ?? settings.defaultModel;
       const messages: ChatCompletionMessageParam[] = [
         { role: 'system', content: instructions[question.context] },
         ...question.history.map((turn) => ({ role: turn.role, content: turn.content })),
