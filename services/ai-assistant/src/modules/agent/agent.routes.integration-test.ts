@@ -30,6 +30,11 @@ beforeAll(async () => {
     price: '24.50',
     category: 'Headwear',
   });
+  await insertProduct(stack.catalog, {
+    name: 'Embroidered Patch Set',
+    price: '12.00',
+    category: 'Accessories',
+  });
   const hoodie = await insertProduct(stack.catalog, {
     name: 'Vineyard Sunrise Hoodie',
     price: '54.00',
@@ -87,6 +92,8 @@ describe('the built-in provider answers the Quick Questions', () => {
     expect(text).toMatch(/Louis M\. Martini/);
     expect(text).toMatch(/Decoy/);
     expect(text).toMatch(/\$\d+-\d+/);
+    // Whole words: 'red' is not in 'Embroidered'.
+    expect(text).not.toContain('Embroidered Patch Set');
   });
 
   it('How can I track my order? points a guest to the status page of the confirmation e-mail', async () => {
@@ -169,7 +176,7 @@ describe('orders of a logged-in member', () => {
 
 describe('the catalog and events', () => {
   it('names products with live prices and stock, and upcoming walks with seats left and their page', async () => {
-    const gear = await ask(stack.ai, { message: 'Do you sell a trail bottle?' });
+    const gear = await ask(stack.ai, { message: 'Do you sell trail bottles?' });
     expect(gear.json().response).toContain('Insulated Trail Bottle: $28.00, 12 in stock (/shop)');
 
     const walks = await ask(stack.ai, { message: 'What are the upcoming events?' });

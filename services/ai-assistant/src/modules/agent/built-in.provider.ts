@@ -96,16 +96,21 @@ function ordersAnswer(message: string, lookup: OrdersLookup): string | null {
   return `Here are your recent orders:\n${orders.map(describeOrder).join('\n')}\n${statusPage}`;
 }
 
+/** A word without a plural ending, so 'bottles' finds 'bottle' and 'socks' finds 'sock'. */
+export const singular = (word: string) => (word.length > 3 ? word.replace(/(?<!s)(es|s)$/, '') : word);
+export const wordsOf = (text: string) =>
+  new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(singular));
+
+/** Whole words only: 'red' is not in 'Embroidered'. */
 function productScore(product: Product, words: readonly string[]): number {
-  const name = product.name.toLowerCase();
-  const category = product.category.toLowerCase();
-  const description = product.description.toLowerCase();
+  const name = wordsOf(product.name);
+  const category = wordsOf(product.category);
+  const description = wordsOf(product.description);
   let score = 0;
-  for (const word of words) {
-    const stem = word.length > 3 ? word.replace(/(es|s)$/, '') : word;
-    if (name.includes(stem)) score += 3;
-    if (category.includes(stem)) score += 2;
-    if (description.includes(stem)) score += 1;
+  for (const word of words.map(singular)) {
+    if (name.has(word)) score += 3;
+    if (category.has(word)) score += 2;
+    if (description.has(word)) score += 1;
   }
   return score;
 }

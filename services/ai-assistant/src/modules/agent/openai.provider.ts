@@ -7,7 +7,7 @@ import type {
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
 import type { Answer, Provider, Question } from './agent.types';
-import { searchWords } from './built-in.provider';
+import { searchWords, singular, wordsOf } from './built-in.provider';
 
 /** The provider name of the model badge for any OpenAI-compatible endpoint. */
 export const OPENAI_PROVIDER = 'openai';
@@ -105,8 +105,8 @@ async function runTool(question: Question, name: string, args: Record<string, un
           (product) => product.stock > 0 && (maxPrice === undefined || Number(product.price) <= maxPrice),
         )
         .filter((product) => {
-          const text = `${product.name} ${product.category} ${product.description}`.toLowerCase();
-          return words.length === 0 || words.some((word) => text.includes(word.replace(/s$/, '')));
+          const text = wordsOf(`${product.name} ${product.category} ${product.description}`);
+          return words.length === 0 || words.some((word) => text.has(singular(word)));
         })
         .slice(0, 8)
         .map((product) => ({
