@@ -179,6 +179,13 @@ describe('the catalog and events', () => {
     const gear = await ask(stack.ai, { message: 'Do you sell trail bottles?' });
     expect(gear.json().response).toContain('Insulated Trail Bottle: $28.00, 12 in stock (/shop)');
 
+    const soon = await ask(stack.ai, { message: 'Any hikes coming up this month?' });
+    expect(soon.json().response).toMatch(/^Upcoming walks with seats left:/);
+    // The group's name is no product: a question about walks lists no Trail Tee.
+    const accessible = await ask(stack.ai, { message: 'Is the walk accessible for a wheelchair?' });
+    expect(accessible.json().response).toContain('wheelchair');
+    expect(accessible.json().response).not.toContain('/shop)');
+
     const walks = await ask(stack.ai, { message: 'What are the upcoming events?' });
     const text = walks.json().response;
     expect(text).toContain('Sunrise Prayer Walk at Skyline');

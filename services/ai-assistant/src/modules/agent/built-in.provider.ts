@@ -26,7 +26,8 @@ export function searchWords(text: string): string[] {
 const orderIntent =
   /\b(track(ing)?|where('| i)?s my|status of my|my (orders?|package|parcel|purchase|delivery|shipment)|orders?\s*(no\.?|number|#)?\s*#?\d+)\b|#\d+/i;
 const orderMention = /\b(orders?|package|parcel|shipment|shipped|delivered)\b/i;
-const eventIntent = /\b(events?|upcoming|next (walk|hike)|schedule|calendar|seats?|when is)\b/i;
+const eventIntent =
+  /\b(events?|upcoming|coming up|next (walk|hike|event)s?|schedule|calendar|seats?|when is|when's|this (week|weekend|month)|(any|which|what) (walks?|hikes?))\b/i;
 const joinIntent = /\b(join|register|sign up|attend|come along)\b/i;
 const shopIntent = /\b(shop|store|merch(andise)?|buy|sell|sells|products?|in stock)\b/i;
 const priceCap = /\b(?:under|below|less than|up to|max(?:imum)?)\s*\$?\s*(\d{1,6})/i;
@@ -101,6 +102,8 @@ export const singular = (word: string) => (word.length > 3 ? word.replace(/(?<!s
 export const wordsOf = (text: string) =>
   new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(singular));
 
+const brandWords = new Set(['jesus', 'walk', 'hike', 'hiking', 'trail', 'napa', 'valley', 'vineyard']);
+
 /** Whole words only: 'red' is not in 'Embroidered'. */
 function productScore(product: Product, words: readonly string[]): number {
   const name = wordsOf(product.name);
@@ -124,8 +127,10 @@ function productsAnswer(
   const affordable = products.filter(
     (product) => product.stock > 0 && (!cap || Number(product.price) <= Number(cap)),
   );
+  // The group's own words are in product names (the Jesus Walks Trail Tee): they find no product.
+  const productWords = words.filter((word) => !brandWords.has(singular(word)));
   const ranked = affordable
-    .map((product) => ({ product, score: productScore(product, words) }))
+    .map((product) => ({ product, score: productScore(product, productWords) }))
     .filter(({ score }) => score >= 3)
     .sort((a, b) => b.score - a.score);
   const chosen =
@@ -160,9 +165,10 @@ function eventsAnswer(events: readonly Event[]): string | null {
 function knowledgeAnswer(hits: readonly KnowledgeHit[]): string | null {
   const [best, second] = hits;
   if (!best || best.rank < MIN_RANK) return null;
-  const parts = [best.content];
-  if (second && second.rank >= best.rank * 0.6) parts.push(`${second.title}: ${second.content}`);
-  return parts.join('\n\n');
+  // The best entry answers; a close second is named, not quoted, so the answer stays on the question.
+  return second && second.rank >= best.rank * 0.6
+    ? `${best.content}\n\nSee also: ${second.title}.`
+    : best.content;
 }
 
 /** Below this ts_rank an entry matched a word in passing and answers nothing. */
@@ -206,9 +212,13 @@ export function createBuiltInProvider(): Provider {
           "If you ordered while logged in, log in and ask me again: I'll list your orders and their status.",
         );
       }
-      let knowledge = mine ? null : knowledgeAnswer(hits);
       const shop = productsAnswer(message, words, products);
       const upcoming = wantsEvents ? eventsAnswer(events) : null;
+      // Listed walks or products answer a question about them; the knowledge base only adds to
+      // them when the question is also about joining.
+      const listed =
+        (upcoming !== null && !joinIntent.test(message)) || (shop !== null && shopIntent.test(message));
+      let knowledge = mine || listed ? null : knowledgeAnswer(hits);
 
       let followUp = false;
       if (!knowledge && !shop && !upcoming && !mine) {
