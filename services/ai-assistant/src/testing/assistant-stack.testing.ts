@@ -116,7 +116,7 @@ export async function insertOrder(
       userId: values.userId,
       status: values.status,
       total: (Number(values.price) * quantity).toFixed(2),
-      shippingAddress: JSON.stringify({ fullName: 'Private Person', street: '1 Secret Lane', city: 'Napa' }),
+      shippingAddress: { fullName: 'Private Person', street: '1 Secret Lane', city: 'Napa' },
       customerEmail: `private${values.userId}@example.com`,
       customerName: 'Private Person',
       trackingNumber: values.trackingNumber ?? null,
