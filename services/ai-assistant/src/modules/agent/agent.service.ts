@@ -4,7 +4,7 @@ import { notFound } from '@jesus-walks/service-kit/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AiAssistantDatabase } from '../../db/database';
-import { type Embedder, semanticKnowledge } from '../embeddings/embeddings';
+import { type Embedder, semanticKnowledge, semanticProducts } from '../embeddings/embeddings';
 import { searchKnowledge } from '../knowledge/knowledge.repository';
 import type { Peers } from '../peers/peers';
 import { type AgentLimits, questionRules, takeQuestionLimits } from './agent.limits';
@@ -18,6 +18,7 @@ import {
 } from './agent.repository';
 import type { Caller, OrdersLookup, Provider, Retrieval } from './agent.types';
 import { estimateTokens } from './built-in.provider';
+import { productWords, rankProductsByWords } from './product-search';
 
 /** Questions and answers that go with each question (the last three exchanges). */
 export const HISTORY_TURNS = 6;
@@ -49,13 +50,33 @@ const preferredCategories: Record<AssistantContext, string[]> = {
   general: [],
 };
 
+/** An embedder that embeds a question once however often it is searched with (one per question). */
+function onceATextEmbedder(embedder: Embedder): Embedder {
+  const cache = new Map<string, Promise<number[][]>>();
+  return {
+    ...embedder,
+    embed(texts, signal) {
+      if (texts.length !== 1) return embedder.embed(texts, signal);
+      const key = texts[0] ?? '';
+      let vectors = cache.get(key);
+      if (!vectors) {
+        vectors = embedder.embed(texts, signal);
+        cache.set(key, vectors);
+        vectors.catch(() => cache.delete(key));
+      }
+      return vectors;
+    },
+  };
+}
+
 /** What the provider may look up for this caller: their own orders and nobody else's. */
 function retrievalFor(deps: AgentDeps, caller: Caller, requestId: string): Retrieval {
+  const embedder = deps.embedder && onceATextEmbedder(deps.embedder);
   return {
     async searchKnowledge(words, context) {
-      if (deps.embedder && words.length > 0) {
+      if (embedder && words.length > 0) {
         try {
-          const hits = await semanticKnowledge(deps.db, deps.embedder, words.join(' '));
+          const hits = await semanticKnowledge(deps.db, embedder, words.join(' '));
           if (hits) return hits;
         } catch (error) {
           deps.logger.warn({ err: error }, 'assistant: embeddings unavailable, full-text search ranks');
@@ -64,6 +85,23 @@ function retrievalFor(deps: AgentDeps, caller: Caller, requestId: string): Retri
       return searchKnowledge(deps.db, words, { preferredCategories: preferredCategories[context] });
     },
     products: () => deps.peers.products(requestId),
+    async searchProducts(words, options = {}) {
+      const onSale = (await deps.peers.products(requestId)).filter(
+        (product) =>
+          product.stock > 0 && (options.maxPrice === undefined || Number(product.price) <= options.maxPrice),
+      );
+      const named = productWords(words);
+      if (named.length === 0) return [];
+      if (embedder) {
+        try {
+          const ranked = await semanticProducts(deps.db, embedder, named.join(' '), onSale);
+          if (ranked) return ranked;
+        } catch (error) {
+          deps.logger.warn({ err: error }, 'assistant: embeddings unavailable, products ranked by words');
+        }
+      }
+      return rankProductsByWords(onSale, named);
+    },
     upcomingEvents: () => deps.peers.upcomingEvents(requestId),
     async myOrders(): Promise<OrdersLookup> {
       if (!caller.identity) return { kind: 'guest' };

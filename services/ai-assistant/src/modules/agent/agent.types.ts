@@ -33,7 +33,13 @@ export interface Answer {
 /** What a provider may look up: the knowledge base, the catalog, events, the caller's own orders. */
 export interface Retrieval {
   searchKnowledge(words: readonly string[], context: AssistantContext): Promise<KnowledgeHit[]>;
+  /** Every product on sale (live prices and stock). */
   products(): Promise<Product[]>;
+  /**
+   * In-stock products these words name (by meaning when embeddings are configured), best first;
+   * at most `maxPrice` dollars.
+   */
+  searchProducts(words: readonly string[], options?: { maxPrice?: number }): Promise<Product[]>;
   upcomingEvents(): Promise<Event[]>;
   /** The caller's own orders: none for a guest, whatever the message says. */
   myOrders(): Promise<OrdersLookup>;

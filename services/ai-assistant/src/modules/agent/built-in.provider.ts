@@ -97,47 +97,19 @@ function ordersAnswer(message: string, lookup: OrdersLookup): string | null {
   return `Here are your recent orders:\n${orders.map(describeOrder).join('\n')}\n${statusPage}`;
 }
 
-/** A word without a plural ending, so 'bottles' finds 'bottle' and 'socks' finds 'sock'. */
-export const singular = (word: string) => (word.length > 3 ? word.replace(/(?<!s)(es|s)$/, '') : word);
-export const wordsOf = (text: string) =>
-  new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(singular));
-
-const brandWords = new Set(['jesus', 'walk', 'hike', 'hiking', 'trail', 'napa', 'valley', 'vineyard']);
-
-/** Whole words only: 'red' is not in 'Embroidered'. */
-function productScore(product: Product, words: readonly string[]): number {
-  const name = wordsOf(product.name);
-  const category = wordsOf(product.category);
-  const description = wordsOf(product.description);
-  let score = 0;
-  for (const word of words.map(singular)) {
-    if (name.has(word)) score += 3;
-    if (category.has(word)) score += 2;
-    if (description.has(word)) score += 1;
-  }
-  return score;
-}
-
 function productsAnswer(
   message: string,
-  words: readonly string[],
+  ranked: readonly Product[],
   products: readonly Product[],
 ): string | null {
   const cap = priceCap.exec(message)?.[1];
-  const affordable = products.filter(
-    (product) => product.stock > 0 && (!cap || Number(product.price) <= Number(cap)),
-  );
-  // The group's own words are in product names (the Jesus Walks Trail Tee): they find no product.
-  const productWords = words.filter((word) => !brandWords.has(singular(word)));
-  const ranked = affordable
-    .map((product) => ({ product, score: productScore(product, productWords) }))
-    .filter(({ score }) => score >= 3)
-    .sort((a, b) => b.score - a.score);
   const chosen =
     ranked.length > 0
-      ? ranked.slice(0, 3).map(({ product }) => product)
+      ? ranked.slice(0, 3)
       : shopIntent.test(message)
-        ? affordable.slice(0, 4)
+        ? products
+            .filter((product) => product.stock > 0 && (!cap || Number(product.price) <= Number(cap)))
+            .slice(0, 4)
         : [];
   if (chosen.length === 0) return null;
   const lines = chosen.map(
@@ -197,8 +169,10 @@ export function createBuiltInProvider(): Provider {
         orderIntent.test(message) || (orderMention.test(message) && /\bmy\b/i.test(message));
       const wantsEvents = eventIntent.test(message) || joinIntent.test(message);
 
-      const [hits, products, events, orders] = await Promise.all([
+      const cap = priceCap.exec(message)?.[1];
+      const [hits, ranked, products, events, orders] = await Promise.all([
         retrieval.searchKnowledge(words, context),
+        retrieval.searchProducts(words, cap ? { maxPrice: Number(cap) } : {}),
         retrieval.products(),
         wantsEvents ? retrieval.upcomingEvents() : Promise.resolve([]),
         wantsOrders ? retrieval.myOrders() : Promise.resolve<OrdersLookup>({ kind: 'guest' }),
@@ -212,7 +186,7 @@ export function createBuiltInProvider(): Provider {
           "If you ordered while logged in, log in and ask me again: I'll list your orders and their status.",
         );
       }
-      const shop = productsAnswer(message, words, products);
+      const shop = productsAnswer(message, ranked, products);
       const upcoming = wantsEvents ? eventsAnswer(events) : null;
       // Listed walks or products answer a question about them; the knowledge base only adds to
       // them when the question is also about joining.

@@ -7,7 +7,7 @@ import type {
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
 import type { Answer, Provider, Question } from './agent.types';
-import { searchWords, singular, wordsOf } from './built-in.provider';
+import { searchWords } from './built-in.provider';
 
 /** The provider name of the model badge for any OpenAI-compatible endpoint. */
 export const OPENAI_PROVIDER = 'openai';
@@ -97,26 +97,19 @@ async function runTool(question: Question, name: string, args: Record<string, un
   const query = typeof args.query === 'string' ? args.query.slice(0, 500) : '';
   switch (name) {
     case 'search_catalog': {
-      const words = searchWords(query);
       const maxPrice = typeof args.maxPrice === 'number' ? args.maxPrice : undefined;
-      const products = await retrieval.products();
-      return products
-        .filter(
-          (product) => product.stock > 0 && (maxPrice === undefined || Number(product.price) <= maxPrice),
-        )
-        .filter((product) => {
-          const text = wordsOf(`${product.name} ${product.category} ${product.description}`);
-          return words.length === 0 || words.some((word) => text.has(singular(word)));
-        })
-        .slice(0, 8)
-        .map((product) => ({
-          id: product.id,
-          name: product.name,
-          price: Number(product.price).toFixed(2),
-          stock: product.stock,
-          category: product.category,
-          page: '/shop',
-        }));
+      const products = await retrieval.searchProducts(
+        searchWords(query),
+        maxPrice !== undefined ? { maxPrice } : {},
+      );
+      return products.slice(0, 8).map((product) => ({
+        id: product.id,
+        name: product.name,
+        price: Number(product.price).toFixed(2),
+        stock: product.stock,
+        category: product.category,
+        page: '/shop',
+      }));
     }
     case 'search_knowledge_base': {
       const hits = await retrieval.searchKnowledge(searchWords(query), context);

@@ -67,6 +67,11 @@ describe('embeddings, with an embedding model configured', () => {
     expect(response.json().response).toContain('Pinot Noir');
     expect(fake.embedded.slice(before)).toEqual(['wine pairs salmon']);
     expect(fake.requests).toEqual([]);
+
+    const gear = await ask(stack.ai, { message: 'Do you sell bottles?' });
+    expect(gear.json().response).toContain('Insulated Trail Bottle: $28.00');
+    expect(gear.json().response).not.toContain('Napa Trail Cap');
+    expect(fake.embedded).toContain('sell bottles');
   });
 
   it('are refreshed when an admin changes an entry, and dropped for a deactivated one', async () => {

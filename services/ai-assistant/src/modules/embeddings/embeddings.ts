@@ -1,3 +1,4 @@
+import type { Product } from '@jesus-walks/contracts/products';
 import type { JobQueue } from '@jesus-walks/service-kit/jobs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -206,6 +207,35 @@ export async function semanticKnowledge(
     .filter((hit) => hit.rank >= embedder.minSimilarity)
     .sort((a, b) => b.rank - a.rank)
     .slice(0, limit);
+}
+
+/**
+ * These products ordered by closeness in meaning to the question, those close enough only; null
+ * when none of them has an embedding yet (the caller ranks by words).
+ */
+export async function semanticProducts(
+  db: Db,
+  embedder: Embedder,
+  text: string,
+  products: readonly Product[],
+): Promise<Product[] | null> {
+  if (products.length === 0) return [];
+  const rows = await db
+    .selectFrom('productEmbeddings')
+    .select(['productId', 'embedding'])
+    .where(
+      'productId',
+      'in',
+      products.map((product) => product.id),
+    )
+    .execute();
+  if (rows.length === 0) return null;
+  const [query] = await embedder.embed([text]);
+  if (!query) return null;
+  const similarity = new Map(rows.map((row) => [row.productId, cosine(query, row.embedding)]));
+  return products
+    .filter((product) => (similarity.get(product.id) ?? 0) >= embedder.minSimilarity)
+    .sort((a, b) => (similarity.get(b.id) ?? 0) - (similarity.get(a.id) ?? 0));
 }
 
 export const EMBEDDINGS_REFRESH_JOB = 'assistant-embeddings-refresh';
