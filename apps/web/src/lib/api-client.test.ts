@@ -10,6 +10,7 @@ import {
   callApi,
   fillPath,
   getServerMessage,
+  readApiAnswer,
 } from './api-client';
 
 function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
@@ -191,6 +192,19 @@ describe('callApi', () => {
     });
     expect(statuses).toEqual([401]);
     expect(answer.id).toBe(0);
+  });
+
+  it('lets such a call leave an answer to the usual reading (readApiAnswer)', async () => {
+    stubFetch(
+      jsonResponse({ message: 'Nope', code: 'unauthorized' }, { status: 401, statusText: 'Unauthorized' }),
+    );
+    await expect(
+      callApi(authRoutes.me, { readResponse: (response) => readApiAnswer(authRoutes.me, response) }),
+    ).rejects.toMatchObject({ message: 'HTTP 401: Unauthorized', status: 401, code: 'unauthorized' });
+    stubFetch(jsonResponse({ nope: true }));
+    await expect(
+      callApi(authRoutes.me, { readResponse: (response) => readApiAnswer(authRoutes.me, response) }),
+    ).rejects.toBeInstanceOf(ApiResponseError);
   });
 
   it('types the answer from the contract and the options from its request', () => {

@@ -241,10 +241,27 @@ export async function callApi<C extends RouteContract>(
     signal: signal ?? null,
   });
   if (readResponse) return (await readResponse(response)) as ApiAnswer<C>;
+  return (await readUsualAnswer(contract, path, response)) as ApiAnswer<C>;
+}
+
+/**
+ * What callApi does with an answer when the call reads none itself: a non-OK answer throws
+ * ApiError, a successful one is checked against the contract. For a `readResponse` that reads some
+ * answers its own way (a stream of server-sent events) and leaves the others as usual.
+ */
+export async function readApiAnswer<C extends RouteContract>(
+  contract: C,
+  response: Response,
+): Promise<ApiAnswer<C>> {
+  const path = response.url ? new URL(response.url, 'http://localhost').pathname : contract.path;
+  return (await readUsualAnswer(contract, path, response)) as ApiAnswer<C>;
+}
+
+async function readUsualAnswer(contract: RouteContract, path: string, response: Response): Promise<unknown> {
   if (!response.ok) {
     throw new ApiError(response.status, response.statusText, await readErrorBody(response));
   }
-  return (await readAnswer(contract, path, response)) as ApiAnswer<C>;
+  return readAnswer(contract, path, response);
 }
 
 async function readAnswer(contract: RouteContract, path: string, response: Response): Promise<unknown> {

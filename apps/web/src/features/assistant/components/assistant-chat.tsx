@@ -28,6 +28,8 @@ export function AssistantChat() {
   const [conversationId, setConversationId] = useState<string | undefined>(undefined);
   const [input, setInput] = useState('');
   const [restored, setRestored] = useState(false);
+  /** The answer's text as it streams in; null before its first piece and once it is in. */
+  const [streamingText, setStreamingText] = useState<string | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const ask = useAskAssistant();
   const pending = ask.isPending;
@@ -55,14 +57,20 @@ export function AssistantChat() {
   }, [pending]);
 
   function send(question: string, questionContext: AssistantContext, messageId: string) {
+    setStreamingText(null);
     ask.mutate(
-      { message: question, context: questionContext, ...(conversationId ? { conversationId } : {}) },
+      {
+        body: { message: question, context: questionContext, ...(conversationId ? { conversationId } : {}) },
+        onText: setStreamingText,
+      },
       {
         onSuccess: (answer) => {
+          setStreamingText(null);
           setConversationId(answer.conversationId);
           setMessages((current) => [...current, createReplyMessage(answer, new Date(), current)]);
         },
         onError: () => {
+          setStreamingText(null);
           // The question stays in the list, marked, with 'Try again'.
           setMessages((current) =>
             current.map((message) => (message.id === messageId ? { ...message, failed: true } : message)),
@@ -123,6 +131,7 @@ export function AssistantChat() {
         onRetry={handleRetry}
         onNewChat={handleNewChat}
         pending={pending}
+        streamingText={pending ? streamingText : null}
         inputRef={inputRef}
       />
     </div>

@@ -108,6 +108,32 @@ describe('chat panel', () => {
     expect(html.match(/data-model-badge=""/g)).toHaveLength(1);
     expect(html).toContain('>retrieval · built-in<');
   });
+
+  it("shows the reply growing in place of 'AI is thinking...' once its first text is in, without a badge yet", () => {
+    const panel = (streamingText: string | null) =>
+      render(
+        <ChatPanel
+          context="wine"
+          messages={[question]}
+          input=""
+          onInputChange={noop}
+          onSend={noop}
+          onRetry={noop}
+          onNewChat={noop}
+          pending
+          streamingText={streamingText}
+          inputRef={{ current: null }}
+        />,
+      );
+    expect(panel(null)).toContain('AI is thinking...');
+    expect(panel('')).toContain('AI is thinking...');
+    const html = panel('Try a **Napa Pinot**');
+    expect(html).not.toContain('AI is thinking...');
+    expect(html).toMatch(/data-role="assistant" data-streaming=""/);
+    expect(html).toContain('Try a **Napa Pinot**');
+    expect(html).not.toContain('data-model-badge');
+    expect(html).toMatch(/<textarea[^>]*disabled=""/);
+  });
 });
 
 describe('a reply', () => {

@@ -11,18 +11,21 @@ interface ChatMessageProps {
   message: PageChatMessage;
   /** Sends a failed question again; absent while a request is pending. */
   onRetry?: ((message: PageChatMessage) => void) | undefined;
+  /** The reply is still streaming in: its products' cards wait until it is complete. */
+  streaming?: boolean;
 }
 
 /** One message: the visitor's on the right as typed, the assistant's on the left as Markdown. */
-export function ChatMessageItem({ message, onRetry }: ChatMessageProps) {
+export function ChatMessageItem({ message, onRetry, streaming = false }: ChatMessageProps) {
   const time = formatMessageTime(message.timestamp);
   const badge = message.isUser ? null : modelBadgeText(message);
-  const productIds = message.isUser ? [] : linkedProductIds(message.content);
+  const productIds = message.isUser || streaming ? [] : linkedProductIds(message.content);
   return (
     <li
       className={cn('flex gap-2', message.isUser && 'flex-row-reverse')}
       data-message-id={message.id}
       data-role={message.isUser ? 'user' : 'assistant'}
+      data-streaming={streaming ? '' : undefined}
     >
       <span
         className={cn(

@@ -20,6 +20,8 @@ interface ChatPanelProps {
   onRetry: (message: PageChatMessage) => void;
   onNewChat: () => void;
   pending: boolean;
+  /** The reply as it streams in, before it is complete ('AI is thinking...' until its first text). */
+  streamingText?: string | null | undefined;
   inputRef: RefObject<HTMLTextAreaElement | null>;
 }
 
@@ -33,6 +35,7 @@ export function ChatPanel({
   onRetry,
   onNewChat,
   pending,
+  streamingText = null,
   inputRef,
 }: ChatPanelProps) {
   const assistant = getAssistantOption(context);
@@ -40,11 +43,14 @@ export function ChatPanel({
   const sendable = canSend(input, pending);
 
   // The newest message (or the thinking indicator) in view, scrolling the list, never the page.
+  // A streaming reply keeps its end in view as it grows.
   const lastId = messages.at(-1)?.id;
+  const streamedLength = streamingText?.length ?? 0;
   useEffect(() => {
     const list = listRef.current;
-    if (list && (lastId !== undefined || pending)) list.scrollTop = list.scrollHeight;
-  }, [lastId, pending]);
+    if (list && (lastId !== undefined || pending || streamedLength > 0)) list.scrollTop = list.scrollHeight;
+  }, [lastId, pending, streamedLength]);
+  const streamed = pending && streamingText ? streamingText : null;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -100,9 +106,10 @@ export function ChatPanel({
             {messages.map((message) => (
               <ChatMessageItem key={message.id} message={message} onRetry={pending ? undefined : onRetry} />
             ))}
+            {streamed !== null ? <StreamingReply context={context} text={streamed} /> : null}
           </ol>
         )}
-        {pending ? (
+        {pending && streamed === null ? (
           <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground" data-thinking="">
             <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin" />
             AI is thinking...
@@ -139,5 +146,15 @@ export function ChatPanel({
         </Button>
       </form>
     </Card>
+  );
+}
+
+/** The reply while it streams: its text so far, without time or model badge until it is complete. */
+function StreamingReply({ context, text }: { context: AssistantContext; text: string }) {
+  return (
+    <ChatMessageItem
+      message={{ id: 'streaming', content: text, isUser: false, timestamp: '', context }}
+      streaming
+    />
   );
 }
