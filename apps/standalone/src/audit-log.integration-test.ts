@@ -1,3 +1,4 @@
+import { service as aiAssistant } from '@jesus-walks/ai-assistant/service';
 import { service as catalogAndOrders } from '@jesus-walks/catalog-and-orders/service';
 import { service as contentAndEvents } from '@jesus-walks/content-and-events/service';
 import {
@@ -108,10 +109,18 @@ const fixtures: Fixture[] = [
     target: { type: 'payment', id: '13', label: 'Order #14' },
     summary: 'Refunded $9.99 for order #14',
   },
+  {
+    service: 'ai-assistant',
+    at: '2030-03-01T12:30:00.000Z',
+    action: 'knowledge.updated',
+    target: { type: 'knowledge', id: '3', label: 'What to bring' },
+    summary: 'Edited "What to bring" in the assistant\'s knowledge: content.',
+  },
 ];
 
 /** The summaries in the order the route must give them: newest first, ties by service descending. */
 const newestFirst = [
+  'Edited "What to bring" in the assistant\'s knowledge: content.',
   'Refunded $9.99 for order #14',
   'Removed subscriber walker@example.com',
   'Edited user ann: email',
@@ -123,18 +132,21 @@ const newestFirst = [
 ];
 
 beforeAll(async () => {
-  const [catalog, pay, content] = await Promise.all([
+  const [catalog, pay, content, assistant] = await Promise.all([
     startTestService(catalogAndOrders),
     startTestService(payments),
     startTestService(contentAndEvents),
+    startTestService(aiAssistant),
   ]);
   peers['catalog-and-orders'] = catalog as AnyTestService;
   peers.payments = pay as AnyTestService;
   peers['content-and-events'] = content as AnyTestService;
+  peers['ai-assistant'] = assistant as AnyTestService;
   identityService = (await startTestService(identity, {
     CATALOG_AND_ORDERS_URL: await listen(peers['catalog-and-orders']),
     PAYMENTS_URL: await listen(peers.payments),
     CONTENT_AND_EVENTS_URL: await listen(peers['content-and-events']),
+    AI_ASSISTANT_URL: await listen(peers['ai-assistant']),
   })) as AnyTestService;
 
   // biome-ignore lint/suspicious/noExplicitAny: each service's own table types; the record is the kit's
@@ -209,7 +221,7 @@ describe('GET /api/admin/audit-log across the services', () => {
     ]);
     expect(summaries((await page('?action=payment.')).entries)).toHaveLength(2);
     const window = await page('?from=2030-03-01T10:00:00.000Z&to=2030-03-01T11:00:00.000Z');
-    expect(summaries(window.entries)).toEqual(newestFirst.slice(3, 6));
+    expect(summaries(window.entries)).toEqual(newestFirst.slice(4, 7));
   });
 
   it('pages by cursor across the services without skipping or repeating an entry', async () => {

@@ -10,7 +10,13 @@ import type { ServiceName } from './services';
  */
 
 /** Services that perform admin mutations, so keep an activity record. */
-export const auditedServices = ['identity', 'catalog-and-orders', 'payments', 'content-and-events'] as const;
+export const auditedServices = [
+  'identity',
+  'catalog-and-orders',
+  'payments',
+  'content-and-events',
+  'ai-assistant',
+] as const;
 export const AuditedServiceSchema = z.enum(auditedServices);
 export type AuditedService = z.infer<typeof AuditedServiceSchema>;
 
@@ -23,6 +29,7 @@ export const auditTargetTypes = [
   'event',
   'registration',
   'subscriber',
+  'knowledge',
 ] as const;
 export const AuditTargetTypeSchema = z.enum(auditTargetTypes);
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;
@@ -149,6 +156,7 @@ export const auditRoutes = defineRoutes({
   internalCatalogAndOrders: internalAuditRoute('catalog-and-orders'),
   internalPayments: internalAuditRoute('payments'),
   internalContentAndEvents: internalAuditRoute('content-and-events'),
+  internalAiAssistant: internalAuditRoute('ai-assistant'),
 });
 
 /** The internal route that lists one service's record. */
@@ -157,4 +165,5 @@ export const internalAuditRouteOf = {
   'catalog-and-orders': auditRoutes.internalCatalogAndOrders,
   payments: auditRoutes.internalPayments,
   'content-and-events': auditRoutes.internalContentAndEvents,
+  'ai-assistant': auditRoutes.internalAiAssistant,
 } as const satisfies Record<AuditedService, unknown>;

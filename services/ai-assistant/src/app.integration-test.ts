@@ -136,6 +136,7 @@ describe('ai-assistant schema', () => {
         .map((row) => row.tableName)
         .filter((name) => !jobQueueTables.has(name) && !/^j[0-9a-f]{40,}$/.test(name)),
     ).toEqual([
+      'audit_log',
       'conversations',
       'knowledge_base',
       'knowledge_embeddings',

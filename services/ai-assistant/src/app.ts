@@ -1,4 +1,5 @@
 import { schemaNameOf } from '@jesus-walks/contracts/services';
+import { registerAuditLogRoute } from '@jesus-walks/service-kit/audit';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
@@ -87,6 +88,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>)
     logger: app.log,
   });
   knowledgeRoutesModule(app, { db: deps.db, jobs: deps.jobs, embeddings: embedder !== null });
+  registerAuditLogRoute(app, 'ai-assistant', deps.db);
   verifyRouteTable(app, 'ai-assistant');
   return app;
 }

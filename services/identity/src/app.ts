@@ -60,6 +60,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
       'catalog-and-orders': env.CATALOG_AND_ORDERS_URL,
       payments: env.PAYMENTS_URL,
       'content-and-events': env.CONTENT_AND_EVENTS_URL,
+      'ai-assistant': env.AI_ASSISTANT_URL,
     },
   });
   app.addHook('onClose', () => auditSources.close());

@@ -36,6 +36,7 @@ export const envSchema = serviceEnvSchema.extend({
   CATALOG_AND_ORDERS_URL: optionalUrl,
   PAYMENTS_URL: optionalUrl,
   CONTENT_AND_EVENTS_URL: optionalUrl,
+  AI_ASSISTANT_URL: optionalUrl,
   ...mailEnvShape,
 });
 

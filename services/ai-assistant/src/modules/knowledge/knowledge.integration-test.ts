@@ -1,3 +1,5 @@
+import { AuditLogQuerySchema } from '@jesus-walks/contracts/audit';
+import { listAuditEntries } from '@jesus-walks/service-kit/audit';
 import {
   identityHeaders,
   startTestService,
@@ -132,5 +134,24 @@ describe('the admins’ knowledge base routes', () => {
     });
     expect(blank.statusCode).toBe(400);
     expect(JSON.stringify(blank.json())).toContain('Title is required');
+
+    // The activity record: who added and deactivated the entry, in the same transactions; the
+    // refused edit and the blank entry left nothing.
+    const record = await listAuditEntries(
+      ai.db,
+      'ai-assistant',
+      AuditLogQuerySchema.parse({ targetType: 'knowledge' }),
+    );
+    expect(record.entries.map((e) => e.action)).toEqual(['knowledge.deactivated', 'knowledge.created']);
+    const [deactivated, added] = record.entries;
+    expect(added).toMatchObject({
+      actor: { id: testAdmin.id, username: testAdmin.username },
+      target: { type: 'knowledge', id: String(id), label: 'Dogs on our walks' },
+    });
+    expect(deactivated?.changes).toMatchObject({
+      title: { from: 'Dogs on our walks', to: 'Dogs and other pets' },
+      isActive: { from: true, to: false },
+    });
+    expect(deactivated?.summary).toContain('no longer answers from it');
   });
 });

@@ -90,6 +90,16 @@ export async function insertKnowledge(db: Db, values: KnowledgeValues) {
   return db.insertInto('knowledgeBase').values(values).returning(entryColumns).executeTakeFirstOrThrow();
 }
 
+/** The entry as it is, locked until the edit's transaction ends (the activity record's "before"). */
+export async function findKnowledgeForUpdate(db: Db, id: number) {
+  return db
+    .selectFrom('knowledgeBase')
+    .select(entryColumns)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export async function updateKnowledge(db: Db, id: number, values: KnowledgeValues) {
   return db
     .updateTable('knowledgeBase')

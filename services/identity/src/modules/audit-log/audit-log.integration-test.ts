@@ -99,7 +99,12 @@ describe('GET /api/admin/audit-log (identity alone)', () => {
         changes: { email: { from: 'old4@example.com', to: 'new4@example.com' } },
       });
       expect(all.nextCursor).toBeNull();
-      expect([...all.unavailable].sort()).toEqual(['catalog-and-orders', 'content-and-events', 'payments']);
+      expect([...all.unavailable].sort()).toEqual([
+        'ai-assistant',
+        'catalog-and-orders',
+        'content-and-events',
+        'payments',
+      ]);
     },
     PEER_TIMEOUT_MS + 10_000,
   );

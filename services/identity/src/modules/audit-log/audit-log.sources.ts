@@ -65,6 +65,7 @@ export function createAuditSources(options: {
       'catalog-and-orders': peerSource('catalog-and-orders'),
       payments: peerSource('payments'),
       'content-and-events': peerSource('content-and-events'),
+      'ai-assistant': peerSource('ai-assistant'),
     },
     async close() {
       await Promise.all(clients.map((client) => client.close()));

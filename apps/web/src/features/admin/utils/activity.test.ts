@@ -1,6 +1,9 @@
+import { auditedServices, auditTargetTypes } from '@jesus-walks/contracts/audit';
 import { describe, expect, it } from 'vitest';
 import {
+  activityAreas,
   activityQueryOf,
+  activityTargetTypes,
   changeFieldLabel,
   changeValueText,
   hasActivityFilters,
@@ -8,6 +11,13 @@ import {
   targetText,
   unreachableAreasText,
 } from './activity';
+
+describe('the filters', () => {
+  it('name every area and every kind of target the services record', () => {
+    expect(activityAreas.map((area) => area.value).sort()).toEqual([...auditedServices].sort());
+    expect(activityTargetTypes.map((type) => type.value).sort()).toEqual([...auditTargetTypes].sort());
+  });
+});
 
 describe('activityQueryOf', () => {
   it('sends nothing for no filters', () => {

@@ -3,6 +3,8 @@ import type {
   AuditedService,
   AuditLogQuery,
   AuditTargetType,
+  auditedServices,
+  auditTargetTypes,
 } from '@jesus-walks/contracts/audit';
 
 import { formatValleyDateTime, isValleyLocal, valleyLocalToIso } from './valley-time';
@@ -13,6 +15,7 @@ export const activityAreas: ReadonlyArray<{ value: AuditedService; label: string
   { value: 'catalog-and-orders', label: 'Shop and orders' },
   { value: 'payments', label: 'Payments' },
   { value: 'content-and-events', label: 'Events and newsletter' },
+  { value: 'ai-assistant', label: 'AI assistant' },
 ];
 
 export const activityTargetTypes: ReadonlyArray<{ value: AuditTargetType; label: string }> = [
@@ -23,6 +26,7 @@ export const activityTargetTypes: ReadonlyArray<{ value: AuditTargetType; label:
   { value: 'event', label: 'Event' },
   { value: 'registration', label: 'Registration' },
   { value: 'subscriber', label: 'Subscriber' },
+  { value: 'knowledge', label: 'Assistant knowledge' },
 ];
 
 export function areaLabel(service: AuditedService): string {
