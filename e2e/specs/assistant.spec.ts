@@ -76,6 +76,15 @@ describe.each([1280, 375])('AI assistant at %i px', (width) => {
     await visible(replies(page).first().locator('[data-model-badge]'), 'answer to the Enter question');
     expect(await page.locator('[data-role="user"]').first().textContent()).toContain('What should I bring');
 
+    // A product the assistant names comes with 'Add to Cart', and its link opens its card in the shop.
+    await input.fill('Do you sell an insulated trail bottle?');
+    await input.press('Enter');
+    const named = replies(page).nth(1);
+    await visible(named.locator('[data-model-badge]'), 'answer naming a product');
+    expect(await named.textContent()).toContain('Insulated Trail Bottle');
+    await named.locator('[data-add-product]').first().click();
+    await visible(page.getByText('Insulated Trail Bottle is in your cart.').first(), 'added to the cart');
+
     // The service fails: the toast says so, and the question is still there.
     await page.route('**/api/ai/agent', (route) =>
       route.fulfill({

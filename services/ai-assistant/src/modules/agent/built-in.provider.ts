@@ -113,7 +113,8 @@ function productsAnswer(
         : [];
   if (chosen.length === 0) return null;
   const lines = chosen.map(
-    (product) => `- ${product.name}: ${money(product.price)}, ${product.stock} in stock (/shop)`,
+    (product) =>
+      `- ${product.name}: ${money(product.price)}, ${product.stock} in stock (/shop#product-${product.id})`,
   );
   return `From our shop (/shop):\n${lines.join('\n')}`;
 }
