@@ -156,7 +156,12 @@ describe('an OpenAI-compatible endpoint through the openai SDK', () => {
     expect(response.statusCode).toBe(200);
     const [result] = toolResults();
     expect(JSON.parse(result?.content ?? '')).toEqual([
-      expect.objectContaining({ name: 'Insulated Trail Bottle', price: '28.00', stock: 12, page: expect.stringMatching(/^\/shop#product-\d+$/) }),
+      expect.objectContaining({
+        name: 'Insulated Trail Bottle',
+        price: '28.00',
+        stock: 12,
+        page: expect.stringMatching(/^\/shop#product-\d+$/),
+      }),
     ]);
     expect(response.json().response).toContain('Insulated Trail Bottle');
   });
