@@ -3,8 +3,6 @@ import type {
   AuditedService,
   AuditLogQuery,
   AuditTargetType,
-  auditedServices,
-  auditTargetTypes,
 } from '@jesus-walks/contracts/audit';
 
 import { formatValleyDateTime, isValleyLocal, valleyLocalToIso } from './valley-time';
