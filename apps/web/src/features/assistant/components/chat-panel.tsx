@@ -6,6 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import { getAssistantOption, inputPlaceholder } from '../utils/assistants';
 import { canSend, isSendKey, type PageChatMessage } from '../utils/chat-messages';
 import { AssistantIcon } from './assistant-icon';
@@ -40,6 +42,7 @@ export function ChatPanel({
 }: ChatPanelProps) {
   const assistant = getAssistantOption(context);
   const listRef = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
   const sendable = canSend(input, pending);
 
   // The newest message (or the thinking indicator) in view, scrolling the list, never the page.
@@ -130,9 +133,10 @@ export function ChatPanel({
           onKeyDown={handleKeyDown}
           placeholder={inputPlaceholder(context)}
           maxLength={AGENT_MESSAGE_MAX_LENGTH}
-          disabled={pending}
+          // Typed into before React runs the page, the text would be lost when it takes over.
+          disabled={pending || !hydrated}
           aria-describedby="assistant-question-help"
-          className="max-h-40 min-h-11 flex-1 resize-none"
+          className={cn('max-h-40 min-h-11 flex-1 resize-none', !hydrated && 'disabled:opacity-100')}
         />
         <span id="assistant-question-help" className="sr-only">
           Enter sends; Shift+Enter starts a new line.
