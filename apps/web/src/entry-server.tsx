@@ -72,7 +72,10 @@ function renderToHtml(element: React.ReactNode, timeoutMs: number): Promise<stri
         done();
       },
     });
-    sink.on('finish', () => resolve(html));
+    sink.on('finish', () => {
+      clearTimeout(deadline);
+      resolve(html);
+    });
     const stream = renderToPipeableStream(element, {
       // Never outline a finished boundary to be revealed by an inline script: the page goes out
       // whole, and the Content Security Policy allows no inline script.
@@ -86,15 +89,17 @@ function renderToHtml(element: React.ReactNode, timeoutMs: number): Promise<stri
         if (process.env.NODE_ENV !== 'test') console.error('server render:', error);
       },
     });
-    setTimeout(() => {
+    const deadline = setTimeout(() => {
       stream.abort(new Error('server render timed out'));
       reject(new Error('server render timed out'));
     }, timeoutMs).unref();
   });
 }
 
+/** The routes matched for every render: built once, they hold no per-request state. */
+const handler = createStaticHandler(routes);
+
 export async function render(request: RenderRequest): Promise<RenderResult> {
-  const handler = createStaticHandler(routes);
   const url = new URL(request.url, request.origin);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return { kind: 'shell', status: context.status, route: null };

@@ -1,9 +1,9 @@
 import type { WebRoutePath } from '@jesus-walks/contracts/web-routes';
 import type { QueryClient } from '@tanstack/react-query';
 import { getEventQueryOptions } from '@/features/events/api/get-event';
-import { getProductsQueryOptions } from '@/features/shop/api/get-products';
 import { currentUserQueryKey, getCurrentUser } from '@/lib/current-user';
 import { getEventsQueryOptions } from '@/lib/events/get-events';
+import { getProductsQueryOptions } from '@/lib/products/get-products';
 
 /**
  * Pages the server renders with their content. The others (cart, checkout, the confirmation, the

@@ -1,9 +1,8 @@
 import { ShoppingCartIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
-import { type Product, useProducts } from '@/features/shop/api/get-products';
-import { useCart } from '@/lib/cart/cart-context';
+import { useAddToCart } from '@/lib/cart/use-add-to-cart';
 import { formatPrice } from '@/lib/format';
+import { type Product, useProducts } from '@/lib/products/get-products';
 
 /** Most products offered under one answer. */
 const MAX_OFFERED = 3;
@@ -14,28 +13,12 @@ const MAX_OFFERED = 3;
  */
 export function ReplyProducts({ productIds }: { productIds: readonly number[] }) {
   const { data: products } = useProducts();
-  const { addItem } = useCart();
+  const handleAdd = useAddToCart();
   const offered = productIds
     .map((id) => products?.find((product) => product.id === id))
     .filter((product): product is Product => product !== undefined && product.stock > 0)
     .slice(0, MAX_OFFERED);
   if (offered.length === 0) return null;
-
-  function handleAdd(product: Product) {
-    const result = addItem(product);
-    if (result === 'added') {
-      toast({ title: 'Added to cart', description: `${product.name} is in your cart.` });
-    } else {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to add item to cart',
-        description:
-          result === 'limit'
-            ? `Your cart already holds all ${product.stock} in stock.`
-            : 'This product cannot be added right now.',
-      });
-    }
-  }
 
   return (
     <ul className="mt-2 grid gap-2 border-t border-border pt-2">

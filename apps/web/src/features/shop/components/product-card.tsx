@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { formatPrice } from '@/lib/format';
-import type { Product } from '../api/get-products';
+import type { Product } from '@/lib/products/get-products';
 
 /** Stock at or below this shows a "few left" hint. */
 const LOW_STOCK = 5;

@@ -1,10 +1,9 @@
 import { Container } from '@/components/layout/container';
 import { PageHeader } from '@/components/layout/page-header';
 import { PageHead } from '@/components/seo/page-head';
-import { toast } from '@/components/ui/use-toast';
-import { useCart } from '@/lib/cart/cart-context';
+import { useAddToCart } from '@/lib/cart/use-add-to-cart';
+import { useProducts } from '@/lib/products/get-products';
 import { useSiteOrigin } from '@/lib/site-origin';
-import { type Product, useProducts } from '../api/get-products';
 import { ProductCard } from '../components/product-card';
 import { ProductsEmpty, ProductsError, ProductsLoading } from '../components/products-status';
 import { productListStructuredData } from '../utils/product-structured-data';
@@ -31,23 +30,7 @@ function ShopHead() {
 
 export function ShopRoute() {
   const products = useProducts();
-  const { addItem } = useCart();
-
-  function handleAddToCart(product: Product) {
-    const result = addItem(product);
-    if (result === 'added') {
-      toast({ title: 'Added to cart', description: `${product.name} is in your cart.` });
-    } else {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to add item to cart',
-        description:
-          result === 'limit'
-            ? `Your cart already holds all ${product.stock} in stock.`
-            : 'This product cannot be added right now.',
-      });
-    }
-  }
+  const handleAddToCart = useAddToCart();
 
   return (
     <>

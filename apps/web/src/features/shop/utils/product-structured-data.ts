@@ -1,4 +1,4 @@
-import type { Product } from '../api/get-products';
+import type { Product } from '@/lib/products/get-products';
 
 /**
  * The shop's products for search engines: an ItemList of schema.org Product, each with an Offer
