@@ -215,6 +215,38 @@ describe('pages arrive rendered', () => {
     expect(parts(unknown.text).head).toContain('<title>404 Page Not Found</title>');
   });
 
+  it("the home page's scripts: precompressed, without Zod, at most 150 KB as transferred", async () => {
+    const page = await site.newPage({ width: 375, height: 800 });
+    const scripts: Promise<{ url: string; encoding: string | undefined; bytes: number; zod: boolean }>[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return;
+      scripts.push(
+        (async () => {
+          const response = await request.response();
+          const sizes = await request.sizes();
+          const body = (await response?.text()) ?? '';
+          return {
+            url: new URL(request.url()).pathname,
+            encoding: await response?.headerValue('content-encoding'),
+            bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+            // Zod's classes carry their names as text ($ZodType, ZodError...) in any build.
+            zod: body.includes('$ZodType'),
+          };
+        })(),
+      );
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length).toBeGreaterThan(3);
+    // The contracts' schemas come with the first API request; the home page hydrates from the data
+    // it was rendered with and makes none.
+    expect(loaded.filter((script) => script.zod).map((script) => script.url)).toEqual([]);
+    for (const script of loaded.filter((item) => item.bytes > 2048))
+      expect(script.encoding, script.url).toBe('br');
+    const kilobytes = loaded.reduce((sum, script) => sum + script.bytes, 0) / 1024;
+    expect(kilobytes).toBeLessThanOrEqual(150);
+  });
+
   it.each([375, 1280])('hydrates at %i px without a warning, an error or a layout shift', async (width) => {
     const events = (await (await fetch(`${site.baseUrl}/api/events`)).json()) as EventSummary[];
     const page = await site.newPage({ width, height: 900 });

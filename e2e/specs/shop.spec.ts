@@ -17,6 +17,15 @@ async function keepScreenshot(page: Page, name: string) {
 async function openShop(page: Page) {
   await page.goto('/shop');
   await expect.poll(() => page.getByText(/^Found \d+ products$/).isVisible(), { timeout: 15_000 }).toBe(true);
+  // The server-rendered buttons turn on when the page has hydrated.
+  await expect
+    .poll(
+      () => card(page, 'Jesus Walks Trail Tee').getByRole('button', { name: 'Add to Cart' }).isEnabled(),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(true);
 }
 
 function card(page: Page, name: string) {

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { serviceNames, urlVariableOf } from '@jesus-walks/contracts/services';
 import { service as identity } from '@jesus-walks/identity/service';
 import { createSessionCookie, createTestUsers, type IdentityDatabase } from '@jesus-walks/identity/testing';
@@ -99,6 +100,8 @@ beforeAll(async () => {
     join(webDist, 'assets', 'app-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(4000))});`,
   );
+  // The build's brotli copy (apps/web/vite.config.ts), told apart by its content.
+  await writeFile(join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log("br copy");'));
   database = await createTestDatabase<IdentityDatabase>({
     schema: identity.schema,
     migrations: identity.migrations,
@@ -327,6 +330,22 @@ describe('gateway: the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
     expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it("serves the build's brotli copy of an asset as it is, without a document's headers", async () => {
+    const response = await gateway.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe('console.log("br copy");');
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBeUndefined();
+    expect(response.headers['x-frame-options']).toBeUndefined();
+    // A page keeps them.
+    expect((await gateway.inject({ url: '/' })).headers['x-frame-options']).toBeDefined();
   });
 
   it('sends security headers with a CSP that allows the payment providers', async () => {

@@ -37,6 +37,19 @@ interface ShellTemplate {
 
 const ROOT = '<div id="root"></div>';
 
+/** Security headers (helmet's, set on every answer) that apply to documents only. */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/;
 
 /**
@@ -113,11 +126,17 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       root: options.distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies at their best level (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
+        // A script, stylesheet or image is not a document: the headers that govern a document
+        // (its policy, framing, opener, referrer) mean nothing on it and cost about 1.3 KB on each of
+        // the twenty files a page loads. nosniff and the resource policy stay.
+        if (!path.endsWith('.html')) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
       },
     });
   }

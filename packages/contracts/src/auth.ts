@@ -18,11 +18,7 @@ export type ResolveSessionResponse = z.infer<typeof ResolveSessionResponseSchema
 
 export const MessageResponseSchema = z.object({ message: z.string() });
 
-/**
- * A cookie readable by the page, set at login and cleared at logout: it says only that a session
- * may exist, so visitors' pages need not ask GET /api/auth/me (and log a 401) on every load.
- */
-export const SIGNED_IN_COOKIE = 'signed_in';
+export { SIGNED_IN_COOKIE } from './constants';
 
 /** Password rules shared by registration, reset, change and admin forms (SPEC.md section 5). */
 export const PasswordSchema = z

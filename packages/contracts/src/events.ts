@@ -89,8 +89,7 @@ export type RegistrationBody = z.infer<typeof RegistrationBodySchema>;
 export const GuestRegistrationSchema = z.object({ name: nameField, email: emailField });
 export type GuestRegistration = z.infer<typeof GuestRegistrationSchema>;
 
-/** The header that makes a retried registration return the first answer instead of a duplicate. */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export { IDEMPOTENCY_KEY_HEADER } from './constants';
 export const IdempotencyKeySchema = z
   .string()
   .min(8, 'Idempotency-Key must be 8 to 200 characters')

@@ -3,8 +3,7 @@ import { ErrorResponseSchema, IdParamsSchema, MAX_ROW_ID } from './common';
 import { hasWholeCents, MAX_CENTS, PriceSchema } from './money';
 import { defineRoute, defineRoutes } from './route-contract';
 
-/** Shipped with the web app: shown for a product without an image or whose image fails to load. */
-export const DEFAULT_PRODUCT_IMAGE_URL = '/images/products/vineyard-default.svg';
+export { DEFAULT_PRODUCT_IMAGE_URL } from './constants';
 
 /** A product (or any row) id in a request body: a positive Postgres integer. */
 export const RowIdSchema = z.number().int().positive().max(MAX_ROW_ID);

@@ -1,4 +1,5 @@
-import { authRoutes, type CurrentUser, SIGNED_IN_COOKIE } from '@jesus-walks/contracts/auth';
+import type { CurrentUser } from '@jesus-walks/contracts/auth';
+import { SIGNED_IN_COOKIE } from '@jesus-walks/contracts/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, callApi } from '@/lib/api-client';
 
@@ -13,6 +14,10 @@ function hasSignedInHint(cookies: string): boolean {
 /**
  * The logged-in user, or null for a visitor: 401 is an answer here, not an error. Without the
  * signed-in hint cookie nobody is logged in, so nothing is asked.
+ *
+ * The contract (and Zod with it) is imported with the first request, as in every fetcher of a
+ * page's first scripts: a server-rendered page hydrates from the data it came with and need not
+ * load the schemas before it is interactive.
  */
 export async function getCurrentUser(
   options: { signal?: AbortSignal; cookies?: string } = {},
@@ -20,6 +25,7 @@ export async function getCurrentUser(
   const cookies = options.cookies ?? (typeof document === 'undefined' ? undefined : document.cookie);
   if (cookies !== undefined && !hasSignedInHint(cookies)) return null;
   try {
+    const { authRoutes } = await import('@jesus-walks/contracts/auth');
     return await callApi(authRoutes.me, { signal: options.signal });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) throw error;

@@ -1,4 +1,3 @@
-import { authRoutes } from '@jesus-walks/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/components/ui/use-toast';
@@ -6,7 +5,9 @@ import { callApi, getServerMessage } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/current-user';
 
 /** POST /api/auth/logout (no body). */
-export function logout(): Promise<{ message: string }> {
+export async function logout(): Promise<{ message: string }> {
+  // Imported when needed: the header is in every page's first scripts (see current-user.ts).
+  const { authRoutes } = await import('@jesus-walks/contracts/auth');
   return callApi(authRoutes.logout);
 }
 

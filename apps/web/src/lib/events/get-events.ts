@@ -1,4 +1,4 @@
-import { type Event, eventRoutes } from '@jesus-walks/contracts/events';
+import type { Event } from '@jesus-walks/contracts/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { eventsKeys } from './query-keys';
@@ -10,7 +10,9 @@ export type { Event };
  * of the list: the events page shows it all, the home page selects its next open walks from it,
  * so going from one to the other shows the list at once.
  */
-export function getEvents(options: { signal?: AbortSignal } = {}): Promise<Event[]> {
+export async function getEvents(options: { signal?: AbortSignal } = {}): Promise<Event[]> {
+  // Imported with the first request (see lib/current-user.ts).
+  const { eventRoutes } = await import('@jesus-walks/contracts/events');
   return callApi(eventRoutes.list, { signal: options.signal });
 }
 

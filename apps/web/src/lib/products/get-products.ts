@@ -1,4 +1,4 @@
-import { type Product, productRoutes } from '@jesus-walks/contracts/products';
+import type { Product } from '@jesus-walks/contracts/products';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiResponseError, callApi } from '@/lib/api-client';
 
@@ -11,6 +11,8 @@ export const productsQueryKey = ['products'] as const;
  * counts as no products (SPEC.md section 7); an array holding something else is an error.
  */
 export async function getProducts(options: { signal?: AbortSignal } = {}): Promise<Product[]> {
+  // Imported with the first request (see lib/current-user.ts).
+  const { productRoutes } = await import('@jesus-walks/contracts/products');
   try {
     return await callApi(productRoutes.list, { signal: options.signal });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { DEFAULT_PRODUCT_IMAGE_URL } from '@jesus-walks/contracts/products';
+import { DEFAULT_PRODUCT_IMAGE_URL } from '@jesus-walks/contracts/constants';
 import { MinusIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';

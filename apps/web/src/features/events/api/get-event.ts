@@ -1,10 +1,12 @@
-import { type Event, eventRoutes } from '@jesus-walks/contracts/events';
+import type { Event } from '@jesus-walks/contracts/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, callApi } from '@/lib/api-client';
 import { eventsKeys } from '@/lib/events/query-keys';
 
 /** GET /api/events/{id}; null when there is no such event (404, or an id that is not one: 400). */
 export async function getEvent(id: string, options: { signal?: AbortSignal } = {}): Promise<Event | null> {
+  // Imported with the first request (see lib/current-user.ts).
+  const { eventRoutes } = await import('@jesus-walks/contracts/events');
   try {
     return await callApi(eventRoutes.get, { params: { id }, signal: options.signal });
   } catch (error) {

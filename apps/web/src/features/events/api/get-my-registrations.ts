@@ -1,4 +1,4 @@
-import { eventRoutes, type MyRegistration } from '@jesus-walks/contracts/events';
+import type { MyRegistration } from '@jesus-walks/contracts/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { eventsKeys } from '@/lib/events/query-keys';
@@ -6,7 +6,9 @@ import { eventsKeys } from '@/lib/events/query-keys';
 export type { MyRegistration };
 
 /** GET /api/events/my-registrations: the logged-in member's registrations with their events. */
-export function getMyRegistrations(options: { signal?: AbortSignal } = {}): Promise<MyRegistration[]> {
+export async function getMyRegistrations(options: { signal?: AbortSignal } = {}): Promise<MyRegistration[]> {
+  // Imported with the first request (see lib/current-user.ts).
+  const { eventRoutes } = await import('@jesus-walks/contracts/events');
   return callApi(eventRoutes.myRegistrations, { signal: options.signal });
 }
 

@@ -1,9 +1,5 @@
-import {
-  eventRoutes,
-  type GuestRegistration,
-  IDEMPOTENCY_KEY_HEADER,
-  type Registration,
-} from '@jesus-walks/contracts/events';
+import { IDEMPOTENCY_KEY_HEADER } from '@jesus-walks/contracts/constants';
+import type { GuestRegistration, Registration } from '@jesus-walks/contracts/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { eventsKeys } from '@/lib/events/query-keys';
@@ -19,7 +15,9 @@ export interface RegisterForEventInput {
 }
 
 /** POST /api/events/{id}/registrations with an Idempotency-Key. */
-export function registerForEvent(input: RegisterForEventInput): Promise<Registration> {
+export async function registerForEvent(input: RegisterForEventInput): Promise<Registration> {
+  // Imported with the first request (see lib/current-user.ts).
+  const { eventRoutes } = await import('@jesus-walks/contracts/events');
   return callApi(eventRoutes.register, {
     params: { id: input.eventId },
     body: input.guest ?? {},

@@ -1,13 +1,22 @@
 import { BanIcon, CreditCardIcon, HistoryIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/lib/current-user';
 import type { Event } from '@/lib/events/get-events';
 import { formatPrice } from '@/lib/format';
-import { GuestRegistrationForm } from './guest-registration-form';
 import { MemberRegistration } from './member-registration';
 import { OutcomeAlert } from './outcome-alert';
+
+/**
+ * The guest form comes with its own chunk (react-hook-form, and Zod for the contract's checks): an
+ * event's page is rendered on the server with the form in it and hydrates it when the chunk has
+ * arrived, so the page's first scripts stay small.
+ */
+const GuestRegistrationForm = lazy(() =>
+  import('./guest-registration-form').then((module) => ({ default: module.GuestRegistrationForm })),
+);
 
 /** How someone signs up for an event: as the logged-in member, or as a guest with name and e-mail. */
 export function RegistrationPanel({ event }: { event: Event }) {
@@ -71,5 +80,9 @@ export function RegistrationPanel({ event }: { event: Event }) {
       <MemberRegistration event={event} username={currentUser.data.username} actionLabel={actionLabel} />
     );
   }
-  return <GuestRegistrationForm event={event} actionLabel={actionLabel} />;
+  return (
+    <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+      <GuestRegistrationForm event={event} actionLabel={actionLabel} />
+    </Suspense>
+  );
 }

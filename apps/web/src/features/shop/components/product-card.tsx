@@ -1,4 +1,4 @@
-import { DEFAULT_PRODUCT_IMAGE_URL } from '@jesus-walks/contracts/products';
+import { DEFAULT_PRODUCT_IMAGE_URL } from '@jesus-walks/contracts/constants';
 import { ShoppingCartIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
