@@ -266,7 +266,7 @@ describe('gateway: the web app', () => {
       '<script type="application/json" id="page-state">{"origin":"http://localhost:3000","queries":{},"cookies":false}</script>',
     );
     // Its own page's code is asked for with the entry, no other page's.
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/events-def456.js">');
+    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/events-def456.js">');
     expect(head).not.toContain('shop-789abc.js');
     // The stylesheet comes inlined: the page paints from this one response.
     expect(head).toContain('<style>body{color:#2f5d3a}</style>');

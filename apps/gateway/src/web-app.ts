@@ -86,7 +86,7 @@ function routePreloadsOf(distDir: string): Map<string, string> {
   return new Map(
     Object.entries(routes).map(([route, files]) => [
       route,
-      files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join(''),
+      files.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`).join(''),
     ]),
   );
 }
