@@ -16,11 +16,19 @@ export async function startProcess(
   ready: string,
 ): Promise<RunningProcess> {
   const packageDir = entry.includes('/src/') ? entry.slice(0, entry.indexOf('/src/')) : dirname(entry);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(repositoryRoot, entry)], {
-    cwd: join(repositoryRoot, packageDir),
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // BENCH_PROFILE_DIR=<folder>: each process writes a CPU profile there when it stops.
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', join(repositoryRoot, entry)],
+    {
+      cwd: join(repositoryRoot, packageDir),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   let failure: Error | undefined;
   child.once('error', (error) => {
     failure = error;

@@ -1,0 +1,279 @@
+/**
+ * Budget (issue 14): at least 50 completed sandbox checkouts per second, from cart to paid order,
+ * through the gateway on this machine, and never a unit sold that was not in stock.
+ *
+ *   pnpm bench:checkout          (BENCH_SECONDS, BENCH_CONCURRENCY to tune)
+ *
+ * Each checkout is what the browser does at /checkout with the built-in sandbox processor (no
+ * provider keys): POST /api/checkout/create-payment-intent (the server's quote and a reservation),
+ * POST /api/checkout/contact, POST /api/checkout/sandbox/confirm with card 4242, then
+ * POST /api/orders. It counts as completed when the order answers 201 and is paid.
+ *
+ * Two phases against the deployed topology (gateway and services as processes of their own):
+ * 1. throughput: BENCH_CONCURRENCY buyers check out one after another for BENCH_SECONDS;
+ * 2. oversell: 120 buyers at once for a product with 25 units: exactly 25 paid orders, the others
+ *    refused before any charge, stock 0, never below.
+ * Then the database is checked: one order per paid payment, no payment without its order.
+ * Loopback only, bounded in time. Exits 1 when the budget is not kept.
+ */
+import { schemaNameOf } from '@jesus-walks/contracts/services';
+import { freePort } from '@jesus-walks/service-kit/network';
+import pg from 'pg';
+import { benchSecrets, prepareBenchDatabase } from './bench-database';
+import { type RunningProcess, startProcess } from './processes';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const BUDGET = 50;
+const SCARCE_STOCK = 25;
+const SCARCE_BUYERS = 120;
+
+const address = {
+  fullName: 'Ada Walker',
+  street: '1 Vineyard Lane',
+  city: 'Napa',
+  state: 'CA',
+  zipCode: '94559',
+  country: 'US',
+};
+
+type Outcome =
+  | { kind: 'paid'; orderId: number; ms: number }
+  | { kind: 'refused'; status: number; code: string };
+
+/** Time spent in each call of the checkout, summed over the throughput phase. */
+const stepMs = new Map<string, { total: number; count: number }>();
+
+async function post(
+  base: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const started = performance.now();
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  const step = stepMs.get(path) ?? { total: 0, count: 0 };
+  step.total += performance.now() - started;
+  step.count += 1;
+  stepMs.set(path, step);
+  return { status: response.status, json: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) };
+}
+
+/** One buyer's checkout, start to finish; a refusal before payment is an outcome, anything else throws. */
+async function checkout(base: string, items: { productId: number; quantity: number }[]): Promise<Outcome> {
+  const started = performance.now();
+  const intent = await post(base, '/api/checkout/create-payment-intent', {
+    items,
+    shippingAddress: address,
+    paymentMethod: 'stripe',
+  });
+  if (intent.status === 409) return { kind: 'refused', status: 409, code: String(intent.json.code) };
+  if (intent.status !== 201)
+    throw new Error(`payment intent: ${intent.status} ${JSON.stringify(intent.json)}`);
+  const paymentId = String(intent.json.paymentId);
+  const contact = await post(base, '/api/checkout/contact', {
+    paymentId,
+    fullName: 'Ada Walker',
+    email: 'ada@example.com',
+  });
+  if (contact.status >= 300) throw new Error(`contact: ${contact.status} ${JSON.stringify(contact.json)}`);
+  const confirm = await post(base, '/api/checkout/sandbox/confirm', {
+    clientSecret: intent.json.clientSecret,
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12 / 40',
+    cvc: '123',
+  });
+  if (confirm.status !== 200)
+    throw new Error(`sandbox confirm: ${confirm.status} ${JSON.stringify(confirm.json)}`);
+  const order = await post(base, '/api/orders', {
+    items,
+    // The client's idea of the total is never what is charged; the quote's is.
+    total: '0.01',
+    shippingAddress: address,
+    paymentMethod: 'stripe',
+    paymentId,
+    customerEmail: 'ada@example.com',
+  });
+  if (order.status !== 201 || order.json.status !== 'paid')
+    throw new Error(`order: ${order.status} ${JSON.stringify(order.json)}`);
+  return { kind: 'paid', orderId: Number(order.json.id), ms: performance.now() - started };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+
+const database = await prepareBenchDatabase();
+const running: RunningProcess[] = [];
+const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+const catalog = schemaNameOf('catalog-and-orders');
+const payments = schemaNameOf('payments');
+try {
+  const ports = {
+    gateway: await freePort(),
+    identity: await freePort(),
+    catalog: await freePort(),
+    payments: await freePort(),
+    content: await freePort(),
+  };
+  const urls = {
+    IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
+    CATALOG_AND_ORDERS_URL: `http://127.0.0.1:${ports.catalog}`,
+    PAYMENTS_URL: `http://127.0.0.1:${ports.payments}`,
+    CONTENT_AND_EVENTS_URL: `http://127.0.0.1:${ports.content}`,
+    // Not on a checkout's path.
+    SEO_URL: 'http://127.0.0.1:9',
+    AI_ASSISTANT_URL: 'http://127.0.0.1:9',
+  };
+  const base = `http://127.0.0.1:${ports.gateway}`;
+  const common = {
+    ...benchSecrets,
+    ...urls,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+  };
+  const services: [string, number, string][] = [
+    ['services/identity/src/main.ts', ports.identity, urls.IDENTITY_URL],
+    ['services/catalog-and-orders/src/main.ts', ports.catalog, urls.CATALOG_AND_ORDERS_URL],
+    ['services/payments/src/main.ts', ports.payments, urls.PAYMENTS_URL],
+    ['services/content-and-events/src/main.ts', ports.content, urls.CONTENT_AND_EVENTS_URL],
+  ];
+  for (const [entry, port, url] of services)
+    running.push(await startProcess(entry, { ...common, PORT: String(port) }, `${url}/health/ready`));
+  running.push(
+    await startProcess(
+      'apps/gateway/src/main.ts',
+      { ...common, PORT: String(ports.gateway), PUBLIC_ORIGIN: base, RATE_LIMIT_MAX: '100000000' },
+      `${base}/health/ready`,
+    ),
+  );
+
+  // Two products of the demo catalogue: one plentiful for the throughput phase, one scarce.
+  const { rows: products } = await pool.query<{ id: number }>(
+    `select id from ${catalog}.products where deleted_at is null and stock > 0 order by id limit 2`,
+  );
+  const [plentiful, scarce] = products.map((row) => row.id);
+  if (plentiful === undefined || scarce === undefined)
+    throw new Error('the demo catalogue has no two products in stock');
+  await pool.query(`update ${catalog}.products set stock = 1000000 where id = $1`, [plentiful]);
+  await pool.query(`update ${catalog}.products set stock = $2 where id = $1`, [scarce, SCARCE_STOCK]);
+
+  // Warm up connections, pools and the JIT.
+  await Promise.all(Array.from({ length: 4 }, () => checkout(base, [{ productId: plentiful, quantity: 1 }])));
+
+  // 1. Throughput.
+  stepMs.clear();
+  const latencies: number[] = [];
+  let failures = 0;
+  const firstFailures: string[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  const startedAt = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        try {
+          const outcome = await checkout(base, [{ productId: plentiful, quantity: 1 }]);
+          if (outcome.kind === 'paid') latencies.push(outcome.ms);
+          else failures += 1;
+        } catch (error) {
+          failures += 1;
+          if (firstFailures.length < 3) firstFailures.push(String(error));
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - startedAt) / 1000;
+  latencies.sort((a, b) => a - b);
+  const perSecond = latencies.length / elapsed;
+
+  const steps = Object.fromEntries(
+    [...stepMs].map(([path, step]) => [path, { 'mean ms': Math.round(step.total / step.count) }]),
+  );
+
+  // 2. Oversell: every buyer at once for the last units.
+  const outcomes = await Promise.all(
+    Array.from({ length: SCARCE_BUYERS }, () =>
+      checkout(base, [{ productId: scarce, quantity: 1 }]).catch((error: unknown) => ({
+        kind: 'error' as const,
+        message: String(error),
+      })),
+    ),
+  );
+  const paidScarce = outcomes.filter((outcome) => outcome.kind === 'paid').length;
+  const refusedScarce = outcomes.filter((outcome) => outcome.kind === 'refused').length;
+  const erroredScarce = outcomes.filter((outcome) => outcome.kind === 'error');
+  const { rows: stockRows } = await pool.query<{ stock: number }>(
+    `select stock from ${catalog}.products where id = $1`,
+    [scarce],
+  );
+  const { rows: soldRows } = await pool.query<{ units: number }>(
+    `select coalesce(sum(i.quantity), 0)::int as units
+       from ${catalog}.order_items i join ${catalog}.orders o on o.id = i.order_id
+      where i.product_id = $1 and o.status = 'paid'`,
+    [scarce],
+  );
+
+  // One order per paid payment, and no paid payment without its order.
+  const { rows: duplicateRows } = await pool.query<{ n: number }>(
+    `select count(*)::int as n from (select payment_id from ${catalog}.orders where payment_id is not null
+      group by payment_id having count(*) > 1) d`,
+  );
+  const { rows: orphanRows } = await pool.query<{ n: number }>(
+    `select count(*)::int as n from ${payments}.payments p where p.status = 'succeeded'
+      and not exists (select 1 from ${catalog}.orders o where o.payment_id = p.id::text)`,
+  );
+
+  console.table({
+    'throughput phase': {
+      buyers: concurrency,
+      seconds: Number(elapsed.toFixed(1)),
+      'paid orders': latencies.length,
+      'checkouts/s': Number(perSecond.toFixed(1)),
+      'p50 ms': Math.round(percentile(latencies, 50)),
+      'p99 ms': Math.round(percentile(latencies, 99)),
+      failures,
+    },
+  });
+  console.table(steps);
+  console.table({
+    'oversell phase': {
+      'units in stock': SCARCE_STOCK,
+      buyers: SCARCE_BUYERS,
+      'paid orders': paidScarce,
+      'refused before paying': refusedScarce,
+      errors: erroredScarce.length,
+      'units sold': soldRows[0]?.units ?? -1,
+      'stock left': stockRows[0]?.stock ?? -1,
+    },
+  });
+  console.log(
+    `duplicate orders: ${duplicateRows[0]?.n ?? -1}; paid payments without an order: ${orphanRows[0]?.n ?? -1}`,
+  );
+  for (const message of [...firstFailures, ...erroredScarce.slice(0, 3).map((error) => error.message)])
+    console.error(`  ${message}`);
+
+  const problems = [
+    perSecond < BUDGET && `${perSecond.toFixed(1)} checkouts/s is below the budget of ${BUDGET}`,
+    failures > 0 && `${failures} checkouts failed in the throughput phase`,
+    paidScarce !== SCARCE_STOCK && `${paidScarce} paid orders for ${SCARCE_STOCK} units`,
+    (soldRows[0]?.units ?? -1) !== SCARCE_STOCK && 'units sold differ from the units in stock',
+    (stockRows[0]?.stock ?? -1) !== 0 && 'stock left is not 0',
+    erroredScarce.length > 0 && `${erroredScarce.length} checkouts errored in the oversell phase`,
+    (duplicateRows[0]?.n ?? -1) !== 0 && 'a payment has two orders',
+    (orphanRows[0]?.n ?? -1) !== 0 && 'a paid payment has no order',
+  ].filter(Boolean);
+  if (problems.length > 0) {
+    for (const problem of problems) console.error(problem);
+    process.exitCode = 1;
+  } else {
+    console.log(`Within budget: at least ${BUDGET} checkouts/s, no unit sold twice, stock never below 0.`);
+  }
+} finally {
+  await pool.end();
+  await Promise.all(running.map((child) => child.stop()));
+  await database.stop();
+}
