@@ -1,8 +1,8 @@
 /**
  * Budget (ARCHITECTURE.md section 10, issue 12): Lighthouse (mobile) performance, accessibility,
  * best practices and SEO each at least 98 on the home, shop, events and an event page, the median
- * of 3 runs per page; and at most 150 KB (gzipped, as transferred) of JavaScript loaded by the
- * home page before it is interactive.
+ * of 3 runs per page; and at most 150 KB (compressed, as transferred) of JavaScript loaded by the
+ * home page before it is interactive. The AI assistant's page is audited too and shown, not budgeted.
  *
  *   pnpm build && pnpm bench:lighthouse      (LIGHTHOUSE_MIN, LIGHTHOUSE_RUNS to change them)
  *
@@ -54,7 +54,15 @@ const chrome = await chromeLauncher.launch({
 let failed = false;
 try {
   const events = (await (await fetch(`${base}/api/events`)).json()) as Array<{ id: number }>;
-  const pages = { home: '/', shop: '/shop', events: '/events', event: `/events/${events[0]?.id ?? 1}` };
+  const pages = {
+    home: '/',
+    shop: '/shop',
+    events: '/events',
+    event: `/events/${events[0]?.id ?? 1}`,
+    assistant: '/ai-assistant',
+  };
+  // The budget holds for the public pages of issue 12; the assistant's page is measured and shown.
+  const budgeted = new Set(['home', 'shop', 'events', 'event']);
   const table: Record<string, Record<string, number>> = {};
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   for (const [name, path] of Object.entries(pages)) {
@@ -105,7 +113,7 @@ try {
     const scores: Record<string, number> = {};
     for (const category of categories) {
       scores[category] = median(runs.map((scoresOfRun) => scoresOfRun[category] ?? 0));
-      if (scores[category] < MIN) failed = true;
+      if (budgeted.has(name) && scores[category] < MIN) failed = true;
     }
     scores['script KB'] = Math.round(scriptKb);
     if (name === 'home' && scriptKb > HOME_SCRIPT_BUDGET_KB) failed = true;
