@@ -172,7 +172,7 @@ describe('checkout', () => {
   it('sends a visitor with an empty cart back to the shop', async () => {
     const page = await site.newPage({ width: 375 });
     await page.goto('/checkout');
-    await expect.poll(() => page.getByText('Your cart is empty').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Your cart is empty').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByRole('link', { name: /shop/i }).first().getAttribute('href')).toBe('/shop');
   });
 });

@@ -69,7 +69,7 @@ beforeAll(async () => {
     join(webDist, 'index.html'),
     '<!doctype html><html><head><title>Jesus Walks</title><meta name="description" content="Default" />' +
       '<link rel="stylesheet" crossorigin href="/assets/app-abc123.css"></head>' +
-      '<body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>',
+      '<body><div id="root"></div><script type="module" fetchpriority="low" src="/assets/app-abc123.js"></script></body></html>',
   );
   // A stand-in for apps/web's server render with the same contract: it calls the API it is
   // given (so the test sees whose cookie went along) and says which pages it renders.
@@ -266,7 +266,10 @@ describe('gateway: the web app', () => {
       '<script type="application/json" id="page-state">{"origin":"http://localhost:3000","queries":{},"cookies":false}</script>',
     );
     // Its own page's code is asked for with the entry, no other page's.
-    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/events-def456.js">');
+    expect(head).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/events-def456.js">',
+    );
+    expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/app-abc123.js">');
     expect(head).not.toContain('shop-789abc.js');
     // The stylesheet comes inlined: the page paints from this one response.
     expect(head).toContain('<style>body{color:#2f5d3a}</style>');
@@ -307,6 +310,8 @@ describe('gateway: the web app', () => {
       expect(response.body, url).toContain(
         '<link rel="stylesheet" crossorigin href="/assets/app-abc123.css">',
       );
+      // Nothing shows until the scripts run: they keep their usual priority.
+      expect(response.body, url).toContain('<script type="module" src="/assets/app-abc123.js">');
     }
   });
 
@@ -342,10 +347,29 @@ describe('gateway: the web app', () => {
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe('console.log("br copy");');
     expect(response.headers['content-type']).toContain('javascript');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toBeUndefined();
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(response.headers['x-frame-options']).toBeUndefined();
     // A page keeps them.
     expect((await gateway.inject({ url: '/' })).headers['x-frame-options']).toBeDefined();
+  });
+
+  it("answers the API with a JSON answer's headers, not a page's", async () => {
+    const response = await gateway.inject({ url: '/api/no-such-thing' });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const pageOnly of [
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'referrer-policy',
+      'origin-agent-cluster',
+    ])
+      expect(response.headers[pageOnly], pageOnly).toBeUndefined();
+    const headerBytes = Object.entries(response.headers).reduce(
+      (sum, [name, value]) => sum + name.length + String(value).length + 4,
+      0,
+    );
+    expect(headerBytes).toBeLessThan(500);
   });
 
   it('sends security headers with a CSP that allows the payment providers', async () => {

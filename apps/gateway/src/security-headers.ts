@@ -59,3 +59,29 @@ export function contentSecurityPolicy(publicOrigin: string) {
     },
   };
 }
+
+/**
+ * Headers for what is not a page: API answers, assets, health, sitemap. A document's policy,
+ * framing, opener and referrer headers mean nothing on them and cost about 1.3 KB on every answer
+ * (a third of `/api/products`). What stays follows OWASP's REST guidance: no sniffing, no reading
+ * from another origin, and a policy that lets nothing run or frame the answer if it is ever
+ * opened as a page.
+ */
+export function resourceHeaders(publicOrigin: string): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'x-content-type-options': 'nosniff',
+    ...(publicOrigin.startsWith('https:')
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  };
+}
+
+/** Whether a request is for a page (a document), which gets the full set of security headers. */
+export function isDocumentRequest(url: string): boolean {
+  if (url.startsWith('/api/') || url.startsWith('/assets/') || url.startsWith('/health')) return false;
+  const path = url.split('?', 1)[0] ?? url;
+  // Files have an extension (/images/x.svg, /sitemap.xml, /robots.txt, /favicon.svg); pages do not.
+  return !/\.[A-Za-z0-9]+$/.test(path) || path.endsWith('.html');
+}

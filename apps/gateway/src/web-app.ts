@@ -37,19 +37,6 @@ interface ShellTemplate {
 
 const ROOT = '<div id="root"></div>';
 
-/** Security headers (helmet's, set on every answer) that apply to documents only. */
-const DOCUMENT_ONLY_HEADERS = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'referrer-policy',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-];
-
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/;
 
 /**
@@ -68,7 +55,9 @@ function templateOf(indexHtml: string, distDir: string): ShellTemplate | null {
   const root = rendered.indexOf(ROOT);
   if (headEnd === -1 || root === -1 || root < headEnd) return null;
   return {
-    shell: Buffer.from(indexHtml),
+    // A shell page shows nothing until its scripts have run: they go at their usual priority. A
+    // rendered page keeps the build's low priority (apps/web/vite.config.ts): it paints without them.
+    shell: Buffer.from(indexHtml.replaceAll(' fetchpriority="low"', '')),
     beforeHeadEnd: rendered.slice(0, headEnd),
     headEndToRoot: rendered.slice(headEnd, root),
     afterRoot: rendered.slice(root + ROOT.length),
@@ -86,7 +75,9 @@ function routePreloadsOf(distDir: string): Map<string, string> {
   return new Map(
     Object.entries(routes).map(([route, files]) => [
       route,
-      files.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`).join(''),
+      files
+        .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`)
+        .join(''),
     ]),
   );
 }
@@ -133,10 +124,6 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
-        // A script, stylesheet or image is not a document: the headers that govern a document
-        // (its policy, framing, opener, referrer) mean nothing on it and cost about 1.3 KB on each of
-        // the twenty files a page loads. nosniff and the resource policy stay.
-        if (!path.endsWith('.html')) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
       },
     });
   }
