@@ -10,6 +10,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import pino, { type Logger } from 'pino';
 import { request as undiciRequest } from 'undici';
+import { registerApiDocs } from './api-docs';
 import type { Env } from './env';
 import { createOriginCheck } from './origin-check';
 import { registerProxies } from './proxy';
@@ -108,6 +109,7 @@ export async function buildApp(env: Env, deps: GatewayDeps): Promise<FastifyInst
     });
   });
 
+  await registerApiDocs(app, { upstreams: env.upstreams, publicOrigin: env.PUBLIC_ORIGIN });
   await registerProxies(app, {
     upstreams: env.upstreams,
     identitySigningKey: env.IDENTITY_SIGNING_KEY,

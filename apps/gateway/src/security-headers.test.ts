@@ -3,7 +3,14 @@ import { isDocumentRequest, resourceHeaders } from './security-headers';
 
 describe('isDocumentRequest', () => {
   it('takes pages for documents, and the API, assets and files for resources', () => {
-    for (const page of ['/', '/shop', '/events/12', '/orders/status?token=abc.def', '/index.html'])
+    for (const page of [
+      '/',
+      '/shop',
+      '/events/12',
+      '/orders/status?token=abc.def',
+      '/index.html',
+      '/api/docs',
+    ])
       expect(isDocumentRequest(page), page).toBe(true);
     for (const resource of [
       '/api/products',

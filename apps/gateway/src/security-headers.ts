@@ -80,6 +80,8 @@ export function resourceHeaders(publicOrigin: string): Record<string, string> {
 
 /** Whether a request is for a page (a document), which gets the full set of security headers. */
 export function isDocumentRequest(url: string): boolean {
+  // The API's documentation is a page (its files are files).
+  if (url === '/api/docs' || url.startsWith('/api/docs?')) return true;
   if (url.startsWith('/api/') || url.startsWith('/assets/') || url.startsWith('/health')) return false;
   const path = url.split('?', 1)[0] ?? url;
   // Files have an extension (/images/x.svg, /sitemap.xml, /robots.txt, /favicon.svg); pages do not.

@@ -14,3 +14,6 @@ export const DEFAULT_PRODUCT_IMAGE_URL = '/images/products/vineyard-default.svg'
 
 /** The header that makes a retried registration return the first answer instead of a duplicate. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/** identity's session cookie (httpOnly): what the gateway resolves into the caller's identity. */
+export const SESSION_COOKIE_NAME = 'sid';

@@ -15,6 +15,7 @@ import { registerErrorHandling, sendJsonNotFound } from './error-handling';
 import { identityPlugin } from './guards';
 import type { JobQueue } from './jobs';
 import { metricsPlugin } from './metrics';
+import { registerOpenApi } from './openapi';
 import { requestIdOf } from './request-id';
 import { registerTextInputChecks } from './text-input';
 
@@ -83,6 +84,7 @@ export function createService(options: CreateServiceOptions): ServiceApp {
     internalToken: options.internalToken,
   });
   app.register(metricsPlugin, { service: options.name });
+  registerOpenApi(app, options.name);
 
   const database = options.database;
   let migrationsApplied = false;

@@ -1,11 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
+import { SESSION_COOKIE_NAME } from '@jesus-walks/contracts/constants';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
 import { createSessionStore, type SessionLifetimes } from './session-store';
 
-export const SESSION_COOKIE_NAME = 'sid';
+export { SESSION_COOKIE_NAME };
 
 export interface SessionsPluginOptions {
   db: Kysely<IdentityDatabase>;
