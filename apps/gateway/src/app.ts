@@ -6,6 +6,7 @@ import { registerErrorHandling } from '@jesus-walks/service-kit/error-handling';
 import { createInternalClient } from '@jesus-walks/service-kit/internal-client';
 import { metricsPlugin } from '@jesus-walks/service-kit/metrics';
 import { requestIdOf } from '@jesus-walks/service-kit/request-id';
+import { answer503WhileClosing } from '@jesus-walks/service-kit/shutdown';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import pino, { type Logger } from 'pino';
@@ -30,10 +31,12 @@ export async function buildApp(env: Env, deps: GatewayDeps): Promise<FastifyInst
     genReqId: requestIdOf,
     trustProxy: env.TRUST_PROXY,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // answer503WhileClosing below answers in the API's envelope instead.
+    return503OnClosing: false,
     bodyLimit: 1024 * 1024,
   });
   registerErrorHandling(app);
+  answer503WhileClosing(app, 'gateway');
 
   const identityClient = createInternalClient({
     baseUrl: env.upstreams.identity,

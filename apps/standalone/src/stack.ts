@@ -61,6 +61,11 @@ export interface Stack {
   url: string;
   gateway: FastifyInstance;
   services: Record<string, { app: ServiceApp; url: string }>;
+  /**
+   * Starts a service again on its port after its app was closed (what a supervisor or the
+   * orchestrator does after a crash); resilience tests use it. Migrations are not run again.
+   */
+  restartService(name: string): Promise<ServiceApp>;
   close(): Promise<void>;
 }
 
@@ -82,32 +87,40 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ...Object.fromEntries(serviceNames.map((name) => [urlVariableOf(name), urls[name]])),
   };
 
+  /** One service on its port: its migrations and seed the first time only. */
+  async function startService(definition: AnyService, port: number, firstTime: boolean): Promise<ServiceApp> {
+    const env = definition.loadEnv({
+      ...shared,
+      DATABASE_URL: options.databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_POOL_MAX: '5',
+    });
+    const db = createDatabase<unknown>({
+      connectionString: env.DATABASE_URL,
+      schema: definition.schema,
+      poolMax: env.DATABASE_POOL_MAX,
+      applicationName: definition.name,
+    });
+    if (firstTime) {
+      await migrateToLatest(db, definition.schema, definition.migrations);
+      if (options.seed) await definition.seed(db, { env, notice: options.notice ?? (() => {}) });
+    }
+    const deps = createServiceDeps({
+      db,
+      schema: definition.schema,
+      logger: options.logger,
+      notice: options.notice ?? printToStdout,
+    });
+    const app = await definition.buildApp(env, deps);
+    await app.listen({ host: env.HOST, port: env.PORT });
+    return app;
+  }
+
   const started: Array<{ name: string; app: ServiceApp; url: string }> = [];
   try {
     for (const [i, definition] of services.entries()) {
-      const env = definition.loadEnv({
-        ...shared,
-        DATABASE_URL: options.databaseUrl,
-        HOST: '127.0.0.1',
-        PORT: String(ports[i]),
-        DATABASE_POOL_MAX: '5',
-      });
-      const db = createDatabase<unknown>({
-        connectionString: env.DATABASE_URL,
-        schema: definition.schema,
-        poolMax: env.DATABASE_POOL_MAX,
-        applicationName: definition.name,
-      });
-      await migrateToLatest(db, definition.schema, definition.migrations);
-      if (options.seed) await definition.seed(db, { env, notice: options.notice ?? (() => {}) });
-      const deps = createServiceDeps({
-        db,
-        schema: definition.schema,
-        logger: options.logger,
-        notice: options.notice ?? printToStdout,
-      });
-      const app = await definition.buildApp(env, deps);
-      await app.listen({ host: env.HOST, port: env.PORT });
+      const app = await startService(definition, ports[i] ?? 0, true);
       started.push({ name: definition.name, app, url: urls[definition.name] ?? '' });
     }
 
@@ -118,15 +131,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const port = typeof address === 'object' && address ? address.port : options.port;
     const displayHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
 
-    return {
+    const stack: Stack = {
       url: `http://${displayHost.includes(':') ? `[${displayHost}]` : displayHost}:${port}`,
       gateway,
       services: Object.fromEntries(started.map(({ name, app, url }) => [name, { app, url }])),
+      async restartService(name) {
+        const index = services.findIndex((definition) => definition.name === name);
+        const entry = started.find((service) => service.name === name);
+        const definition = services[index];
+        if (!definition || !entry) throw new Error(`no service ${name}`);
+        entry.app = await startService(definition, ports[index] ?? 0, false);
+        stack.services[name] = { app: entry.app, url: entry.url };
+        return entry.app;
+      },
       async close() {
         await gateway.close();
         await Promise.all(started.map(({ app }) => app.close()));
       },
     };
+    return stack;
   } catch (error) {
     await Promise.all(started.map(({ app }) => app.close().catch(() => {})));
     throw error;

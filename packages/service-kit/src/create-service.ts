@@ -17,6 +17,7 @@ import type { JobQueue } from './jobs';
 import { metricsPlugin } from './metrics';
 import { registerOpenApi } from './openapi';
 import { requestIdOf } from './request-id';
+import { answer503WhileClosing } from './shutdown';
 import { registerTextInputChecks } from './text-input';
 
 export type ServiceApp = FastifyInstance<
@@ -62,7 +63,8 @@ export function createService(options: CreateServiceOptions): ServiceApp {
     // a bare X-Forwarded-For is anyone's claim, so request.ip stays the socket's address.
     trustProxy: false,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // answer503WhileClosing below answers in the API's envelope instead.
+    return503OnClosing: false,
   };
   const logger: FastifyBaseLogger =
     options.logger === false ? pino({ level: 'silent' }) : options.logger.child({ service: options.name });
@@ -76,6 +78,7 @@ export function createService(options: CreateServiceOptions): ServiceApp {
   });
 
   registerErrorHandling(app);
+  answer503WhileClosing(app, options.name);
   registerTextInputChecks(app);
   app.setNotFoundHandler(sendJsonNotFound);
 

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 /** What the shutdown handler logs; any pino logger fits. */
 interface ShutdownLogger {
   info(message: string): void;
@@ -65,4 +67,27 @@ export function closeOnSignals(options: CloseOnSignalsOptions): (code: number) =
   process.on('uncaughtException', onFatal);
   process.on('unhandledRejection', onFatal);
   return stop;
+}
+
+/**
+ * While an app closes, the requests still arriving on open connections are answered 503 in the
+ * API's envelope ({ message, code }) and their connection is closed, instead of Fastify's own 503
+ * body (return503OnClosing, which the apps therefore turn off). The gateway passes a service's
+ * answer on as it is, so a client sees one error shape whatever stopped.
+ */
+export function answer503WhileClosing(app: FastifyInstance, name: string): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    return reply
+      .code(503)
+      .header('connection', 'close')
+      .send({
+        message: `The ${name} service is restarting. Please try again shortly.`,
+        code: 'service_unavailable',
+      });
+  });
 }

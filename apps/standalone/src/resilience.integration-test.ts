@@ -1,0 +1,122 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
+import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, services, startStack } from './stack';
+
+/**
+ * A service stopped under load, through the real gateway: its routes answer 503 (a JSON error,
+ * nothing else) within 2 s each, every other service's routes keep answering, and its routes
+ * recover when it is back. Loopback only, about ten seconds.
+ */
+let database: TestDatabase<unknown>;
+let stack: Stack;
+
+const [firstService, ...otherServices] = services.map((service) => ({
+  schema: service.schema,
+  migrations: service.migrations,
+}));
+
+beforeAll(async () => {
+  if (!firstService) throw new Error('no services');
+  database = await createTestDatabase(firstService, ...otherServices);
+  const webDist = await mkdtemp(join(tmpdir(), 'resilience-web-'));
+  await writeFile(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  stack = await startStack({
+    databaseUrl: database.url,
+    host: '127.0.0.1',
+    port: 0,
+    publicOrigin: 'http://localhost:3000',
+    secrets: testSecrets,
+    seed: true,
+    logger: false,
+    logLevel: 'silent',
+    environment: { WEB_DIST_DIR: webDist, RATE_LIMIT_MAX: '1000000' },
+  });
+});
+
+afterAll(async () => {
+  await stack?.close();
+  await database?.destroy();
+});
+
+interface Sample {
+  path: string;
+  status: number;
+  ms: number;
+  /** When the request was sent. */
+  at: number;
+  body: string;
+}
+
+const STOPPED = 'content-and-events';
+const stoppedRoutes = ['/api/events'];
+const otherRoutes = ['/api/products', '/api/checkout/config', '/robots.txt', '/api/auth/me'];
+
+describe('a service stopped under load', () => {
+  it('answers 503 for its routes within 2 s, keeps every other route working, and recovers', async () => {
+    const samples: Sample[] = [];
+    let running = true;
+    const paths = [...stoppedRoutes, ...otherRoutes];
+    const load = Promise.all(
+      Array.from({ length: 6 }, async (_, worker) => {
+        let turn = worker;
+        while (running) {
+          const path = paths[turn++ % paths.length] ?? '/api/products';
+          const started = performance.now();
+          const response = await fetch(`${stack.url}${path}`);
+          const body = await response.text();
+          samples.push({
+            path,
+            status: response.status,
+            ms: performance.now() - started,
+            at: started,
+            body,
+          });
+        }
+      }),
+    );
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    await pause(1_500);
+    await stack.services[STOPPED]?.app.close();
+    const stoppedAt = performance.now();
+    await pause(3_000);
+    // Requests sent while it starts again may get either answer: they count in neither window.
+    const restartingAt = performance.now();
+    await stack.restartService(STOPPED);
+    const restartedAt = performance.now();
+    await pause(2_500);
+    running = false;
+    await load;
+
+    const during = samples.filter((sample) => sample.at > stoppedAt && sample.at < restartingAt);
+    const stoppedDuring = during.filter((sample) => stoppedRoutes.includes(sample.path));
+    expect(stoppedDuring.length).toBeGreaterThan(2);
+    for (const sample of stoppedDuring) {
+      expect(
+        sample.status,
+        `${sample.path} sent ${Math.round(sample.at - stoppedAt)} ms after the stop (restart at ${Math.round(restartedAt - stoppedAt)} ms): ${sample.body.slice(0, 80)}`,
+      ).toBe(503);
+      expect(sample.ms, `${sample.path} answered in ${Math.round(sample.ms)} ms`).toBeLessThan(2_000);
+      expect(JSON.parse(sample.body)).toMatchObject({
+        code: expect.any(String),
+        message: expect.any(String),
+      });
+      expect(sample.body).not.toMatch(/ECONNREFUSED|\bat .+\(|127\.0\.0\.1/);
+    }
+    // Every other service keeps answering, before, during and after.
+    const others = samples.filter((sample) => otherRoutes.includes(sample.path));
+    expect(others.length).toBeGreaterThan(10);
+    expect(others.filter((sample) => sample.status >= 500)).toEqual([]);
+
+    // Back: once it answers again, it keeps answering.
+    const after = samples.filter((sample) => sample.at > restartedAt && stoppedRoutes.includes(sample.path));
+    expect(after.length).toBeGreaterThan(1);
+    expect(after.at(-1)?.status).toBe(200);
+    const firstBack = after.findIndex((sample) => sample.status === 200);
+    expect(after.slice(firstBack).every((sample) => sample.status === 200)).toBe(true);
+  }, 60_000);
+});
