@@ -217,7 +217,12 @@ describe('pages arrive rendered', () => {
 
   it("the home page's scripts: precompressed, without Zod, at most 150 KB as transferred", async () => {
     const page = await site.newPage({ width: 375, height: 800 });
-    const scripts: Promise<{ url: string; encoding: string | undefined; bytes: number; zod: boolean }>[] = [];
+    const scripts: Promise<{
+      url: string;
+      encoding: string | null | undefined;
+      bytes: number;
+      zod: boolean;
+    }>[] = [];
     page.on('requestfinished', (request) => {
       if (request.resourceType() !== 'script') return;
       scripts.push(

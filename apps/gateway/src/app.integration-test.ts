@@ -280,7 +280,7 @@ describe('gateway: the web app', () => {
 
   it('compresses pages like any other answer', async () => {
     const response = await gateway.inject({
-      url: '/events?padding=' + 'x'.repeat(2000),
+      url: `/events?padding=${'x'.repeat(2000)}`,
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(response.statusCode).toBe(200);
