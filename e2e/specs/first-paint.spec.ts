@@ -203,6 +203,20 @@ describe('pages arrive rendered', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Login', exact: true }).isEnabled()).toBe(true);
   });
 
+  it('a link clicked while the page is still hydrating on a slow device is followed', async () => {
+    // Hydrating in a transition once swallowed such clicks; a CPU eight times slower widens the window.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const page = await site.newPage({ width: 1280 });
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+      await page.goto('/events', { waitUntil: 'commit' });
+      const link = page.getByRole('link', { name: /^(Register|Join the waitlist)/ }).first();
+      const href = await link.getAttribute('href');
+      await link.click();
+      await page.waitForURL(`**${href}`, { timeout: 15_000 });
+    }
+  });
+
   it('account and test pages are noindex; unknown paths are 404 with the 404 page', async () => {
     for (const path of ['/login', '/register', '/forgot-password', '/payment-test', '/test-deploy']) {
       const { status, text } = await html(path);

@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter } from '@/app/router';
@@ -17,21 +17,18 @@ const pageState = container.hasChildNodes() ? readPageState(document) : null;
 if (pageState) {
   const queryClient = createQueryClient();
   hydrate(queryClient, pageState.queries);
-  // In a transition, hydration yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page: the page is already painted and its buttons wait for hydration
-  // (lib/use-hydrated.ts), so nothing is lost by taking it in slices, and input stays responsive.
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <SiteOriginProvider origin={pageState.origin}>
-          <AppProvider queryClient={queryClient} hydrating>
-            <AppRouter />
-          </AppProvider>
-        </SiteOriginProvider>
-      </StrictMode>,
-    );
-  });
+  // Hydrated at once, not in a transition: a link clicked while a transition hydrates the page is
+  // swallowed (React neither follows it nor lets the browser do so), which a slow phone hits.
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <SiteOriginProvider origin={pageState.origin}>
+        <AppProvider queryClient={queryClient} hydrating>
+          <AppRouter />
+        </AppProvider>
+      </SiteOriginProvider>
+    </StrictMode>,
+  );
 } else {
   createRoot(container).render(
     <StrictMode>
