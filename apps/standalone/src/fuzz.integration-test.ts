@@ -1,17 +1,15 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RouteContract } from '@jesus-walks/contracts/route-contract';
 import { routeTable } from '@jesus-walks/contracts/route-table';
 import { createSessionCookie, createTestUsers, type IdentityDatabase } from '@jesus-walks/identity/testing';
 import { createDatabase } from '@jesus-walks/service-kit/database';
-import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
+import type { TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
 import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
 import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Stack, services, startStack } from './stack';
+import type { Stack } from './stack';
+import { startTestStack, type TestStack } from './test-stack.testing';
 
 /**
  * Every public and user route of the route table, fuzzed through the real gateway and services
@@ -27,39 +25,21 @@ const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
 let database: TestDatabase<unknown>;
 let identityDb: Kysely<IdentityDatabase>;
+let testStack: TestStack;
 let stack: Stack;
 let userCookie: string;
 
-const [firstService, ...otherServices] = services.map((service) => ({
-  schema: service.schema,
-  migrations: service.migrations,
-}));
-
 beforeAll(async () => {
-  if (!firstService) throw new Error('no services');
-  database = await createTestDatabase(firstService, ...otherServices);
-  const webDist = await mkdtemp(join(tmpdir(), 'fuzz-web-'));
-  await writeFile(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
-  stack = await startStack({
-    databaseUrl: database.url,
-    host: '127.0.0.1',
-    port: 0,
-    publicOrigin: ORIGIN,
-    secrets: testSecrets,
-    seed: true,
-    logger: false,
-    logLevel: 'silent',
-    environment: { WEB_DIST_DIR: webDist, RATE_LIMIT_MAX: '1000000' },
-  });
+  testStack = await startTestStack({ publicOrigin: ORIGIN, rateLimitMax: 1_000_000 });
+  ({ stack, database } = testStack);
   identityDb = createDatabase<IdentityDatabase>({ connectionString: database.url, schema: 'identity' });
   const [user] = await createTestUsers(identityDb, [{ username: 'fuzz-user', email: 'fuzz@example.com' }]);
   userCookie = await createSessionCookie(identityDb, user?.id ?? 0, testSecrets.SESSION_SECRET);
 });
 
 afterAll(async () => {
-  await stack?.close();
+  await testStack?.close();
   await identityDb?.destroy();
-  await database?.destroy();
 });
 
 const routes = routeTable.filter((route) => route.access === 'public' || route.access === 'user');

@@ -1,45 +1,22 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
-import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, services, startStack } from './stack';
+import type { Stack } from './stack';
+import { startTestStack, type TestStack } from './test-stack.testing';
 
 /**
  * A service stopped under load, through the real gateway: its routes answer 503 (a JSON error,
  * nothing else) within 2 s each, every other service's routes keep answering, and its routes
  * recover when it is back. Loopback only, about ten seconds.
  */
-let database: TestDatabase<unknown>;
+let testStack: TestStack;
 let stack: Stack;
 
-const [firstService, ...otherServices] = services.map((service) => ({
-  schema: service.schema,
-  migrations: service.migrations,
-}));
-
 beforeAll(async () => {
-  if (!firstService) throw new Error('no services');
-  database = await createTestDatabase(firstService, ...otherServices);
-  const webDist = await mkdtemp(join(tmpdir(), 'resilience-web-'));
-  await writeFile(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
-  stack = await startStack({
-    databaseUrl: database.url,
-    host: '127.0.0.1',
-    port: 0,
-    publicOrigin: 'http://localhost:3000',
-    secrets: testSecrets,
-    seed: true,
-    logger: false,
-    logLevel: 'silent',
-    environment: { WEB_DIST_DIR: webDist, RATE_LIMIT_MAX: '1000000' },
-  });
+  testStack = await startTestStack({ publicOrigin: 'http://localhost:3000', rateLimitMax: 1_000_000 });
+  ({ stack } = testStack);
 });
 
 afterAll(async () => {
-  await stack?.close();
-  await database?.destroy();
+  await testStack?.close();
 });
 
 interface Sample {

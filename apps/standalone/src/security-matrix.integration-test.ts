@@ -1,18 +1,16 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { RowIdParamSchema } from '@jesus-walks/contracts/common';
 import type { RouteContract } from '@jesus-walks/contracts/route-contract';
 import { routeTable } from '@jesus-walks/contracts/route-table';
 import { createSessionCookie, createTestUsers, type IdentityDatabase } from '@jesus-walks/identity/testing';
 import { createDatabase } from '@jesus-walks/service-kit/database';
 import { signIdentity } from '@jesus-walks/service-kit/identity';
-import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
+import type { TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
 import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Stack, services, startStack } from './stack';
+import { type Stack, services } from './stack';
+import { startTestStack, type TestStack } from './test-stack.testing';
 import { textProbesFor } from './text-probes.testing';
 
 /**
@@ -21,32 +19,15 @@ import { textProbesFor } from './text-probes.testing';
  */
 let database: TestDatabase<unknown>;
 let identityDb: Kysely<IdentityDatabase>;
+let testStack: TestStack;
 let stack: Stack;
 let userCookie: string;
 let userId: number;
 let adminId: number;
 
-const [firstService, ...otherServices] = services.map((service) => ({
-  schema: service.schema,
-  migrations: service.migrations,
-}));
-
 beforeAll(async () => {
-  if (!firstService) throw new Error('no services');
-  database = await createTestDatabase(firstService, ...otherServices);
-  const webDist = await mkdtemp(join(tmpdir(), 'matrix-web-'));
-  await writeFile(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
-  stack = await startStack({
-    databaseUrl: database.url,
-    host: '127.0.0.1',
-    port: 0,
-    publicOrigin: 'http://localhost:3000',
-    secrets: testSecrets,
-    seed: true,
-    logger: false,
-    logLevel: 'silent',
-    environment: { WEB_DIST_DIR: webDist, RATE_LIMIT_MAX: '100000' },
-  });
+  testStack = await startTestStack({ publicOrigin: 'http://localhost:3000', rateLimitMax: 100_000 });
+  ({ stack, database } = testStack);
   identityDb = createDatabase<IdentityDatabase>({ connectionString: database.url, schema: 'identity' });
   const [user, admin] = await createTestUsers(identityDb, [
     { username: 'matrix-user', email: 'user@example.com' },
@@ -58,9 +39,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await stack?.close();
+  await testStack?.close();
   await identityDb?.destroy();
-  await database?.destroy();
 });
 
 /** The path parameters of a route that are row ids (`:id`, `:registrationId`), as `:name`. */

@@ -1,47 +1,25 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eventRoutes } from '@jesus-walks/contracts/events';
-import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
 import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Stack, services, startStack } from './stack';
+import type { Stack } from './stack';
+import { startTestStack, type TestStack } from './test-stack.testing';
 
 /**
  * /sitemap.xml and /robots.txt through the real gateway, built by the real seo service from the
  * real owners' internal routes (seeded events and products), as a crawler reaches them.
  */
 const ORIGIN = 'https://jesuswalks.example';
-let database: TestDatabase<unknown>;
+let testStack: TestStack;
 let stack: Stack;
 
-const [firstService, ...otherServices] = services.map((service) => ({
-  schema: service.schema,
-  migrations: service.migrations,
-}));
-
 beforeAll(async () => {
-  if (!firstService) throw new Error('no services');
-  database = await createTestDatabase(firstService, ...otherServices);
-  const webDist = await mkdtemp(join(tmpdir(), 'seo-web-'));
-  await writeFile(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
-  stack = await startStack({
-    databaseUrl: database.url,
-    host: '127.0.0.1',
-    port: 0,
-    publicOrigin: ORIGIN,
-    secrets: testSecrets,
-    seed: true,
-    logger: false,
-    logLevel: 'silent',
-    environment: { WEB_DIST_DIR: webDist, RATE_LIMIT_MAX: '100000' },
-  });
+  testStack = await startTestStack({ publicOrigin: ORIGIN, rateLimitMax: 100_000 });
+  ({ stack } = testStack);
 });
 
 afterAll(async () => {
-  await stack?.close();
-  await database?.destroy();
+  await testStack?.close();
 });
 
 describe('sitemap and robots through the gateway', () => {
