@@ -9,17 +9,25 @@ import { requestIdOf } from '@jesus-walks/service-kit/request-id';
 import { answer503WhileClosing } from '@jesus-walks/service-kit/shutdown';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
 import { request as undiciRequest } from 'undici';
 import { registerApiDocs } from './api-docs';
+import type { GatewayDatabase } from './db/database';
 import type { Env } from './env';
 import { createOriginCheck } from './origin-check';
 import { registerProxies } from './proxy';
+import { createSharedRateLimitCounts } from './rate-limit-counts';
 import { contentSecurityPolicy, isDocumentRequest, resourceHeaders } from './security-headers';
 import { registerWebApp } from './web-app';
 
 export interface GatewayDeps {
   logger: Logger | false;
+  /**
+   * The gateway's own schema, where the API rate limit is counted across replicas. Without it the
+   * count is this process's alone: fine for one gateway (tests), not for several.
+   */
+  db?: Kysely<GatewayDatabase>;
 }
 
 /** Builds the public entry point; never listens (main.ts, standalone and tests do). */
@@ -71,8 +79,11 @@ export async function buildApp(env: Env, deps: GatewayDeps): Promise<FastifyInst
       done(error instanceof Error ? error : undefined),
     );
   });
+  const sharedCounts = deps.db ? createSharedRateLimitCounts({ db: deps.db, logger }) : undefined;
+  if (sharedCounts) app.addHook('onClose', () => sharedCounts.close());
   await app.register(rateLimit, {
     max: env.RATE_LIMIT_MAX,
+    ...(sharedCounts && { store: sharedCounts.store }),
     timeWindow: '1 minute',
     // Pages and assets are cheap and cached; the API is what needs protecting.
     allowList: (request) => !request.url.startsWith('/api/'),

@@ -1,5 +1,11 @@
 import { defaultPorts, type ServiceName, serviceNames, urlVariableOf } from '@jesus-walks/contracts/services';
-import { type EnvSource, httpUrl, parseEnv, portSchema } from '@jesus-walks/service-kit/env';
+import {
+  booleanFromString,
+  type EnvSource,
+  httpUrl,
+  parseEnv,
+  portSchema,
+} from '@jesus-walks/service-kit/env';
 import { z } from 'zod';
 
 const serviceUrls = Object.fromEntries(serviceNames.map((name) => [urlVariableOf(name), httpUrl])) as Record<
@@ -21,6 +27,13 @@ export const envSchema = z.object({
   WEB_SERVER_ENTRY: z
     .string()
     .default(new URL('../../web/dist-server/entry-server.js', import.meta.url).pathname),
+  /**
+   * The gateway's schema (its role's own), where replicas share the API rate limit's counts. Set it
+   * whenever more than one gateway runs; without it each process counts alone.
+   */
+  DATABASE_URL: z.url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(2),
+  RUN_MIGRATIONS: booleanFromString.default(true),
   /** API requests per minute per client address. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** How long a service may take to answer before the gateway gives up (the assistant is the slowest). */

@@ -3,6 +3,11 @@ import { service as catalogAndOrders } from '@jesus-walks/catalog-and-orders/ser
 import { service as contentAndEvents } from '@jesus-walks/content-and-events/service';
 import { serviceNames, urlVariableOf } from '@jesus-walks/contracts/services';
 import { buildApp as buildGateway } from '@jesus-walks/gateway/app';
+import {
+  type GatewayDatabase,
+  migrations as gatewayMigrations,
+  gatewaySchema,
+} from '@jesus-walks/gateway/db';
 import { loadEnv as loadGatewayEnv } from '@jesus-walks/gateway/env';
 import { service as identity } from '@jesus-walks/identity/service';
 import { service as payments } from '@jesus-walks/payments/service';
@@ -18,6 +23,7 @@ import {
   type ServiceDefinition,
 } from '@jesus-walks/service-kit/service-definition';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 
 /** Every service, in start order (identity first: the gateway resolves sessions through it). */
@@ -118,14 +124,27 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 
   const started: Array<{ name: string; app: ServiceApp; url: string }> = [];
+  let gatewayDb: Kysely<GatewayDatabase> | undefined;
   try {
     for (const [i, definition] of services.entries()) {
       const app = await startService(definition, ports[i] ?? 0, true);
       started.push({ name: definition.name, app, url: urls[definition.name] ?? '' });
     }
 
-    const gatewayEnv = loadGatewayEnv({ ...shared, HOST: options.host, PORT: String(options.port) });
-    const gateway = await buildGateway(gatewayEnv, { logger: options.logger });
+    const gatewayEnv = loadGatewayEnv({
+      ...shared,
+      HOST: options.host,
+      PORT: String(options.port),
+      DATABASE_URL: options.databaseUrl,
+    });
+    gatewayDb = createDatabase<GatewayDatabase>({
+      connectionString: options.databaseUrl,
+      schema: gatewaySchema,
+      poolMax: gatewayEnv.DATABASE_POOL_MAX,
+      applicationName: 'gateway',
+    });
+    await migrateToLatest(gatewayDb, gatewaySchema, gatewayMigrations);
+    const gateway = await buildGateway(gatewayEnv, { logger: options.logger, db: gatewayDb });
     await gateway.listen({ host: gatewayEnv.HOST, port: gatewayEnv.PORT });
     const address = gateway.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
@@ -146,11 +165,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       async close() {
         await gateway.close();
+        await gatewayDb?.destroy();
         await Promise.all(started.map(({ app }) => app.close()));
       },
     };
     return stack;
   } catch (error) {
+    await gatewayDb?.destroy().catch(() => {});
     await Promise.all(started.map(({ app }) => app.close().catch(() => {})));
     throw error;
   }

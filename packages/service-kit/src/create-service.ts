@@ -33,10 +33,10 @@ export interface CreateServiceOptions {
   name: string;
   /** A pino logger (main.ts) or false for silence (tests that do not care). */
   logger: Logger | false;
-  /** Secret of the gateway's signed x-identity header. */
-  identitySigningKey: string;
-  /** Shared secret that /internal/* routes require. */
-  internalToken: string;
+  /** Secret of the gateway's signed x-identity header (two while it is rotated: acceptedSecrets). */
+  identitySigningKey: string | readonly string[];
+  /** Shared secret that /internal/* routes require (two while it is rotated). */
+  internalToken: string | readonly string[];
   /** The service's database; it is closed when the app closes. */
   database?: { db: Kysely<unknown>; schema: string; migrations: Migrations };
   /**

@@ -28,7 +28,15 @@ export function parseEnv<S extends z.ZodType>(schema: S, source: EnvSource): z.i
   throw new ConfigError(problems);
 }
 
-const secret = (name: string) => z.string().min(32, `${name} must be at least 32 characters`);
+export const secret = (name: string) => z.string().min(32, `${name} must be at least 32 characters`);
+
+/**
+ * The values a secret is checked against: the current one first, then, while it is rotated, the
+ * other one (`*_PREVIOUS`). Only the first ever signs or is sent.
+ */
+export function acceptedSecrets(current: string, previous: string | undefined): readonly string[] {
+  return previous ? [current, previous] : [current];
+}
 
 export const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -48,6 +56,9 @@ export const serviceEnvSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   INTERNAL_TOKEN: secret('INTERNAL_TOKEN'),
   IDENTITY_SIGNING_KEY: secret('IDENTITY_SIGNING_KEY'),
+  /** While a secret is rotated (docs/operations.md): a second value accepted, never used to sign or send. */
+  INTERNAL_TOKEN_PREVIOUS: secret('INTERNAL_TOKEN_PREVIOUS').optional(),
+  IDENTITY_SIGNING_KEY_PREVIOUS: secret('IDENTITY_SIGNING_KEY_PREVIOUS').optional(),
   PUBLIC_ORIGIN: httpUrl.default('http://localhost:3000'),
   RUN_MIGRATIONS: booleanFromString.default(true),
 });

@@ -17,8 +17,9 @@ declare module 'fastify' {
 }
 
 export interface IdentityPluginOptions {
-  identitySigningKey: string;
-  internalToken: string;
+  /** The key, or the keys while it is rotated (acceptedSecrets). */
+  identitySigningKey: string | readonly string[];
+  internalToken: string | readonly string[];
 }
 
 /**
@@ -29,6 +30,8 @@ export interface IdentityPluginOptions {
  */
 export const identityPlugin = fp<IdentityPluginOptions>(
   async (app, options) => {
+    const internalTokens =
+      typeof options.internalToken === 'string' ? [options.internalToken] : options.internalToken;
     app.decorateRequest('identity', null);
     app.decorateRequest('clientAddress', '');
     app.addHook('onRequest', async (request) => {
@@ -47,7 +50,8 @@ export const identityPlugin = fp<IdentityPluginOptions>(
       const route = request.routeOptions.url ?? '';
       if (request.url.startsWith('/internal/') || route.startsWith('/internal/')) {
         const token = request.headers[headers.internalToken];
-        if (!tokensEqual(typeof token === 'string' ? token : undefined, options.internalToken)) {
+        const given = typeof token === 'string' ? token : undefined;
+        if (!internalTokens.some((expected) => tokensEqual(given, expected))) {
           throw unauthorized('Internal route: a valid internal token is required');
         }
       }

@@ -68,7 +68,7 @@ export function signIdentity(claims: CallerClaims & IdentityBinding, key: string
  */
 export function verifyIdentity(
   value: string,
-  key: string,
+  key: string | readonly string[],
   request: IdentityBinding & { now?: number },
 ): CallerClaims | null {
   const parts = value.split('.');
@@ -76,7 +76,8 @@ export function verifyIdentity(
   const [, payload = '', signature = ''] = parts;
   // Compare the canonical text, not decoded bytes: base64url decoding ignores trailing bits and
   // stray characters, so several spellings would otherwise pass as the same signature.
-  if (!tokensEqual(signature, mac(key, payload).toString('base64url'))) return null;
+  const keys = typeof key === 'string' ? [key] : key;
+  if (!keys.some((each) => tokensEqual(signature, mac(each, payload).toString('base64url')))) return null;
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLinkSigner, linkSigningKey } from './signed-links';
+import { createLinkSigner, linkSigningKeys } from './signed-links';
 
 const signer = createLinkSigner('k'.repeat(40));
 
@@ -45,14 +45,48 @@ describe('signed links', () => {
 
   it('uses LINK_SIGNING_KEY when set, else a key derived from INTERNAL_TOKEN', () => {
     const internal = 'i'.repeat(40);
-    expect(linkSigningKey({ LINK_SIGNING_KEY: 's'.repeat(32), INTERNAL_TOKEN: internal })).toBe(
+    expect(linkSigningKeys({ LINK_SIGNING_KEY: 's'.repeat(32), INTERNAL_TOKEN: internal })).toEqual([
       's'.repeat(32),
-    );
-    const derived = linkSigningKey({ INTERNAL_TOKEN: internal });
+    ]);
+    const [derived] = linkSigningKeys({ INTERNAL_TOKEN: internal });
     expect(derived).toMatch(/^[0-9a-f]{64}$/);
     expect(derived).not.toContain(internal);
-    expect(linkSigningKey({ INTERNAL_TOKEN: internal })).toBe(derived);
+    expect(linkSigningKeys({ INTERNAL_TOKEN: internal })).toEqual([derived]);
     // Pinned: links e-mailed before the signer moved to the kit must keep verifying.
     expect(derived).toBe('bed82c83f76345157e7c3cc8e66bd4fc5d00e0b8b8ef21fe927e1293fde179e9');
+  });
+
+  it('keeps links signed with the previous key valid while a key is rotated, and signs with the new one', () => {
+    const oldKey = 'o'.repeat(32);
+    const newKey = 'n'.repeat(32);
+    const sentBefore = createLinkSigner(oldKey).sign('order-status', 42);
+    const rotating = createLinkSigner(
+      linkSigningKeys({
+        LINK_SIGNING_KEY: newKey,
+        LINK_SIGNING_KEY_PREVIOUS: oldKey,
+        INTERNAL_TOKEN: 'i'.repeat(40),
+      }),
+    );
+    expect(rotating.verify('order-status', sentBefore)).toBe(42);
+    const sentDuring = rotating.sign('order-status', 43);
+    expect(createLinkSigner(newKey).verify('order-status', sentDuring)).toBe(43);
+    expect(createLinkSigner(oldKey).verify('order-status', sentDuring)).toBeNull();
+    // Once the previous key is dropped, its links no longer verify.
+    expect(createLinkSigner(newKey).verify('order-status', sentBefore)).toBeNull();
+    // A purpose still binds under either key.
+    expect(rotating.verify('newsletter-unsubscribe', sentBefore)).toBeNull();
+  });
+
+  it('derives the previous key from INTERNAL_TOKEN_PREVIOUS when no LINK_SIGNING_KEY is set', () => {
+    const oldToken = 'a'.repeat(40);
+    const newToken = 'b'.repeat(40);
+    const sentBefore = createLinkSigner(linkSigningKeys({ INTERNAL_TOKEN: oldToken })).sign(
+      'registration-cancel',
+      7,
+    );
+    const rotating = createLinkSigner(
+      linkSigningKeys({ INTERNAL_TOKEN: newToken, INTERNAL_TOKEN_PREVIOUS: oldToken }),
+    );
+    expect(rotating.verify('registration-cancel', sentBefore)).toBe(7);
   });
 });

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { secret } from './env';
 import { tokensEqual } from './identity';
 
 /**
@@ -17,17 +18,36 @@ export type LinkPurpose =
  */
 const DERIVATION_LABEL = 'jesus-walks/content-and-events/link-signing/v1';
 
+/** The variables of a service that signs e-mail links (its env schema spreads them in). */
+export const linkSigningEnvShape = {
+  LINK_SIGNING_KEY: secret('LINK_SIGNING_KEY').optional(),
+  /** While LINK_SIGNING_KEY is rotated: links signed with this one stay valid. */
+  LINK_SIGNING_KEY_PREVIOUS: secret('LINK_SIGNING_KEY_PREVIOUS').optional(),
+};
+
+const derivedFrom = (internalToken: string) =>
+  createHmac('sha256', internalToken).update(DERIVATION_LABEL).digest('hex');
+
 /**
- * The key that signs e-mail links: LINK_SIGNING_KEY when set, else derived from INTERNAL_TOKEN
- * (an HMAC with a fixed label, so the internal token itself never appears in a link's MAC input).
+ * The keys of e-mail links, the signing one first: LINK_SIGNING_KEY (and _PREVIOUS while it is
+ * rotated) when set, else keys derived from INTERNAL_TOKEN (and _PREVIOUS): an HMAC with a fixed
+ * label, so the internal token itself never appears in a link's MAC input. Production sets
+ * LINK_SIGNING_KEY, so that links outlive a rotation of the internal token.
  */
-export function linkSigningKey(env: {
+export function linkSigningKeys(env: {
   LINK_SIGNING_KEY?: string | undefined;
+  LINK_SIGNING_KEY_PREVIOUS?: string | undefined;
   INTERNAL_TOKEN: string;
-}): string {
-  return (
-    env.LINK_SIGNING_KEY ?? createHmac('sha256', env.INTERNAL_TOKEN).update(DERIVATION_LABEL).digest('hex')
-  );
+  INTERNAL_TOKEN_PREVIOUS?: string | undefined;
+}): readonly string[] {
+  if (env.LINK_SIGNING_KEY) {
+    return env.LINK_SIGNING_KEY_PREVIOUS
+      ? [env.LINK_SIGNING_KEY, env.LINK_SIGNING_KEY_PREVIOUS]
+      : [env.LINK_SIGNING_KEY];
+  }
+  return env.INTERNAL_TOKEN_PREVIOUS
+    ? [derivedFrom(env.INTERNAL_TOKEN), derivedFrom(env.INTERNAL_TOKEN_PREVIOUS)]
+    : [derivedFrom(env.INTERNAL_TOKEN)];
 }
 
 export interface LinkSigner {
@@ -37,21 +57,24 @@ export interface LinkSigner {
   verify(purpose: LinkPurpose, token: string, options?: { maxAgeMs?: number; now?: Date }): number | null;
 }
 
-export function createLinkSigner(key: string): LinkSigner {
-  const mac = (purpose: LinkPurpose, id: number, issuedAt: number) =>
+/** Signs with the first key; a token signed with any of them verifies. */
+export function createLinkSigner(keys: string | readonly string[]): LinkSigner {
+  const all = typeof keys === 'string' ? [keys] : keys;
+  const [signingKey = ''] = all;
+  const mac = (key: string, purpose: LinkPurpose, id: number, issuedAt: number) =>
     createHmac('sha256', key).update(`${purpose}.${id}.${issuedAt}`).digest('base64url');
 
   return {
     sign(purpose, id, now = new Date()) {
       const issuedAt = Math.floor(now.getTime() / 1000);
-      return `${id}.${issuedAt}.${mac(purpose, id, issuedAt)}`;
+      return `${id}.${issuedAt}.${mac(signingKey, purpose, id, issuedAt)}`;
     },
     verify(purpose, token, options = {}) {
       const match = /^([1-9]\d{0,15})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token.trim());
       if (!match) return null;
       const id = Number(match[1]);
       const issuedAt = Number(match[2]);
-      if (!tokensEqual(match[3], mac(purpose, id, issuedAt))) return null;
+      if (!all.some((key) => tokensEqual(match[3], mac(key, purpose, id, issuedAt)))) return null;
       if (options.maxAgeMs !== undefined) {
         const age = (options.now ?? new Date()).getTime() - issuedAt * 1000;
         if (age > options.maxAgeMs) return null;

@@ -2,11 +2,12 @@ import cookie from '@fastify/cookie';
 import { schemaNameOf } from '@jesus-walks/contracts/services';
 import { registerAuditLogRoute } from '@jesus-walks/service-kit/audit';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { acceptedSecrets } from '@jesus-walks/service-kit/env';
 import { createInternalClient } from '@jesus-walks/service-kit/internal-client';
 import { createMailer } from '@jesus-walks/service-kit/mailer';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
-import { createLinkSigner, linkSigningKey } from '@jesus-walks/service-kit/signed-links';
+import { createLinkSigner, linkSigningKeys } from '@jesus-walks/service-kit/signed-links';
 import type { Kysely } from 'kysely';
 import type { CatalogAndOrdersDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
@@ -25,8 +26,8 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
   const app = createService({
     name: 'catalog-and-orders',
     logger: deps.logger,
-    identitySigningKey: env.IDENTITY_SIGNING_KEY,
-    internalToken: env.INTERNAL_TOKEN,
+    identitySigningKey: acceptedSecrets(env.IDENTITY_SIGNING_KEY, env.IDENTITY_SIGNING_KEY_PREVIOUS),
+    internalToken: acceptedSecrets(env.INTERNAL_TOKEN, env.INTERNAL_TOKEN_PREVIOUS),
     database: { db: deps.db as Kysely<unknown>, schema: schemaNameOf('catalog-and-orders'), migrations },
     jobs: deps.jobs,
   });
@@ -50,7 +51,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
     db: deps.db,
     identity,
     mailer,
-    links: createLinkSigner(linkSigningKey(env)),
+    links: createLinkSigner(linkSigningKeys(env)),
     publicOrigin: env.PUBLIC_ORIGIN,
     logger: app.log,
   });

@@ -7,19 +7,16 @@ import {
   serviceEnvSchema,
 } from '@jesus-walks/service-kit/env';
 import { mailEnvShape } from '@jesus-walks/service-kit/mailer';
-import { z } from 'zod';
+import { linkSigningEnvShape } from '@jesus-walks/service-kit/signed-links';
+import type { z } from 'zod';
 
 export const envSchema = serviceEnvSchema.extend({
   PORT: portSchema(defaultPorts['catalog-and-orders']),
   IDENTITY_URL: optionalUrl,
   /** Order confirmations go through the shared mailer (printed to the console without SMTP_URL). */
   ...mailEnvShape,
-  /**
-   * Signs the order-status links of confirmation e-mails. Unset: derived from INTERNAL_TOKEN (the
-   * same derivation as content-and-events), so rotating INTERNAL_TOKEN invalidates links already
-   * sent; set it on its own in production to avoid that.
-   */
-  LINK_SIGNING_KEY: z.string().min(32, 'LINK_SIGNING_KEY must be at least 32 characters').optional(),
+  /** Signs the links in its e-mails (linkSigningKeys). */
+  ...linkSigningEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;

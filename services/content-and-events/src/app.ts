@@ -1,11 +1,12 @@
 import { schemaNameOf } from '@jesus-walks/contracts/services';
 import { registerAuditLogRoute } from '@jesus-walks/service-kit/audit';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { acceptedSecrets } from '@jesus-walks/service-kit/env';
 import { scheduleIdempotencyCleanUp } from '@jesus-walks/service-kit/idempotency';
 import { createMailer } from '@jesus-walks/service-kit/mailer';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
-import { createLinkSigner, linkSigningKey } from '@jesus-walks/service-kit/signed-links';
+import { createLinkSigner, linkSigningKeys } from '@jesus-walks/service-kit/signed-links';
 import type { Kysely } from 'kysely';
 import type { ContentAndEventsDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
@@ -55,8 +56,8 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
   const app = createService({
     name: 'content-and-events',
     logger: deps.logger,
-    identitySigningKey: env.IDENTITY_SIGNING_KEY,
-    internalToken: env.INTERNAL_TOKEN,
+    identitySigningKey: acceptedSecrets(env.IDENTITY_SIGNING_KEY, env.IDENTITY_SIGNING_KEY_PREVIOUS),
+    internalToken: acceptedSecrets(env.INTERNAL_TOKEN, env.INTERNAL_TOKEN_PREVIOUS),
     database: { db: deps.db as Kysely<unknown>, schema: schemaNameOf('content-and-events'), migrations },
     jobs: deps.jobs,
   });
@@ -84,7 +85,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
     notifier,
     jobs: deps.jobs,
     members,
-    links: createLinkSigner(linkSigningKey(env)),
+    links: createLinkSigner(linkSigningKeys(env)),
     limits: clientLimitsOf(env),
     publicOrigin: env.PUBLIC_ORIGIN,
     logger: app.log,

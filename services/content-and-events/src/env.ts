@@ -7,6 +7,7 @@ import {
   serviceEnvSchema,
 } from '@jesus-walks/service-kit/env';
 import { mailEnvShape } from '@jesus-walks/service-kit/mailer';
+import { linkSigningEnvShape } from '@jesus-walks/service-kit/signed-links';
 import { z } from 'zod';
 
 /** A count a limit allows: a whole number from 1. */
@@ -17,12 +18,8 @@ export const envSchema = serviceEnvSchema.extend({
   /** Identity's base URL: members' e-mail addresses for confirmations and the admin lists. */
   IDENTITY_URL: optionalUrl,
   ...mailEnvShape,
-  /**
-   * Signs the links in e-mails (newsletter confirmation and unsubscribe, a guest's registration
-   * cancellation). Unset: derived from INTERNAL_TOKEN (HMAC-SHA256 with a fixed label), so rotating
-   * INTERNAL_TOKEN then invalidates links already sent; set it on its own in production to avoid that.
-   */
-  LINK_SIGNING_KEY: z.string().min(32, 'LINK_SIGNING_KEY must be at least 32 characters').optional(),
+  /** Signs the links in its e-mails (linkSigningKeys). */
+  ...linkSigningEnvShape,
   /**
    * Limits per client (429 beyond), counted in this service's database so every replica shares
    * them. Guests count per client address (an IPv6 client per /64): enough for a family or a small

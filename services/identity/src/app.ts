@@ -1,6 +1,7 @@
 import { schemaNameOf } from '@jesus-walks/contracts/services';
 import { registerAuditLogRoute } from '@jesus-walks/service-kit/audit';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { acceptedSecrets } from '@jesus-walks/service-kit/env';
 import { createMailer } from '@jesus-walks/service-kit/mailer';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
@@ -22,8 +23,8 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
   const app = createService({
     name: 'identity',
     logger: deps.logger,
-    identitySigningKey: env.IDENTITY_SIGNING_KEY,
-    internalToken: env.INTERNAL_TOKEN,
+    identitySigningKey: acceptedSecrets(env.IDENTITY_SIGNING_KEY, env.IDENTITY_SIGNING_KEY_PREVIOUS),
+    internalToken: acceptedSecrets(env.INTERNAL_TOKEN, env.INTERNAL_TOKEN_PREVIOUS),
     database: { db: deps.db as Kysely<unknown>, schema: schemaNameOf('identity'), migrations },
     jobs: deps.jobs,
   });
@@ -40,7 +41,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
   };
   await app.register(sessionsPlugin, {
     db: deps.db,
-    secret: env.SESSION_SECRET,
+    secrets: acceptedSecrets(env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS),
     secureCookie: env.PUBLIC_ORIGIN.startsWith('https:'),
     lifetimes,
   });

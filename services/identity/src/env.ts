@@ -5,6 +5,7 @@ import {
   optionalUrl,
   parseEnv,
   portSchema,
+  secret,
   serviceEnvSchema,
 } from '@jesus-walks/service-kit/env';
 import { mailEnvShape } from '@jesus-walks/service-kit/mailer';
@@ -12,7 +13,9 @@ import { z } from 'zod';
 
 export const envSchema = serviceEnvSchema.extend({
   PORT: portSchema(defaultPorts.identity),
-  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters'),
+  SESSION_SECRET: secret('SESSION_SECRET'),
+  /** While SESSION_SECRET is rotated: cookies signed with this one stay valid (and are re-signed). */
+  SESSION_SECRET_PREVIOUS: secret('SESSION_SECRET_PREVIOUS').optional(),
   /** Idle timeout of a session; every authenticated request pushes it forward. */
   SESSION_IDLE_HOURS: z.coerce
     .number()

@@ -1,6 +1,7 @@
 import { schemaNameOf } from '@jesus-walks/contracts/services';
 import { registerAuditLogRoute } from '@jesus-walks/service-kit/audit';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { acceptedSecrets } from '@jesus-walks/service-kit/env';
 import { scheduleIdempotencyCleanUp } from '@jesus-walks/service-kit/idempotency';
 import { createMailer } from '@jesus-walks/service-kit/mailer';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
@@ -42,8 +43,8 @@ export async function buildApp(
   const app = createService({
     name: 'payments',
     logger: deps.logger,
-    identitySigningKey: env.IDENTITY_SIGNING_KEY,
-    internalToken: env.INTERNAL_TOKEN,
+    identitySigningKey: acceptedSecrets(env.IDENTITY_SIGNING_KEY, env.IDENTITY_SIGNING_KEY_PREVIOUS),
+    internalToken: acceptedSecrets(env.INTERNAL_TOKEN, env.INTERNAL_TOKEN_PREVIOUS),
     database: { db: deps.db as Kysely<unknown>, schema: schemaNameOf('payments'), migrations },
     jobs: deps.jobs,
   });

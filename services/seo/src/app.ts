@@ -1,5 +1,6 @@
 import { schemaNameOf } from '@jesus-walks/contracts/services';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { acceptedSecrets } from '@jesus-walks/service-kit/env';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
 import type { Kysely } from 'kysely';
@@ -20,8 +21,8 @@ export async function buildApp(env: Env, deps: ServiceDeps<SeoDatabase>): Promis
   const app = createService({
     name: 'seo',
     logger: deps.logger,
-    identitySigningKey: env.IDENTITY_SIGNING_KEY,
-    internalToken: env.INTERNAL_TOKEN,
+    identitySigningKey: acceptedSecrets(env.IDENTITY_SIGNING_KEY, env.IDENTITY_SIGNING_KEY_PREVIOUS),
+    internalToken: acceptedSecrets(env.INTERNAL_TOKEN, env.INTERNAL_TOKEN_PREVIOUS),
     database: { db: deps.db as Kysely<unknown>, schema: schemaNameOf('seo'), migrations },
     jobs: deps.jobs,
   });

@@ -10,7 +10,8 @@ export { SESSION_COOKIE_NAME };
 
 export interface SessionsPluginOptions {
   db: Kysely<IdentityDatabase>;
-  secret: string;
+  /** The signing secret first; while it is rotated, the other one too (cookies it signed stay valid). */
+  secrets: readonly string[];
   /** Cookies are Secure when the site is served over https. */
   secureCookie: boolean;
   lifetimes: SessionLifetimes;
@@ -21,7 +22,7 @@ export const sessionsPlugin = fp<SessionsPluginOptions>(
   async (app, options) => {
     await app.register(fastifyCookie);
     await app.register(fastifySession, {
-      secret: options.secret,
+      secret: [...options.secrets],
       cookieName: SESSION_COOKIE_NAME,
       saveUninitialized: false,
       rolling: true,
