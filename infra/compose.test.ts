@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   defaultPorts,
@@ -8,8 +8,9 @@ import {
   urlVariableOf,
 } from '@jesus-walks/contracts/services';
 import { describe, expect, it } from 'vitest';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse } from 'yaml';
 import { defaultPorts as healthcheckPorts, healthUrl } from './docker/healthcheck.mjs';
+import { type K8sObject, renderKustomization } from './kustomize.testing';
 
 // Keeps docker-compose.yml, infra/postgres/init.sql, infra/k8s and infra/Dockerfile in step with
 // each other and with packages/contracts/src/services.ts.
@@ -100,26 +101,47 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('shares one INTERNAL_TOKEN and one IDENTITY_SIGNING_KEY, each with a default of 32+ characters', () => {
+  it('takes every secret from .env, required, with no default, and documents each in .env.example', () => {
+    const required = (value: EnvValue | undefined, key: string) =>
+      expect(value, key).toBe(`\${${key}:?set ${key} in .env (see .env.example)}`);
     for (const key of ['INTERNAL_TOKEN', 'IDENTITY_SIGNING_KEY']) {
-      const values = new Set(deployables.map((name) => composeEnv(name)[key]));
-      expect(values.size, key).toBe(1);
-      const [value] = values;
-      expect(value, key).toMatch(new RegExp(`^\\$\\{${key}:-.+\\}$`));
-      expect(withDefaults(value ?? '').length, key).toBeGreaterThanOrEqual(32);
+      for (const name of deployables) required(composeEnv(name)[key], key);
     }
-    expect(withDefaults(composeEnv('identity').SESSION_SECRET ?? '').length).toBeGreaterThanOrEqual(32);
+    required(composeEnv('identity').SESSION_SECRET, 'SESSION_SECRET');
+    required(composeEnv('catalog-and-orders').LINK_SIGNING_KEY, 'LINK_SIGNING_KEY');
+    required(composeEnv('content-and-events').LINK_SIGNING_KEY, 'LINK_SIGNING_KEY');
+    required(composeEnv('postgres').POSTGRES_PASSWORD, 'POSTGRES_PASSWORD');
   });
 
-  it('creates a role with its own schema and search_path for every service in init.sql', () => {
-    expect([...rolePasswords.keys()].sort()).toEqual(serviceNames.map(schemaNameOf).sort());
+  it('lists in .env.example every variable docker-compose.yml reads, the secrets with 32+ character placeholders', () => {
+    const example = read('.env.example');
+    const documented = new Map(
+      [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map(([, key, value]) => [key, value]),
+    );
+    const interpolated = new Set(
+      [...read('docker-compose.yml').matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map(([, key]) => key),
+    );
+    // Variables passed through by name alone (`SMTP_URL:`) are read from .env too.
+    for (const service of Object.values(compose.services)) {
+      for (const [key, value] of Object.entries(service.environment ?? {}))
+        if (value === null) interpolated.add(key);
+    }
+    for (const key of interpolated) expect(documented.has(key), `${key} in .env.example`).toBe(true);
+    for (const key of ['INTERNAL_TOKEN', 'IDENTITY_SIGNING_KEY', 'SESSION_SECRET', 'LINK_SIGNING_KEY']) {
+      expect(documented.get(key)?.length, key).toBeGreaterThanOrEqual(32);
+      expect(documented.get(key), key).toContain('CHANGE-ME');
+    }
+  });
+
+  it('creates a role with its own schema and search_path for every service and the gateway in init.sql', () => {
+    expect([...rolePasswords.keys()].sort()).toEqual([...serviceNames.map(schemaNameOf), 'gateway'].sort());
     for (const role of rolePasswords.keys()) {
       expect(initSql).toContain(`CREATE SCHEMA ${role} AUTHORIZATION ${role};`);
       expect(initSql).toContain(`ALTER ROLE ${role} SET search_path = ${role};`);
     }
   });
 
-  it.each(serviceNames)('connects %s to postgres as its own role, after postgres is healthy', (name) => {
+  it.each(deployables)('connects %s to postgres as its own role, after postgres is healthy', (name) => {
     const env = composeEnv(name);
     const database = composeEnv('postgres').POSTGRES_DB;
     const url = new URL(String(env.DATABASE_URL));
@@ -127,20 +149,21 @@ describe('docker-compose.yml', () => {
     expect(url.hostname).toBe('postgres');
     expect(url.port).toBe('5432');
     expect(url.pathname).toBe(`/${database}`);
-    expect(url.username).toBe(schemaNameOf(name));
+    expect(url.username).toBe(name === 'gateway' ? 'gateway' : schemaNameOf(name));
     expect(rolePasswords.get(url.username)).toBeDefined();
     expect(decodeURIComponent(url.password)).toBe(rolePasswords.get(url.username));
     expect(env.RUN_MIGRATIONS).toBe('true');
-    expect(withDefaults(env.DATABASE_POOL_MAX ?? '')).toBe('10');
-    expect(composeService(name).depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    expect(withDefaults(env.DATABASE_POOL_MAX ?? '')).toBe(name === 'gateway' ? '2' : '10');
+    expect(composeService(name).depends_on).toMatchObject({ postgres: { condition: 'service_healthy' } });
   });
 
   it('starts the gateway once every service is healthy, serving the web build', () => {
     const gateway = composeService('gateway');
     expect(gateway.depends_on).toEqual(
-      Object.fromEntries(serviceNames.map((name) => [name, { condition: 'service_healthy' }])),
+      Object.fromEntries(
+        ['postgres', ...serviceNames].map((name) => [name, { condition: 'service_healthy' }]),
+      ),
     );
-    expect(gateway.environment?.DATABASE_URL).toBeUndefined();
     expect(gateway.environment?.WEB_DIST_DIR).toBe('/app/apps/web/dist');
     expect(withDefaults(gateway.environment?.RATE_LIMIT_MAX ?? '')).toBe('300');
   });
@@ -153,32 +176,15 @@ describe('docker-compose.yml', () => {
 });
 
 // ---- infra/k8s ------------------------------------------------------------------------------
-
-interface K8sObject {
-  apiVersion: string;
-  kind: string;
-  metadata?: { name?: string; namespace?: string; labels?: Record<string, string> };
-  // biome-ignore lint/suspicious/noExplicitAny: manifests are checked field by field below
-  spec?: any;
-  data?: Record<string, string>;
-  stringData?: Record<string, string>;
-  resources?: string[];
-}
+// The rendered manifests (kustomize.testing.ts), as `kubectl apply -k infra/k8s` sends them; the
+// Secret is a template outside the kustomization. k8s.test.ts checks them against the schemas.
 
 const k8sDir = join(infraDir, 'k8s');
-// secret.yaml is an operator's filled-in copy of the template (git-ignored), never read here.
-const k8sFiles = readdirSync(k8sDir).filter((file) => /\.ya?ml$/.test(file) && file !== 'secret.yaml');
-const k8sObjects: K8sObject[] = k8sFiles.flatMap((file) =>
-  parseAllDocuments(readFileSync(join(k8sDir, file), 'utf8'))
-    .map((document) => {
-      if (document.errors.length > 0) throw new Error(`${file}: ${document.errors[0]?.message}`);
-      return document.toJS() as K8sObject | null;
-    })
-    .filter((object): object is K8sObject => object !== null),
-);
+const k8sObjects = renderKustomization(k8sDir).objects;
+const secretTemplate = parse(readFileSync(join(k8sDir, 'secret.template.yaml'), 'utf8')) as K8sObject;
 const k8sObject = (kind: string, name: string): K8sObject => {
-  const found = k8sObjects.filter((object) => object.kind === kind && object.metadata?.name === name);
-  if (found.length !== 1) throw new Error(`infra/k8s has ${found.length} ${kind} named ${name}, not 1`);
+  const found = k8sObjects.filter((object) => object.kind === kind && object.metadata.name === name);
+  if (found.length !== 1) throw new Error(`infra/k8s renders ${found.length} ${kind} named ${name}, not 1`);
   return found[0] as K8sObject;
 };
 
@@ -186,29 +192,16 @@ const k8sObject = (kind: string, name: string): K8sObject => {
 function manifestsOf(name: Deployable) {
   const deployment = k8sObject('Deployment', name);
   const service = k8sObject('Service', name);
+  const autoscaler = k8sObject('HorizontalPodAutoscaler', name);
   const pod = deployment.spec.template.spec;
   const container = pod.containers[0];
   const containerPort = container.ports[0];
   const resolvePort = (port: string | number) =>
     port === containerPort.name ? containerPort.containerPort : port;
-  return { deployment, service, pod, container, containerPort, resolvePort };
+  return { deployment, service, autoscaler, pod, container, containerPort, resolvePort };
 }
 
 describe('infra/k8s', () => {
-  it('puts every object in the jesus-walks namespace', () => {
-    k8sObject('Namespace', 'jesus-walks');
-    for (const object of k8sObjects) {
-      if (object.kind === 'Namespace' || object.kind === 'Kustomization') continue;
-      expect(object.metadata?.namespace, `${object.kind} ${object.metadata?.name}`).toBe('jesus-walks');
-    }
-  });
-
-  it('applies every manifest but the Secret template through kustomization.yaml', () => {
-    const kustomization = k8sObjects.find((object) => object.kind === 'Kustomization');
-    const expected = k8sFiles.filter((file) => file !== 'kustomization.yaml' && !file.startsWith('secret'));
-    expect([...(kustomization?.resources ?? [])].sort()).toEqual(expected.sort());
-  });
-
   it('points the URL variables of the ConfigMap at the Services', () => {
     const configMap = k8sObject('ConfigMap', 'jesus-walks-config');
     for (const name of serviceNames) {
@@ -218,13 +211,14 @@ describe('infra/k8s', () => {
 
   describe.each(deployables)('%s', (name) => {
     it('has a Deployment listening on the default port', () => {
-      const { deployment, pod, container, containerPort } = manifestsOf(name);
+      const { pod, container, containerPort, autoscaler } = manifestsOf(name);
       expect(pod.containers).toHaveLength(1);
       expect(container.image).toMatch(new RegExp(`^jesus-walks/${name}:`));
       expect(containerPort.containerPort).toBe(defaultPorts[name]);
       const port = container.env.find((entry: { name: string }) => entry.name === 'PORT');
       expect(port?.value).toBe(String(defaultPorts[name]));
-      expect(deployment.spec.replicas).toBe(name === 'gateway' || name === 'catalog-and-orders' ? 2 : 1);
+      // The HorizontalPodAutoscaler owns the replica count; these are its floors.
+      expect(autoscaler.spec.minReplicas).toBe(name === 'gateway' || name === 'catalog-and-orders' ? 2 : 1);
     });
 
     it('has a Service on the same port that selects its pods', () => {
@@ -244,11 +238,17 @@ describe('infra/k8s', () => {
       expect(resolvePort(container.readinessProbe.httpGet.port)).toBe(defaultPorts[name]);
     });
 
-    it('runs as non-root with resource requests and limits', () => {
+    it('runs as non-root, read-only, with resource requests and limits', () => {
       const { pod, container } = manifestsOf(name);
       expect(pod.securityContext.runAsNonRoot).toBe(true);
       expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
-      expect(container.securityContext.allowPrivilegeEscalation).toBe(false);
+      expect(pod.enableServiceLinks).toBe(false);
+      expect(container.securityContext).toEqual({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+        capabilities: { drop: ['ALL'] },
+      });
+      expect(container.volumeMounts).toContainEqual({ name: 'tmp', mountPath: '/tmp' });
       for (const kind of ['requests', 'limits']) {
         expect(container.resources[kind].cpu, kind).toBeDefined();
         expect(container.resources[kind].memory, kind).toBeDefined();
@@ -257,7 +257,6 @@ describe('infra/k8s', () => {
 
     it('sets the same variables as docker-compose.yml, secrets from the Secret template', () => {
       const { container } = manifestsOf(name);
-      const secretTemplate = k8sObject('Secret', 'jesus-walks-secrets');
       const names = new Set<string>();
       for (const source of container.envFrom ?? []) {
         const configMap = k8sObject('ConfigMap', source.configMapRef.name);
@@ -268,7 +267,7 @@ describe('infra/k8s', () => {
         names.add(entry.name);
         const ref = entry.valueFrom?.secretKeyRef;
         if (ref && !ref.optional) {
-          expect(ref.name).toBe(secretTemplate.metadata?.name);
+          expect(ref.name).toBe(secretTemplate.metadata.name);
           expect(Object.keys(secretTemplate.stringData ?? {})).toContain(ref.key);
         }
       }

@@ -1,4 +1,4 @@
--- One schema and one login role per service, each role named after its schema and allowed into its
+-- One schema and one login role per deployable (the six services and the gateway), each role named after its schema and allowed into its
 -- own schema only (ARCHITECTURE.md section 2). The services create their tables and their migration
 -- table there at start-up.
 --
@@ -59,3 +59,8 @@ BEGIN
     EXECUTE format('GRANT CONNECT ON DATABASE %I TO %I', current_database(), role_name);
   END LOOP;
 END $$;
+
+-- gateway: the API rate limit's counts, shared by its replicas (docs/decisions/022)
+CREATE ROLE gateway LOGIN PASSWORD 'gateway-local-only';
+CREATE SCHEMA gateway AUTHORIZATION gateway;
+ALTER ROLE gateway SET search_path = gateway;
