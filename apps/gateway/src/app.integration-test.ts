@@ -418,3 +418,41 @@ describe('gateway: limits and failures', () => {
     expect(back.statusCode).toBe(401);
   });
 });
+
+describe('the gateway’s /metrics', () => {
+  it('is absent without METRICS_TOKEN: the internet reaches the gateway', async () => {
+    const response = await gateway.inject({ url: '/metrics' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('http_request_duration_seconds');
+  });
+
+  it('answers only a scraper with the bearer token, with request counts and latency per route', async () => {
+    const token = 'metrics-token-0123456789abcdef-0123456789';
+    const scraped = await buildApp(gatewayEnv({ METRICS_TOKEN: token }), { logger: false });
+    try {
+      await scraped.inject({ url: '/api/auth/me' });
+      expect((await scraped.inject({ url: '/metrics' })).statusCode).toBe(401);
+      const wrong = await scraped.inject({
+        url: '/metrics',
+        headers: { authorization: `Bearer ${'x'.repeat(40)}` },
+      });
+      expect(wrong.statusCode).toBe(401);
+      const metrics = await scraped.inject({
+        url: '/metrics',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(metrics.statusCode).toBe(200);
+      const counted = metrics.body
+        .split('\n')
+        .find(
+          (line) =>
+            line.startsWith('http_request_duration_seconds_count{') && line.includes('route="/api/auth/me"'),
+        );
+      expect(counted).toContain('status_code="401"');
+      expect(counted).toContain('service="gateway"');
+      expect(counted).toMatch(/\} 1$/);
+    } finally {
+      await scraped.close();
+    }
+  });
+});

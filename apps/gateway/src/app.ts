@@ -7,6 +7,7 @@ import { createInternalClient } from '@jesus-walks/service-kit/internal-client';
 import { metricsPlugin } from '@jesus-walks/service-kit/metrics';
 import { requestIdOf } from '@jesus-walks/service-kit/request-id';
 import { answer503WhileClosing } from '@jesus-walks/service-kit/shutdown';
+import { createTracing, registerTracing } from '@jesus-walks/service-kit/tracing';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Kysely } from 'kysely';
@@ -45,6 +46,8 @@ export async function buildApp(env: Env, deps: GatewayDeps): Promise<FastifyInst
   });
   registerErrorHandling(app);
   answer503WhileClosing(app, 'gateway');
+  const tracing = createTracing({ serviceName: 'gateway', endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT });
+  if (tracing) registerTracing(app, tracing, { trustIncoming: false });
 
   const identityClient = createInternalClient({
     baseUrl: env.upstreams.identity,
@@ -94,7 +97,7 @@ export async function buildApp(env: Env, deps: GatewayDeps): Promise<FastifyInst
     }),
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(metricsPlugin, { service: 'gateway' });
+  await app.register(metricsPlugin, { service: 'gateway', bearerToken: env.METRICS_TOKEN ?? null });
 
   app.get('/health/live', { logLevel: 'warn' }, async () => ({ status: 'ok', service: 'gateway' }));
   // The gateway is ready when it can serve: one service being down must not take every gateway

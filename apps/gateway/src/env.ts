@@ -34,6 +34,13 @@ export const envSchema = z.object({
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(2),
   RUN_MIGRATIONS: booleanFromString.default(true),
+  /**
+   * The bearer token a Prometheus scraper presents for the gateway's /metrics (the gateway is the
+   * one deployable the internet reaches). Without it the gateway has no /metrics.
+   */
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
+  /** An OTLP/HTTP collector's base URL: tracing is off without it. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
   /** API requests per minute per client address. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** How long a service may take to answer before the gateway gives up (the assistant is the slowest). */

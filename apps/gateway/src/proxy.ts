@@ -6,6 +6,7 @@ import { publicRouteTable } from '@jesus-walks/contracts/route-table';
 import type { ServiceName } from '@jesus-walks/contracts/services';
 import { signIdentity } from '@jesus-walks/service-kit/identity';
 import type { InternalClient } from '@jesus-walks/service-kit/internal-client';
+import { injectTraceHeaders } from '@jesus-walks/service-kit/tracing';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool } from 'undici';
 import { resolveIdentity } from './session-resolution';
@@ -35,7 +36,8 @@ const CONNECT_TIMEOUT_MS = 1_500;
  * and the gateway holds the whole body. `transfer-encoding`: the body goes on with a
  * Content-Length. The other hop-by-hop headers describe the client's connection, not ours (undici
  * refuses expect, keep-alive and upgrade outright). `x-forwarded-for`: the client's claim; the
- * address the gateway saw travels inside the signed x-identity.
+ * address the gateway saw travels inside the signed x-identity. `traceparent`, `tracestate`: a
+ * client does not choose the trace; the gateway's own is added when tracing is on.
  */
 const DROPPED_HEADERS = [
   headers.identity,
@@ -48,6 +50,8 @@ const DROPPED_HEADERS = [
   'te',
   'trailer',
   'x-forwarded-for',
+  'traceparent',
+  'tracestate',
 ];
 
 /** The public routes of the route table grouped by the service that owns them: one upstream pool each. */
@@ -211,6 +215,8 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
                 const rewritten = { ...outgoing };
                 for (const name of DROPPED_HEADERS) delete rewritten[name];
                 rewritten[headers.requestId] = request.id;
+                // The client's own trace headers were dropped above; the gateway's trace goes on.
+                injectTraceHeaders(rewritten as Record<string, string>, request);
                 // Every proxied request carries one, anonymous ones too: it is how services learn
                 // the client's address (TRUST_PROXY decides what request.ip is here).
                 rewritten[headers.identity] = signIdentity(

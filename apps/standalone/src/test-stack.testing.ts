@@ -18,6 +18,8 @@ export interface TestStack {
 export async function startTestStack(options: {
   publicOrigin: string;
   rateLimitMax: number;
+  /** More environment for the services and the gateway. */
+  environment?: Record<string, string>;
 }): Promise<TestStack> {
   const [firstService, ...otherServices] = services.map((service) => ({
     schema: service.schema,
@@ -36,7 +38,11 @@ export async function startTestStack(options: {
     seed: true,
     logger: false,
     logLevel: 'silent',
-    environment: { WEB_DIST_DIR: webDist, RATE_LIMIT_MAX: String(options.rateLimitMax) },
+    environment: {
+      ...options.environment,
+      WEB_DIST_DIR: webDist,
+      RATE_LIMIT_MAX: String(options.rateLimitMax),
+    },
   });
   return {
     stack,

@@ -19,6 +19,7 @@ import { registerOpenApi } from './openapi';
 import { requestIdOf } from './request-id';
 import { answer503WhileClosing } from './shutdown';
 import { registerTextInputChecks } from './text-input';
+import { createTracing, registerTracing } from './tracing';
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -46,6 +47,8 @@ export interface CreateServiceOptions {
   jobs?: JobQueue;
   /** Extra readiness checks (name -> throws when not ready). */
   readinessChecks?: Record<string, () => Promise<void>>;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: traces go there; none are made without it. */
+  otlpEndpoint?: string | undefined;
   /** Body size limit in bytes (default 1 MiB). */
   bodyLimit?: number;
 }
@@ -86,6 +89,8 @@ export function createService(options: CreateServiceOptions): ServiceApp {
     identitySigningKey: options.identitySigningKey,
     internalToken: options.internalToken,
   });
+  const tracing = createTracing({ serviceName: options.name, endpoint: options.otlpEndpoint });
+  if (tracing) registerTracing(app, tracing, { trustIncoming: true });
   app.register(metricsPlugin, { service: options.name });
   registerOpenApi(app, options.name);
 

@@ -61,6 +61,8 @@ export const serviceEnvSchema = z.object({
   IDENTITY_SIGNING_KEY_PREVIOUS: secret('IDENTITY_SIGNING_KEY_PREVIOUS').optional(),
   PUBLIC_ORIGIN: httpUrl.default('http://localhost:3000'),
   RUN_MIGRATIONS: booleanFromString.default(true),
+  /** An OTLP/HTTP collector's base URL (http://collector:4318): tracing is off without it. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
 });
 
 export const portSchema = (defaultPort: number) =>

@@ -3,6 +3,7 @@ import type { RouteContract } from '@jesus-walks/contracts/route-contract';
 import { Agent, request } from 'undici';
 import { z } from 'zod';
 import { DomainError, type ErrorIssue } from './errors';
+import { injectTraceHeaders } from './tracing';
 
 type Infer<T> = T extends z.ZodType ? z.input<T> : undefined;
 /** Path parameters: a number or its text for each name (the path is text either way). */
@@ -56,6 +57,14 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
       }
       const query = search.size > 0 ? `?${search}` : '';
       const url = `${base}${fillPath(contract.path, callOptions.params as Record<string, unknown> | undefined)}${query}`;
+      const outgoing: Record<string, string> = {
+        [headers.internalToken]: options.internalToken,
+        ...(callOptions.requestId ? { [headers.requestId]: callOptions.requestId } : {}),
+        ...(callOptions.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...callOptions.headers,
+      };
+      // The calling request's trace continues in the peer (nothing is added when tracing is off).
+      injectTraceHeaders(outgoing);
       let response: Awaited<ReturnType<typeof request>>;
       try {
         response = await request(url, {
@@ -63,12 +72,7 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
           dispatcher: agent,
           headersTimeout: timeout,
           bodyTimeout: timeout,
-          headers: {
-            [headers.internalToken]: options.internalToken,
-            ...(callOptions.requestId ? { [headers.requestId]: callOptions.requestId } : {}),
-            ...(callOptions.body !== undefined ? { 'content-type': 'application/json' } : {}),
-            ...callOptions.headers,
-          },
+          headers: outgoing,
           ...(callOptions.body !== undefined ? { body: JSON.stringify(callOptions.body) } : {}),
         });
       } catch (error) {

@@ -1,11 +1,15 @@
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { tokensEqual } from './identity';
 
 /**
- * Prometheus metrics at /metrics. Each app gets its own registry, since the standalone mode runs
- * every service in one process.
+ * Prometheus metrics at /metrics: request rate, errors and latency per route (one histogram, by
+ * method, route and status code) and the process's own. Each app gets its own registry, since the
+ * standalone mode runs every service in one process. `bearerToken` (the gateway, which the
+ * internet reaches): /metrics answers only a scraper that presents it, and is absent without one.
+ * infra/observability holds the scrape configuration and a Grafana dashboard for these.
  */
-export const metricsPlugin = fp<{ service: string }>(
+export const metricsPlugin = fp<{ service: string; bearerToken?: string | null }>(
   async (app, options) => {
     const registry = new Registry();
     registry.setDefaultLabels({ service: options.service });
@@ -25,7 +29,12 @@ export const metricsPlugin = fp<{ service: string }>(
         reply.elapsedTime / 1000,
       );
     });
-    app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
+    if (options.bearerToken === null) return;
+    const expected = options.bearerToken === undefined ? undefined : `Bearer ${options.bearerToken}`;
+    app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
+      if (expected !== undefined && !tokensEqual(request.headers.authorization, expected)) {
+        return reply.code(401).send({ message: 'A valid metrics token is required', code: 'unauthorized' });
+      }
       reply.type(registry.contentType);
       return registry.metrics();
     });

@@ -45,6 +45,7 @@ export async function buildApp(
     logger: deps.logger,
     identitySigningKey: acceptedSecrets(env.IDENTITY_SIGNING_KEY, env.IDENTITY_SIGNING_KEY_PREVIOUS),
     internalToken: acceptedSecrets(env.INTERNAL_TOKEN, env.INTERNAL_TOKEN_PREVIOUS),
+    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
     database: { db: deps.db as Kysely<unknown>, schema: schemaNameOf('payments'), migrations },
     jobs: deps.jobs,
   });
