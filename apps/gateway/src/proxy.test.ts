@@ -324,6 +324,29 @@ describe('upstream failures and client errors', () => {
     }
   });
 
+  it('answers 503, not 401, on a members route when identity cannot check the session; public routes go on anonymous', async () => {
+    // Identity is not there (port 9): the session cookie cannot be checked.
+    upstreamRequests.length = 0;
+    const members = await send({
+      method: 'GET',
+      path: '/api/orders',
+      headers: { cookie: 'sid=some-session' },
+    });
+    expect(members.status).toBe(503);
+    expect(members.json()).toEqual({
+      message: 'We cannot check your session right now. Please try again shortly.',
+      code: 'upstream_unavailable',
+    });
+    expect(upstreamRequests).toEqual([]);
+    const publicRoute = await send({
+      method: 'GET',
+      path: '/api/products',
+      headers: { cookie: 'sid=some-session' },
+    });
+    expect(publicRoute.status).toBe(200);
+    expect(publicRoute.json()).toMatchObject({ url: '/api/products', user: null });
+  });
+
   it('answers 503 for a service that is not there', async () => {
     const response = await send({ method: 'GET', path: '/api/events' });
     expect(response.status).toBe(503);

@@ -198,7 +198,9 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
           method: route.method,
           url: route.path,
           preHandler: async (request) => {
-            request.caller = await resolveIdentity(request, options.identityClient);
+            request.caller = await resolveIdentity(request, options.identityClient, {
+              required: route.access !== 'public',
+            });
           },
           handler: (request, reply) => {
             const path = upstreamPath(route, request);

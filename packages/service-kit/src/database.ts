@@ -53,6 +53,10 @@ export function createDatabase<DB>(options: DatabaseOptions): KyselyType<DB> {
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor one checked out: the pool listens to a client only while it is idle, and one cut off
+  // between statements (in a transaction, say) emits 'error' with no query to fail. Its queries
+  // fail on their own, and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }
 

@@ -35,6 +35,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         code: 'validation_failed',
       });
     }
+    if (isDatabaseUnavailableError(error)) {
+      // Postgres restarting or out of reach: the request may well succeed in a moment, and a 503
+      // with Retry-After says so to clients and load balancers alike (a 500 says "our bug").
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({
+        message: 'The service is unavailable right now. Please try again shortly.',
+        code: 'database_unavailable',
+      });
+    }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, payload too large, unsupported media type...):
@@ -58,6 +67,30 @@ const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 function isUnstorableTextError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && UNSTORABLE_TEXT.has(code);
+}
+
+/**
+ * Errors of a database that cannot be reached, not of a query: connection exceptions (class 08),
+ * the server shutting down or starting (57P01-57P03), refused or dropped sockets, and pg's own
+ * messages for a connection cut or not obtained in time.
+ */
+const DATABASE_DOWN_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+const DATABASE_DOWN_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+function isDatabaseUnavailableError(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (DATABASE_DOWN_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+    return true;
+  return typeof message === 'string' && DATABASE_DOWN_MESSAGES.test(message);
 }
 
 /** JSON 404 for unknown routes. */
