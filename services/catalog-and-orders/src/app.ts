@@ -5,6 +5,7 @@ import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-
 import { acceptedSecrets } from '@jesus-walks/service-kit/env';
 import { createInternalClient } from '@jesus-walks/service-kit/internal-client';
 import { createMailer } from '@jesus-walks/service-kit/mailer';
+import { createPublicReadCache } from '@jesus-walks/service-kit/public-read-cache';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
 import { createLinkSigner, linkSigningKeys } from '@jesus-walks/service-kit/signed-links';
@@ -39,7 +40,12 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
     : null;
   if (identity) app.addHook('onClose', () => identity.close());
 
-  productsRoutes(app, deps);
+  const publicReads = createPublicReadCache(app, {
+    connectionString: env.DATABASE_URL,
+    channel: 'catalog_and_orders_public_reads',
+    logger: app.log,
+  });
+  productsRoutes(app, { db: deps.db, publicReads });
   cartRoutes(app, { db: deps.db, secureCookie: env.PUBLIC_ORIGIN.startsWith('https:') });
   shippingRoutes(app, deps);
   const mailer = createMailer({

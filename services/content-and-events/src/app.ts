@@ -4,6 +4,7 @@ import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-
 import { acceptedSecrets } from '@jesus-walks/service-kit/env';
 import { scheduleIdempotencyCleanUp } from '@jesus-walks/service-kit/idempotency';
 import { createMailer } from '@jesus-walks/service-kit/mailer';
+import { createPublicReadCache } from '@jesus-walks/service-kit/public-read-cache';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
 import { createLinkSigner, linkSigningKeys } from '@jesus-walks/service-kit/signed-links';
@@ -94,7 +95,12 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
   // E-mails about registrations: recipients resolved by this worker, never under the event's lock.
   workRegistrationNotices(deps.jobs, content);
   scheduleLapsedHoldsRelease(deps.jobs, content);
-  eventsRoutes(app, content);
+  const publicReads = createPublicReadCache(app, {
+    connectionString: env.DATABASE_URL,
+    channel: 'content_and_events_public_reads',
+    logger: app.log,
+  });
+  eventsRoutes(app, content, publicReads);
   registrationsRoutes(app, content);
   eventQuotesRoutes(app, content);
   newsletterRoutesModule(app, content);

@@ -4,6 +4,7 @@ import * as m0002 from './0002_add_product_soft_delete_sku_and_order_stock';
 import * as m0003 from './0003_add_quotes_and_order_buyer';
 import * as m0004 from './0004_create_audit_log';
 import * as m0005 from './0005_add_order_admin_indexes_and_carrier';
+import * as m0006 from './0006_notify_public_read_changes';
 
 /**
  * Every migration of the catalog_and_orders schema, in order. Listed explicitly so bundlers and tests
@@ -15,4 +16,5 @@ export const migrations: Migrations = {
   '0003_add_quotes_and_order_buyer': m0003,
   '0004_create_audit_log': m0004,
   '0005_add_order_admin_indexes_and_carrier': m0005,
+  '0006_notify_public_read_changes': m0006,
 };

@@ -1,6 +1,7 @@
 import { productRoutes } from '@jesus-walks/contracts/products';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { identityOf } from '@jesus-walks/service-kit/guards';
+import type { PublicReadCache } from '@jesus-walks/service-kit/public-read-cache';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { Kysely } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
@@ -13,8 +14,18 @@ import {
   listProducts,
 } from './products.service';
 
-export function productsRoutes(app: ServiceApp, deps: { db: Kysely<CatalogAndOrdersDatabase> }): void {
-  registerRoute(app, productRoutes.list, async () => listProducts(deps.db));
+export function productsRoutes(
+  app: ServiceApp,
+  deps: { db: Kysely<CatalogAndOrdersDatabase>; publicReads: PublicReadCache },
+): void {
+  // The whole catalogue, the same for everyone: kept until a product changes (migration 0006).
+  registerRoute(app, productRoutes.list, async (request, reply) =>
+    deps.publicReads.serve(request, reply, {
+      key: 'products',
+      schema: productRoutes.list.responses[200],
+      build: async () => ({ body: await listProducts(deps.db) }),
+    }),
+  );
   registerRoute(app, productRoutes.get, async (request) => getProduct(deps.db, request.params.id));
   registerRoute(app, productRoutes.create, async (request, reply) =>
     reply.code(201).send(await createProduct(deps.db, request.body, identityOf(request))),

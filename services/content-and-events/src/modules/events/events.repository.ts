@@ -44,6 +44,17 @@ export async function listEvents(db: Db): Promise<EventRowWithCounts[]> {
   return eventsWithCounts(db).orderBy('events.date').orderBy('events.id').execute();
 }
 
+/** When the next seat hold still counting lapses (it then stops taking its seat), if any. */
+export async function nextHoldLapse(db: Db): Promise<Date | null> {
+  const row = await db
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.min('heldUntil').as('lapse'))
+    .where('status', '=', 'held')
+    .where('heldUntil', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row?.lapse ? new Date(row.lapse) : null;
+}
+
 export async function findEvent(db: Db, id: number): Promise<EventRowWithCounts | undefined> {
   return eventsWithCounts(db).where('events.id', '=', id).executeTakeFirst();
 }

@@ -1,13 +1,25 @@
 import { eventRoutes } from '@jesus-walks/contracts/events';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { identityOf } from '@jesus-walks/service-kit/guards';
+import type { PublicReadCache } from '@jesus-walks/service-kit/public-read-cache';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { ContentDeps } from '../../deps';
-import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './events.service';
+import { createEvent, deleteEvent, getEvent, listEventsWithValidity, updateEvent } from './events.service';
 
 /** The events themselves: the public list and detail, and the admin's create, update and delete. */
-export function eventsRoutes(app: ServiceApp, deps: ContentDeps): void {
-  registerRoute(app, eventRoutes.list, async () => listEvents(deps));
+export function eventsRoutes(app: ServiceApp, deps: ContentDeps, publicReads: PublicReadCache): void {
+  // Every event with its seats, the same for everyone: kept until an event or a registration
+  // changes (migration 0013), or until the next moment the list changes by itself (listEvents).
+  registerRoute(app, eventRoutes.list, async (request, reply) =>
+    publicReads.serve(request, reply, {
+      key: 'events',
+      schema: eventRoutes.list.responses[200],
+      build: async () => {
+        const { events, validUntil } = await listEventsWithValidity(deps);
+        return { body: events, validUntil };
+      },
+    }),
+  );
   registerRoute(app, eventRoutes.get, async (request) => getEvent(deps, request.params.id));
   registerRoute(app, eventRoutes.create, async (request, reply) =>
     reply.code(201).send(await createEvent(deps, request.body, identityOf(request))),

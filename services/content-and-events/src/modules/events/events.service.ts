@@ -20,6 +20,7 @@ import {
   listEvents as listEventRows,
   lockEvent,
   markEventCancelled,
+  nextHoldLapse,
   updateEvent as updateEventRow,
 } from './events.repository';
 
@@ -54,6 +55,25 @@ function futureDateError(): DomainError {
 export async function listEvents(deps: ContentDeps): Promise<Event[]> {
   const now = new Date();
   return (await listEventRows(deps.db)).map((row) => toEvent(row, now)).sort(byUpcomingThenPast);
+}
+
+/**
+ * The list, and until when it holds without any write: the next event to start turns past, and
+ * the next seat hold to lapse frees its seat.
+ */
+export async function listEventsWithValidity(
+  deps: ContentDeps,
+): Promise<{ events: Event[]; validUntil: Date }> {
+  const now = new Date();
+  const [rows, holdLapses] = await Promise.all([listEventRows(deps.db), nextHoldLapse(deps.db)]);
+  const nextStart = rows.reduce<number>(
+    (soonest, row) => (row.date > now && row.date.getTime() < soonest ? row.date.getTime() : soonest),
+    Number.POSITIVE_INFINITY,
+  );
+  return {
+    events: rows.map((row) => toEvent(row, now)).sort(byUpcomingThenPast),
+    validUntil: new Date(Math.min(nextStart, holdLapses?.getTime() ?? Number.POSITIVE_INFINITY)),
+  };
 }
 
 export async function getEvent(deps: ContentDeps, id: number): Promise<Event> {

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import pg from 'pg';
+import type { z } from 'zod';
+import type { ServiceApp } from './create-service';
+
+/**
+ * Public reads everyone sees alike (the catalog, the events), kept in memory as the JSON text of
+ * the answer with its ETag, so that a request costs neither a query nor a serialisation, and a
+ * client that has the answer gets a 304.
+ *
+ * Kept only while nothing it was built from has changed:
+ * - a write answered by this process (any request but GET, HEAD or OPTIONS) clears it before its
+ *   answer is sent, so a client never reads its own write stale;
+ * - a write anywhere else (another replica, a job) is announced by the tables' triggers with
+ *   NOTIFY on `channel` (the service's migration adds them), which clears it within milliseconds;
+ * - while that LISTEN connection is down nothing is kept, since a change could go unheard;
+ * - an entry may say until when it holds (an event that starts turns into a past one).
+ * A build that was under way while something changed is answered but not kept.
+ */
+export interface PublicReadCache {
+  /**
+   * Answers from the cache, or builds the answer (shaped by `schema`, the contract's answer, as the
+   * route's serialiser would) and keeps it; 304 when the client already has it.
+   */
+  serve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    read: {
+      key: string;
+      schema: z.ZodType;
+      build: () => Promise<{ body: unknown; validUntil?: Date | undefined }>;
+    },
+  ): Promise<FastifyReply>;
+  /** Forgets every entry (a write was heard). */
+  clear(): void;
+  /** Whether entries are being kept (the LISTEN connection is up). */
+  readonly listening: boolean;
+}
+
+interface Entry {
+  text: string;
+  etag: string;
+  validUntil: number;
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const RECONNECT_MAX_MS = 10_000;
+
+export function createPublicReadCache(
+  app: ServiceApp,
+  options: { connectionString: string; channel: string; logger: FastifyBaseLogger },
+): PublicReadCache {
+  const entries = new Map<string, Entry>();
+  let generation = 0;
+  let listening = false;
+  let closing = false;
+  let client: pg.Client | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryDelay = 500;
+
+  const clear = () => {
+    generation += 1;
+    entries.clear();
+  };
+
+  async function listen(): Promise<void> {
+    const connection = new pg.Client({
+      connectionString: options.connectionString,
+      application_name: 'read-cache',
+    });
+    client = connection;
+    const lost = (error?: Error) => {
+      if (client !== connection) return;
+      listening = false;
+      clear();
+      client = undefined;
+      connection.end().catch(() => {});
+      if (closing) return;
+      if (error)
+        options.logger.warn(
+          { err: error },
+          'read cache: lost its LISTEN connection; not caching until it is back',
+        );
+      retryTimer = setTimeout(() => void listen(), retryDelay);
+      retryDelay = Math.min(retryDelay * 2, RECONNECT_MAX_MS);
+    };
+    connection.on('error', lost);
+    connection.on('end', () => lost());
+    connection.on('notification', clear);
+    try {
+      await connection.connect();
+      await connection.query(`LISTEN ${connection.escapeIdentifier(options.channel)}`);
+      if (client !== connection) return;
+      // Whatever changed while nobody listened is unknown: start empty.
+      clear();
+      listening = true;
+      retryDelay = 500;
+    } catch (error) {
+      lost(error as Error);
+    }
+  }
+
+  app.addHook('onReady', async () => {
+    await listen();
+  });
+  app.addHook('onSend', async (request) => {
+    if (!READ_METHODS.has(request.method)) clear();
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    clearTimeout(retryTimer);
+    const connection = client;
+    client = undefined;
+    listening = false;
+    await connection?.end().catch(() => {});
+  });
+
+  function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+    // no-cache: a browser keeps the answer but asks each time, and gets a 304 while it holds.
+    reply.header('etag', entry.etag).header('cache-control', 'no-cache');
+    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(entry.text);
+  }
+
+  return {
+    get listening() {
+      return listening;
+    },
+    clear,
+    async serve(request, reply, { key, schema, build }) {
+      const kept = entries.get(key);
+      if (kept && kept.validUntil > Date.now()) return answer(request, reply, kept);
+      const startedAt = generation;
+      const built = await build();
+      const text = JSON.stringify(schema.parse(built.body));
+      const entry: Entry = {
+        text,
+        etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`,
+        validUntil: built.validUntil?.getTime() ?? Number.POSITIVE_INFINITY,
+      };
+      if (listening && generation === startedAt) entries.set(key, entry);
+      return answer(request, reply, entry);
+    },
+  };
+}
