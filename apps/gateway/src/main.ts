@@ -1,10 +1,9 @@
-import { createDatabase, migrateToLatest } from '@jesus-walks/service-kit/database';
 import { ConfigError } from '@jesus-walks/service-kit/env';
 import { createLogger } from '@jesus-walks/service-kit/logger';
 import { closeOnSignals } from '@jesus-walks/service-kit/shutdown';
+import type { Kysely } from 'kysely';
 import { buildApp } from './app';
-import { type GatewayDatabase, gatewaySchema } from './db/database';
-import { migrations } from './db/migrations';
+import { type GatewayDatabase, openGatewayDatabase } from './db';
 import { type Env, loadEnv } from './env';
 
 let env: Env;
@@ -18,19 +17,18 @@ try {
   throw error;
 }
 const logger = createLogger({ level: env.LOG_LEVEL, name: 'gateway' });
-const db = env.DATABASE_URL
-  ? createDatabase<GatewayDatabase>({
-      connectionString: env.DATABASE_URL,
-      schema: gatewaySchema,
-      poolMax: env.DATABASE_POOL_MAX,
-      applicationName: 'gateway',
-    })
-  : undefined;
-if (db && env.RUN_MIGRATIONS) {
-  const applied = await migrateToLatest(db, gatewaySchema, migrations);
-  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+let db: Kysely<GatewayDatabase> | undefined;
+if (env.DATABASE_URL) {
+  const opened = await openGatewayDatabase({
+    connectionString: env.DATABASE_URL,
+    poolMax: env.DATABASE_POOL_MAX,
+    runMigrations: env.RUN_MIGRATIONS,
+  });
+  if (opened.applied.length > 0) logger.info({ applied: opened.applied }, 'migrations applied');
+  db = opened.db;
+} else {
+  logger.warn('DATABASE_URL is not set: the API rate limit counts this gateway process alone');
 }
-if (!db) logger.warn('DATABASE_URL is not set: the API rate limit counts this gateway process alone');
 const app = await buildApp(env, { logger, ...(db && { db }) });
 closeOnSignals({
   logger,

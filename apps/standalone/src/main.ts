@@ -1,10 +1,12 @@
+import { serviceNames } from '@jesus-walks/contracts/services';
 import { ConfigError } from '@jesus-walks/service-kit/env';
 import { closeOnSignals } from '@jesus-walks/service-kit/shutdown';
 import pino from 'pino';
 import { openStandaloneDatabase, type StandaloneDatabase } from './database';
 import { type Env, loadEnv } from './env';
 import { loadOrCreateSecrets } from './secrets';
-import { startStack } from './stack';
+import { planStack, prepareStackDatabase, siteUrl } from './stack';
+import { createSupervisor, DeployableStartError } from './supervisor';
 
 let env: Env;
 try {
@@ -26,19 +28,20 @@ const logger = pino({
 
 const startedAt = Date.now();
 let database: StandaloneDatabase | undefined;
-let stack: Awaited<ReturnType<typeof startStack>> | undefined;
 let stopping = false;
+const supervisor = createSupervisor({ logger });
 
-// Closes the site, then its database. A start in progress settles first, so nothing it opens is
-// left behind.
+// Stops the deployables (a start waiting for one of them then gives up), whatever the start still
+// opens once it settled, then the database.
 closeOnSignals({
   logger,
   stoppedMessage: 'Jesus Walks stopped',
   close: async () => {
     stopping = true;
-    await starting.catch(() => {});
     try {
-      await stack?.close();
+      await supervisor.stop();
+      await starting.catch(() => {});
+      await supervisor.stop();
     } finally {
       await database?.stop();
     }
@@ -63,34 +66,52 @@ async function start(): Promise<void> {
   logger.info(
     database.embedded ? `embedded Postgres ready (data in ${env.DATA_DIR}/postgres)` : 'using DATABASE_URL',
   );
+  let port: number;
   try {
     const secrets = await loadOrCreateSecrets(env.DATA_DIR, env);
-    stack = await startStack({
+    const options = {
       databaseUrl: database.url,
       host: env.HOST,
       port: env.PORT,
       publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
       secrets,
       seed: env.SEED_DEMO_DATA,
-      // Per-request logs are for operators (LOG_LEVEL=debug shows them); at info a newcomer sees
-      // start-up, warnings and errors.
-      logger: logger.child({}, { level: env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL }),
       logLevel: env.LOG_LEVEL,
       environment: env.passthrough,
-      notice: (message) => process.stdout.write(`\n${message}\n\n`),
-    });
+      notice: (message: string) => process.stdout.write(`\n${message}\n\n`),
+    };
+    const plan = await planStack(options);
+    // Once, here: the deployables then start without migrating (RUN_MIGRATIONS=false), so none
+    // races another over a schema, and a restart is quick.
+    await prepareStackDatabase(options, plan);
+    if (stopping) return;
+    // Every deployable at once: separate processes load in parallel. The gateway answers 503 for
+    // a service not up yet, and the site is announced once all of them are.
+    const [gatewayPort] = await Promise.all([
+      supervisor.start('gateway', { ...plan.gatewayEnvironment(), RUN_MIGRATIONS: 'false' }),
+      ...serviceNames.map((name) =>
+        supervisor.start(name, { ...plan.serviceEnvironment(plan.ports[name]), RUN_MIGRATIONS: 'false' }),
+      ),
+    ]);
+    port = gatewayPort;
   } catch (error) {
     if (stopping) return;
-    const inUse = (error as { code?: string }).code === 'EADDRINUSE';
+    const inUse =
+      error instanceof DeployableStartError && error.deployable === 'gateway' && error.code === 'EADDRINUSE';
     logger.error(
-      inUse ? `port ${env.PORT} is already in use: stop the other program or set PORT` : { err: error },
+      inUse
+        ? `port ${env.PORT} is already in use: stop the other program or set PORT`
+        : error instanceof DeployableStartError
+          ? `${error.deployable} could not start: ${error.message}`
+          : { err: error },
     );
+    await supervisor.stop();
     await database.stop();
     process.exit(1);
   }
   if (stopping) return;
   logger.info(
-    `Jesus Walks is running at ${stack.url} (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+    `Jesus Walks is running at ${siteUrl(env.HOST, port)} (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
   );
 }
 const starting = start();
