@@ -1,0 +1,179 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// infra/Dockerfile's steps, run as the commands they are on this machine (no Docker engine runs
+// here), for SERVICE=identity in a scratch copy of the workspace: the fetch stage's `pnpm fetch`,
+// the manifests stage, the deps stage's production install and assemble-deployable.mjs, then the
+// runtime stage's files, its migrate-only entry and its CMD as the image's unprivileged user,
+// checked with the image's own healthcheck. What it cannot run: the base image and Docker's layers.
+
+const rootDir = join(import.meta.dirname, '..');
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: run tests through the root vitest config');
+const database = `t_${process.env.TEST_RUN_ID ?? 'local'}_image_${randomBytes(4).toString('hex')}`;
+const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
+const SERVICE = 'identity';
+/** The image's `node` user. */
+const NODE_UID = 1000;
+
+const scratch = mkdtempSync(join(tmpdir(), 'image-steps-'));
+const context = join(scratch, 'context'); // the build context (COPY . .)
+const build = join(scratch, 'build'); // the build stages' /app
+const out = join(scratch, 'out'); // the deps stage's /out
+const runtime = join(scratch, 'runtime'); // the runtime stage's /app
+let started: ChildProcess | undefined;
+
+async function admin(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+const run = (command: string, args: string[], cwd: string) =>
+  execFileSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CI: 'true' },
+  });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+beforeAll(async () => {
+  await admin(`create database "${database}"`);
+  // The build context: the workspace's files as git sees them (what .dockerignore leaves is a subset).
+  const files = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], rootDir)
+    .split('\0')
+    .filter((file) => file !== '' && existsSync(join(rootDir, file)));
+  for (const file of files) {
+    mkdirSync(join(context, dirname(file)), { recursive: true });
+    cpSync(join(rootDir, file), join(context, file));
+  }
+}, 60_000);
+
+afterAll(async () => {
+  if (started && started.exitCode === null) started.kill('SIGKILL');
+  rmSync(scratch, { recursive: true, force: true });
+  await admin(`drop database if exists "${database}" with (force)`);
+});
+
+describe('infra/Dockerfile, step by step', () => {
+  it('builds the identity deployable with the image’s commands, and the result runs as the node user', async () => {
+    // fetch: the lockfile's packages into the store (offline here: the workspace's install filled it).
+    mkdirSync(build, { recursive: true });
+    for (const file of ['pnpm-lock.yaml', 'pnpm-workspace.yaml', '.npmrc'])
+      cpSync(join(context, file), join(build, file));
+    run('pnpm', ['fetch', '--offline'], build);
+    rmSync(join(build, 'node_modules'), { recursive: true, force: true });
+
+    // manifests, then deps: the package.json files alone, the production install of the
+    // deployable and what it depends on, the sources, and the assembly.
+    for (const file of run('git', ['ls-files', '--cached', '--others', '--exclude-standard'], rootDir).split(
+      '\n',
+    )) {
+      if (file.endsWith('package.json') && existsSync(join(context, file))) {
+        mkdirSync(join(build, dirname(file)), { recursive: true });
+        cpSync(join(context, file), join(build, file));
+      }
+    }
+    run(
+      'pnpm',
+      ['install', '--frozen-lockfile', '--offline', '--prod', '--filter', `@jesus-walks/${SERVICE}...`],
+      build,
+    );
+    cpSync(context, build, { recursive: true });
+    const assembled = run('node', ['infra/docker/assemble-deployable.mjs', SERVICE, out], build);
+    expect(assembled).toContain('@jesus-walks/identity');
+    // No test and no other deployable made it into the image.
+    expect(readdirSync(join(out, 'services'))).toEqual([SERVICE]);
+    expect(run('find', [out, '-name', '*.test.ts', '-o', '-name', '*.integration-test.ts'], scratch)).toBe(
+      '',
+    );
+    // Development tools stay out: the install was --prod.
+    expect(existsSync(join(build, 'node_modules', '.pnpm', 'node_modules', 'vitest'))).toBe(false);
+
+    // runtime: node_modules, /out, the healthcheck and the migrate-only entry, owned by root and
+    // only readable by the node user, as the image has them.
+    mkdirSync(runtime, { recursive: true });
+    cpSync(join(build, 'node_modules'), join(runtime, 'node_modules'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+    cpSync(out, runtime, { recursive: true, verbatimSymlinks: true });
+    cpSync(join(context, 'infra/docker/healthcheck.mjs'), join(runtime, 'healthcheck.mjs'));
+    cpSync(join(context, 'infra/docker/migrate.mjs'), join(runtime, 'migrate.mjs'));
+    chmodSync(scratch, 0o755);
+    const asNodeUser = process.getuid?.() === 0 ? { uid: NODE_UID, gid: NODE_UID } : {};
+    const port = await freePort();
+    const env = {
+      PATH: process.env.PATH,
+      HOME: '/tmp',
+      NODE_ENV: 'production',
+      SERVICE,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      INTERNAL_TOKEN: 'image-steps-internal-token-0123456789abcdef',
+      IDENTITY_SIGNING_KEY: 'image-steps-identity-signing-key-0123456789',
+      SESSION_SECRET: 'image-steps-session-secret-0123456789abcdef',
+      LOG_LEVEL: 'warn',
+    };
+    const deployable = join(runtime, 'deployable');
+
+    // The Kubernetes Job's command: migrations only, then exit.
+    const migrated = execFileSync('node', ['--import', 'tsx', join(runtime, 'migrate.mjs')], {
+      cwd: deployable,
+      env,
+      encoding: 'utf8',
+      ...asNodeUser,
+    });
+    expect(migrated).toMatch(/^identity: applied /);
+
+    // CMD ["node", "--import", "tsx", "src/main.ts"], then the HEALTHCHECK's command and readiness.
+    started = spawn('node', ['--import', 'tsx', 'src/main.ts'], {
+      cwd: deployable,
+      env,
+      stdio: 'ignore',
+      ...asNodeUser,
+    });
+    const healthcheck = (path: string) => {
+      try {
+        execFileSync('node', [join(runtime, 'healthcheck.mjs'), path], { env, stdio: 'ignore' });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const deadline = Date.now() + 60_000;
+    while (!healthcheck('/health/ready') && Date.now() < deadline && started.exitCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(started.exitCode).toBeNull();
+    expect(healthcheck('/health/live')).toBe(true);
+    expect(healthcheck('/health/ready')).toBe(true);
+
+    // SIGTERM (what `docker stop` sends to PID 1): a clean stop.
+    const exited = new Promise<number | null>((resolve) => started?.once('exit', (code) => resolve(code)));
+    started.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 240_000);
+});
