@@ -5,6 +5,7 @@ import { serviceNames } from '@jesus-walks/contracts/services';
 import { registerErrorHandling } from '@jesus-walks/service-kit/error-handling';
 import { createInternalClient } from '@jesus-walks/service-kit/internal-client';
 import { metricsPlugin } from '@jesus-walks/service-kit/metrics';
+import { registerRequestContext } from '@jesus-walks/service-kit/request-context';
 import { requestIdOf } from '@jesus-walks/service-kit/request-id';
 import { answer503WhileClosing } from '@jesus-walks/service-kit/shutdown';
 import { createTracing, registerTracing } from '@jesus-walks/service-kit/tracing';
@@ -46,6 +47,7 @@ export async function buildApp(env: Env, deps: GatewayDeps): Promise<FastifyInst
   });
   registerErrorHandling(app);
   answer503WhileClosing(app, 'gateway');
+  registerRequestContext(app);
   const tracing = createTracing({ serviceName: 'gateway', endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT });
   if (tracing) registerTracing(app, tracing, { trustIncoming: false });
 

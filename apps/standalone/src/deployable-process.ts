@@ -9,6 +9,7 @@ import type { ServiceName } from '@jesus-walks/contracts/services';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { createDatabase, migrateToLatest } from '@jesus-walks/service-kit/database';
 import { ConfigError } from '@jesus-walks/service-kit/env';
+import { requestIdMixin } from '@jesus-walks/service-kit/request-context';
 import { createServiceDeps } from '@jesus-walks/service-kit/service-definition';
 import { closeOnSignals } from '@jesus-walks/service-kit/shutdown';
 import type { FastifyInstance } from 'fastify';
@@ -53,6 +54,7 @@ const level = process.env.LOG_LEVEL || 'info';
 const logger = pino({
   name,
   level: level === 'info' ? 'warn' : level,
+  mixin: requestIdMixin,
   ...(process.stdout.isTTY
     ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } }
     : {}),

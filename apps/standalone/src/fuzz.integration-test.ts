@@ -40,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await testStack?.close();
   await identityDb?.destroy();
-});
+}, 120_000);
 
 const routes = routeTable.filter((route) => route.access === 'public' || route.access === 'user');
 
@@ -181,15 +181,30 @@ describe('fuzzing every public and user route from its contract', () => {
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < requests.length) {
           const request = requests[next++] as FuzzRequest;
-          const response = await fetch(`${stack.url}${request.path}${request.query}`, {
-            method: request.route.method,
-            headers: {
-              origin: ORIGIN,
-              ...(request.asUser ? { cookie: userCookie } : {}),
-              ...(request.contentType ? { 'content-type': request.contentType } : {}),
-            },
-            ...(request.body !== undefined ? { body: request.body } : {}),
-          });
+          const send = () =>
+            fetch(`${stack.url}${request.path}${request.query}`, {
+              method: request.route.method,
+              headers: {
+                origin: ORIGIN,
+                ...(request.asUser ? { cookie: userCookie } : {}),
+                ...(request.contentType ? { 'content-type': request.contentType } : {}),
+              },
+              ...(request.body !== undefined ? { body: request.body } : {}),
+            });
+          let response: Response;
+          try {
+            // A kept-alive connection can be closed by the server just as a request goes out on it;
+            // a browser sends it again on a new one, and so does this client, once.
+            response = await send().catch((error: unknown) => {
+              if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+              return send();
+            });
+          } catch (error) {
+            const what = `${request.route.method} ${request.path}${request.query} (${request.contentType ?? 'no body'}, ${String(request.body ?? '').length} bytes)`;
+            problems.push(`${what}: no answer: ${String((error as { cause?: unknown }).cause ?? error)}`);
+            next = requests.length;
+            return;
+          }
           const text = await response.text();
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
           const problem = problemOf(request, response.status, text);

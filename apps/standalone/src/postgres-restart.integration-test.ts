@@ -11,6 +11,7 @@ import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Sample, startLoad } from './load.testing';
 import { type Stack, startStack } from './stack';
 
 /**
@@ -32,7 +33,7 @@ let contentDb: Kysely<unknown> | undefined;
 let paymentsDb: Kysely<unknown> | undefined;
 const notices: string[] = [];
 /** The load's clients go on while this is true (afterAll ends them too, should the test fail). */
-let loadRunning = false;
+let load: { stop(): Promise<void> } | undefined;
 
 /** The same data directory and port each time: the same server, restarted. */
 const startPostgres = () => startEmbeddedPostgres({ dataDir, port: postgresPort, persistent: true });
@@ -84,7 +85,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  loadRunning = false;
+  await load?.stop().catch(() => {});
   await contentDb?.destroy().catch(() => {});
   await paymentsDb?.destroy().catch(() => {});
   await stack?.close().catch(() => {});
@@ -199,15 +200,6 @@ async function until(what: string, done: () => Promise<boolean>, timeoutMs = 15_
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Sample {
-  path: string;
-  status: number;
-  ms: number;
-  /** When the request was sent. */
-  at: number;
-  body: string;
-}
-
 /** An error answer in the API's envelope, telling nothing of the database behind it. */
 function expectJsonError(sample: Sample, when: string) {
   const what = `${sample.path} ${when}: ${sample.status} ${sample.body.slice(0, 200)}`;
@@ -262,22 +254,10 @@ describe('Postgres restarted under load', () => {
     const appsBefore = Object.values(stack.services).map((service) => service.app);
 
     // 2. Load: visitors and the member, every answer recorded.
-    const samples: Sample[] = [];
-    loadRunning = true;
     const paths = ['/api/products', '/api/events', '/api/auth/me'];
-    const load = Promise.all(
-      Array.from({ length: 4 }, async (_, worker) => {
-        let turn = worker;
-        while (loadRunning) {
-          const path = paths[turn++ % paths.length] ?? '/api/products';
-          const at = performance.now();
-          const answer = await api(path, { cookie });
-          samples.push({ path, status: answer.status, ms: performance.now() - at, at, body: answer.body });
-          // Refusals come back at once: without a breath the loop would take both cores.
-          await pause(20);
-        }
-      }),
-    );
+    const running = startLoad({ workers: 4, paths, request: (path) => api(path, { cookie }), breathMs: 20 });
+    load = running;
+    const { samples } = running;
 
     // 3. Postgres stops (a fast shutdown: every connection cut), stays down a second, starts again.
     await pause(1_000);
@@ -300,8 +280,7 @@ describe('Postgres restarted under load', () => {
     }
     const allBackAt = performance.now();
     await pause(2_000);
-    loadRunning = false;
-    await load;
+    await load.stop();
     // No service was restarted: the same apps answer.
     expect(Object.values(stack.services).every((service, i) => service.app === appsBefore[i])).toBe(true);
 

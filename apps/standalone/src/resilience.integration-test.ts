@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLoad } from './load.testing';
 import type { Stack } from './stack';
 import { startTestStack, type TestStack } from './test-stack.testing';
 
@@ -19,42 +20,22 @@ afterAll(async () => {
   await testStack?.close();
 });
 
-interface Sample {
-  path: string;
-  status: number;
-  ms: number;
-  /** When the request was sent. */
-  at: number;
-  body: string;
-}
-
 const STOPPED = 'content-and-events';
 const stoppedRoutes = ['/api/events'];
 const otherRoutes = ['/api/products', '/api/checkout/config', '/robots.txt', '/api/auth/me'];
 
 describe('a service stopped under load', () => {
   it('answers 503 for its routes within 2 s, keeps every other route working, and recovers', async () => {
-    const samples: Sample[] = [];
-    let running = true;
     const paths = [...stoppedRoutes, ...otherRoutes];
-    const load = Promise.all(
-      Array.from({ length: 6 }, async (_, worker) => {
-        let turn = worker;
-        while (running) {
-          const path = paths[turn++ % paths.length] ?? '/api/products';
-          const started = performance.now();
-          const response = await fetch(`${stack.url}${path}`);
-          const body = await response.text();
-          samples.push({
-            path,
-            status: response.status,
-            ms: performance.now() - started,
-            at: started,
-            body,
-          });
-        }
-      }),
-    );
+    const load = startLoad({
+      workers: 6,
+      paths,
+      request: async (path) => {
+        const response = await fetch(`${stack.url}${path}`);
+        return { status: response.status, body: await response.text() };
+      },
+    });
+    const { samples } = load;
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
     await pause(1_500);
@@ -66,8 +47,7 @@ describe('a service stopped under load', () => {
     await stack.restartService(STOPPED);
     const restartedAt = performance.now();
     await pause(2_500);
-    running = false;
-    await load;
+    await load.stop();
 
     const during = samples.filter((sample) => sample.at > stoppedAt && sample.at < restartingAt);
     const stoppedDuring = during.filter((sample) => stoppedRoutes.includes(sample.path));

@@ -16,6 +16,7 @@ import { identityPlugin } from './guards';
 import type { JobQueue } from './jobs';
 import { metricsPlugin } from './metrics';
 import { registerOpenApi } from './openapi';
+import { registerRequestContext } from './request-context';
 import { requestIdOf } from './request-id';
 import { answer503WhileClosing } from './shutdown';
 import { registerTextInputChecks } from './text-input';
@@ -89,6 +90,7 @@ export function createService(options: CreateServiceOptions): ServiceApp {
     identitySigningKey: options.identitySigningKey,
     internalToken: options.internalToken,
   });
+  registerRequestContext(app);
   const tracing = createTracing({ serviceName: options.name, endpoint: options.otlpEndpoint });
   if (tracing) registerTracing(app, tracing, { trustIncoming: true });
   app.register(metricsPlugin, { service: options.name });
