@@ -1,10 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import pg from 'pg';
+import { freePort } from '@jesus-walks/service-kit/network';
+import { createEmptyTestDatabase } from '@jesus-walks/service-kit/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // infra/Dockerfile's steps, run as the commands they are on this machine (no Docker engine runs
@@ -14,10 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // checked with the image's own healthcheck. What it cannot run: the base image and Docker's layers.
 
 const rootDir = join(import.meta.dirname, '..');
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: run tests through the root vitest config');
-const database = `t_${process.env.TEST_RUN_ID ?? 'local'}_image_${randomBytes(4).toString('hex')}`;
-const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
 const SERVICE = 'identity';
 /** The image's `node` user. */
 const NODE_UID = 1000;
@@ -28,16 +23,7 @@ const build = join(scratch, 'build'); // the build stages' /app
 const out = join(scratch, 'out'); // the deps stage's /out
 const runtime = join(scratch, 'runtime'); // the runtime stage's /app
 let started: ChildProcess | undefined;
-
-async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
+let database: { url: string; destroy(): Promise<void> } | undefined;
 
 const run = (command: string, args: string[], cwd: string) =>
   execFileSync(command, args, {
@@ -47,19 +33,8 @@ const run = (command: string, args: string[], cwd: string) =>
     env: { ...process.env, CI: 'true' },
   });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 beforeAll(async () => {
-  await admin(`create database "${database}"`);
+  database = await createEmptyTestDatabase('image');
   // The build context: the workspace's files as git sees them (what .dockerignore leaves is a subset).
   const files = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], rootDir)
     .split('\0')
@@ -73,7 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (started && started.exitCode === null) started.kill('SIGKILL');
   rmSync(scratch, { recursive: true, force: true });
-  await admin(`drop database if exists "${database}" with (force)`);
+  await database?.destroy();
 });
 
 describe('infra/Dockerfile, step by step', () => {
@@ -131,7 +106,7 @@ describe('infra/Dockerfile, step by step', () => {
       SERVICE,
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: database?.url,
       INTERNAL_TOKEN: 'image-steps-internal-token-0123456789abcdef',
       IDENTITY_SIGNING_KEY: 'image-steps-identity-signing-key-0123456789',
       SESSION_SECRET: 'image-steps-session-secret-0123456789abcdef',

@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { createEmptyTestDatabase } from '@jesus-walks/service-kit/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // infra/docker/migrate.mjs, the command of the Kubernetes Job `migrations`, run the way the image runs
@@ -10,26 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const rootDir = join(import.meta.dirname, '..');
 const script = join(import.meta.dirname, 'docker/migrate.mjs');
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: run tests through the root vitest config');
-// The t_<run>_ prefix lets the global teardown drop it should afterAll not run.
-const database = `t_${process.env.TEST_RUN_ID ?? 'local'}_migrate_${randomBytes(4).toString('hex')}`;
-const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
-
-async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
+let database: { url: string; destroy(): Promise<void> };
 
 async function migrate(folder: string) {
   const run = promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
     cwd: join(rootDir, folder),
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, DATABASE_URL: database.url },
   });
   return run.then(
     ({ stdout }) => ({ code: 0, output: stdout }),
@@ -38,8 +23,10 @@ async function migrate(folder: string) {
 }
 
 describe('infra/docker/migrate.mjs', () => {
-  beforeAll(() => admin(`create database "${database}"`));
-  afterAll(() => admin(`drop database if exists "${database}" with (force)`));
+  beforeAll(async () => {
+    database = await createEmptyTestDatabase('migrate');
+  });
+  afterAll(() => database?.destroy());
 
   it('applies a service’s migrations, then finds none pending, and exits each time', async () => {
     const first = await migrate('services/identity');

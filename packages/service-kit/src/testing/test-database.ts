@@ -109,6 +109,24 @@ export async function createTestDatabase<DB>(
   };
 }
 
+/**
+ * An empty database of one's own (no schema, no migration), for tests of what creates them: the
+ * migrations Job's command, the image's steps. Named like the others, so the teardown drops it.
+ */
+export async function createEmptyTestDatabase(
+  label: string,
+): Promise<{ url: string; destroy(): Promise<void> }> {
+  const name = `t_${runId()}_${label}_${randomBytes(4).toString('hex')}`;
+  await withAdmin((client) => client.query(`create database ${quoteIdentifier(name)}`));
+  return {
+    url: databaseUrl(name),
+    destroy: () =>
+      withAdmin((client) =>
+        client.query(`drop database if exists ${quoteIdentifier(name)} with (force)`),
+      ).then(() => {}),
+  };
+}
+
 /** Drops every database this run created (global teardown). */
 export async function dropRunDatabases(): Promise<void> {
   await withAdmin(async (client) => {

@@ -4,7 +4,7 @@ import { identityOf } from '@jesus-walks/service-kit/guards';
 import type { PublicReadCache } from '@jesus-walks/service-kit/public-read-cache';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { ContentDeps } from '../../deps';
-import { createEvent, deleteEvent, getEvent, listEventsWithValidity, updateEvent } from './events.service';
+import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './events.service';
 
 /** The events themselves: the public list and detail, and the admin's create, update and delete. */
 export function eventsRoutes(app: ServiceApp, deps: ContentDeps, publicReads: PublicReadCache): void {
@@ -15,7 +15,7 @@ export function eventsRoutes(app: ServiceApp, deps: ContentDeps, publicReads: Pu
       key: 'events',
       schema: eventRoutes.list.responses[200],
       build: async () => {
-        const { events, validUntil } = await listEventsWithValidity(deps);
+        const { events, validUntil } = await listEvents(deps);
         return { body: events, validUntil };
       },
     }),

@@ -52,18 +52,11 @@ function futureDateError(): DomainError {
   ]);
 }
 
-export async function listEvents(deps: ContentDeps): Promise<Event[]> {
-  const now = new Date();
-  return (await listEventRows(deps.db)).map((row) => toEvent(row, now)).sort(byUpcomingThenPast);
-}
-
 /**
- * The list, and until when it holds without any write: the next event to start turns past, and
- * the next seat hold to lapse frees its seat.
+ * Every event, upcoming first, and until when the list holds without any write: the next event to
+ * start turns past, and the next seat hold to lapse frees its seat.
  */
-export async function listEventsWithValidity(
-  deps: ContentDeps,
-): Promise<{ events: Event[]; validUntil: Date }> {
+export async function listEvents(deps: ContentDeps): Promise<{ events: Event[]; validUntil: Date }> {
   const now = new Date();
   const [rows, holdLapses] = await Promise.all([listEventRows(deps.db), nextHoldLapse(deps.db)]);
   const nextStart = rows.reduce<number>(
