@@ -75,6 +75,10 @@ try {
         logLevel: 'error',
         onlyCategories: [...categories],
       });
+      // A run Lighthouse could not finish scores 0: say why, rather than leave a bare 0.
+      const runtimeError = result?.lhr.runtimeError;
+      if (runtimeError)
+        console.error(`  ${name} run ${run + 1}: ${runtimeError.code} ${runtimeError.message}`);
       const scores: Record<string, number> = {};
       for (const category of categories)
         scores[category] = Math.round((result?.lhr.categories[category]?.score ?? 0) * 100);

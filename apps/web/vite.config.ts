@@ -22,14 +22,18 @@ const proxy: Record<string, ProxyOptions> = {
 const PAGE_IMPORT = /'(\/[^']*)': lazyPage\(\s*\(\) => import\('@\/([^']+)'\)/g;
 
 /**
- * Writes route-preloads.json beside the build: for each route of the router, the chunks of its page
- * that the entry does not already load. The gateway adds them as `<link rel="modulepreload">` to
- * the page it renders, so a page's own code is asked for with the entry, and no other page's is.
+ * Writes preloads.json beside the build, for the gateway:
+ * - `app`: the app's modules that the entry imports once it starts it (src/app/start.tsx). A page
+ *   that arrives as the shell starts the app at once, so the gateway asks for them in its head,
+ *   with the entry, instead of one round trip after it.
+ * - `routes`: for each route of the router, the chunks of its page that the app does not already
+ *   load. The gateway lists them in the page it renders, and the entry asks for them together with
+ *   the app (src/main.tsx), so a page's own code comes with the app, and no other page's does.
  */
-function routePreloads(): Plugin {
+function preloadLists(): Plugin {
   let base = '/';
   return {
-    name: 'jesus-walks:route-preloads',
+    name: 'jesus-walks:preloads',
     apply: 'build',
     configResolved(config) {
       base = config.base;
@@ -38,18 +42,22 @@ function routePreloads(): Plugin {
       if (this.environment?.config.build.ssr) return;
       const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
       const entry = chunks.find((chunk) => chunk.isEntry);
-      if (!entry) return;
-      const loaded = new Set([entry.fileName, ...entry.imports]);
+      const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/app/start.tsx'));
+      if (!entry || !app)
+        return this.error('preloads: the entry or src/app/start.tsx is missing from the build');
+      const appFiles = [app.fileName, ...app.imports].filter((file) => !entry.imports.includes(file));
+      const loaded = new Set([entry.fileName, ...entry.imports, ...appFiles]);
       const router = readFileSync(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)), 'utf8');
-      const preloads: Record<string, string[]> = {};
+      const routes: Record<string, string[]> = {};
       for (const [, route, module] of router.matchAll(PAGE_IMPORT)) {
         const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/src/${module}.tsx`));
         if (!route || !page) continue;
-        preloads[route] = [page.fileName, ...page.imports]
+        routes[route] = [page.fileName, ...page.imports]
           .filter((file) => !loaded.has(file))
           .map((file) => `${base}${file}`);
       }
-      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads) });
+      const preloads = { app: appFiles.map((file) => `${base}${file}`), routes };
+      this.emitFile({ type: 'asset', fileName: 'preloads.json', source: JSON.stringify(preloads) });
     },
   };
 }
@@ -101,7 +109,7 @@ function lowPriorityScripts(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads(), lowPriorityScripts(), precompressedAssets()],
+  plugins: [react(), tailwindcss(), preloadLists(), lowPriorityScripts(), precompressedAssets()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

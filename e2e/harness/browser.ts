@@ -97,3 +97,15 @@ export function useBrowser(): BrowserHarness {
     },
   };
 }
+
+/**
+ * Waits until the app runs in the page. A rendered page is complete before its scripts, which
+ * start once it has painted (apps/web/src/main.tsx), so a test that needs the app itself (a
+ * navigation inside it, a loading state) waits for it: the header's buttons turn on then
+ * (apps/web/src/components/ui/button.tsx).
+ */
+export async function appRunning(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('header button:not(:disabled)') !== null, null, {
+    timeout: 15_000,
+  });
+}

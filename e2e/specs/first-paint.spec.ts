@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../harness/browser';
+import { appRunning, useBrowser } from '../harness/browser';
 
 // Public pages arrive rendered (docs/decisions/019-server-rendering.md): the HTML as sent, read
 // without running any script, carries the page's content and its complete head; in Chromium the
@@ -29,7 +29,7 @@ async function html(path: string): Promise<{ status: number; text: string }> {
 function parts(text: string): { head: string; root: string } {
   const head = text.slice(text.indexOf('<head>'), text.indexOf('</head>'));
   const rootAt = text.indexOf('<div id="root">');
-  return { head, root: text.slice(rootAt, text.indexOf('<script type="application/json" id="page-state">')) };
+  return { head, root: text.slice(rootAt, text.indexOf('<script type="application/json" id="page-state"')) };
 }
 
 function attribute(head: string, selector: RegExp): string | undefined {
@@ -215,6 +215,42 @@ describe('pages arrive rendered', () => {
       await link.click();
       await page.waitForURL(`**${href}`, { timeout: 15_000 });
     }
+  });
+
+  it("the app's code is asked for once the page has painted; a reader who scrolled meanwhile stays put", async () => {
+    const page = await site.newPage({ width: 375, height: 700 });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/start-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/events');
+    // Readable and scrollable without the app.
+    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming walks' }).isVisible()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(500);
+    release();
+    await appRunning(page);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    const timing = await page.evaluate(() => {
+      const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src;
+      return {
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((resource) => resource.name.endsWith('.js') && resource.name !== entry)
+          .map((resource) => ({ url: resource.name, start: resource.startTime })),
+      };
+    });
+    expect(timing.paint).not.toBeNull();
+    expect(timing.scripts.length).toBeGreaterThan(3);
+    for (const script of timing.scripts)
+      expect(script.start, script.url).toBeGreaterThanOrEqual(timing.paint ?? Number.POSITIVE_INFINITY);
   });
 
   it('account and test pages are noindex; unknown paths are 404 with the 404 page', async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../harness/browser';
+import { appRunning, useBrowser } from '../harness/browser';
 
 const site = useBrowser();
 
@@ -101,6 +101,7 @@ describe.each([1280, 375])('home page at %i px', (width) => {
     });
     // The home page arrives with its events; coming to it from another page, the browser asks.
     await page.goto('/login');
+    await appRunning(page);
     await page.route('**/api/events', async (route) => {
       await held;
       await route.continue();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../harness/browser';
+import { appRunning, useBrowser } from '../harness/browser';
 
 const site = useBrowser();
 
@@ -41,6 +41,8 @@ describe('page shell', () => {
   it('navigates between pages without a full reload', async () => {
     const page = await site.newPage({ width: 1280 });
     await page.goto('/');
+    // Before the app runs, links are plain links (a rendered page is complete without it).
+    await appRunning(page);
     await page.evaluate(() => {
       (window as unknown as { marker: boolean }).marker = true;
     });

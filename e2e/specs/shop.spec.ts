@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../harness/browser';
+import { appRunning, useBrowser } from '../harness/browser';
 
 const site = useBrowser();
 
@@ -141,6 +141,7 @@ describe('shop', () => {
     });
     // The shop arrives with its products; coming to it from another page, the browser asks.
     await page.goto('/login');
+    await appRunning(page);
     await page.route('**/api/products', async (route) => {
       await held;
       await route.continue();

@@ -93,8 +93,11 @@ beforeAll(async () => {
   );
   await writeFile(join(webDist, 'assets', 'app-abc123.css'), 'body{color:#2f5d3a}');
   await writeFile(
-    join(webDist, 'route-preloads.json'),
-    JSON.stringify({ '/events': ['/assets/events-def456.js'], '/shop': ['/assets/shop-789abc.js'] }),
+    join(webDist, 'preloads.json'),
+    JSON.stringify({
+      app: ['/assets/start-aaa111.js', '/assets/react-bbb222.js'],
+      routes: { '/events': ['/assets/events-def456.js'], '/shop': ['/assets/shop-789abc.js'] },
+    }),
   );
   await writeFile(
     join(webDist, 'assets', 'app-abc123.js'),
@@ -262,15 +265,17 @@ describe('gateway: the web app', () => {
     expect(head).not.toContain('<title>Jesus Walks</title>');
     expect(head).not.toContain('content="Default"');
     expect(html).toContain('<div id="root"><main>Hello visitor</main></div>');
+    // The page's own modules are named for the entry to ask for with the app, no other page's;
+    // not as head links, which the browser would fetch before painting the page.
     expect(html).toContain(
-      '<script type="application/json" id="page-state">{"origin":"http://localhost:3000","queries":{},"cookies":false}</script>',
+      '<script type="application/json" id="page-state" data-page-modules="/assets/events-def456.js">' +
+        '{"origin":"http://localhost:3000","queries":{},"cookies":false}</script>',
     );
-    // Its own page's code is asked for with the entry, no other page's.
-    expect(head).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/events-def456.js">',
-    );
+    // Nor the app's modules: the entry asks for them once the page has painted.
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('start-aaa111.js');
     expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/app-abc123.js">');
-    expect(head).not.toContain('shop-789abc.js');
+    expect(html).not.toContain('shop-789abc.js');
     // The stylesheet comes inlined: the page paints from this one response.
     expect(head).toContain('<style>body{color:#2f5d3a}</style>');
     expect(head).not.toContain('app-abc123.css');
@@ -312,6 +317,11 @@ describe('gateway: the web app', () => {
       );
       // Nothing shows until the scripts run: they keep their usual priority.
       expect(response.body, url).toContain('<script type="module" src="/assets/app-abc123.js">');
+      // The entry starts the app at once: the app's modules are asked for with it.
+      expect(response.body, url).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/start-aaa111.js">' +
+          '<link rel="modulepreload" crossorigin href="/assets/react-bbb222.js"></head>',
+      );
     }
   });
 

@@ -44,7 +44,7 @@ const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]
  * inlined: the page paints from its first response, with no second round trip before anything
  * shows (the Content Security Policy allows inline styles). The shell keeps the link.
  */
-function templateOf(indexHtml: string, distDir: string): ShellTemplate | null {
+function templateOf(indexHtml: string, distDir: string, appModules: string[]): ShellTemplate | null {
   const stylesheet = STYLESHEET.exec(indexHtml);
   const cssPath = stylesheet ? join(distDir, stylesheet[1] ?? '') : '';
   const rendered =
@@ -57,29 +57,32 @@ function templateOf(indexHtml: string, distDir: string): ShellTemplate | null {
   return {
     // A shell page shows nothing until its scripts have run: they go at their usual priority. A
     // rendered page keeps the build's low priority (apps/web/vite.config.ts): it paints without them.
-    shell: Buffer.from(indexHtml.replaceAll(' fetchpriority="low"', '')),
+    // It starts the app at once, so the app's modules are asked for with the entry, not after it.
+    shell: Buffer.from(
+      indexHtml
+        .replaceAll(' fetchpriority="low"', '')
+        .replace(
+          '</head>',
+          `${appModules.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('')}</head>`,
+        ),
+    ),
     beforeHeadEnd: rendered.slice(0, headEnd),
     headEndToRoot: rendered.slice(headEnd, root),
     afterRoot: rendered.slice(root + ROOT.length),
   };
 }
 
-/**
- * The build's route-preloads.json (apps/web/vite.config.ts): per route, the links that ask for its
- * page's code together with the entry, so hydration does not wait for a second round trip.
- */
-function routePreloadsOf(distDir: string): Map<string, string> {
-  const path = join(distDir, 'route-preloads.json');
-  if (!existsSync(path)) return new Map();
-  const routes = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string[]>;
-  return new Map(
-    Object.entries(routes).map(([route, files]) => [
-      route,
-      files
-        .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`)
-        .join(''),
-    ]),
-  );
+/** The build's preloads.json (apps/web/vite.config.ts). */
+interface Preloads {
+  /** The app's modules, which the entry imports when it starts the app. */
+  app: string[];
+  /** Per route, its page's own modules. */
+  routes: Record<string, string[]>;
+}
+
+function preloadsOf(distDir: string): Preloads {
+  const path = join(distDir, 'preloads.json');
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Preloads) : { app: [], routes: {} };
 }
 
 /** The shell's own title and description give way to the page's when the page sets them. */
@@ -103,14 +106,23 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
   if (!indexHtml)
     app.log.warn({ distDir: options.distDir }, 'web build not found: run `pnpm build` to serve the site');
-  const template = indexHtml ? templateOf(indexHtml, options.distDir) : null;
+  const preloads = preloadsOf(options.distDir);
+  const template = indexHtml ? templateOf(indexHtml, options.distDir, preloads.app) : null;
+  // A rendered page names its page's own modules on its page-state element: the entry asks for
+  // them together with the app once the page has painted (apps/web/src/main.tsx). As head links
+  // they would be fetched before the first paint and compete with it.
+  const pageModules = new Map(
+    Object.entries(preloads.routes).map(([route, files]) => [
+      route,
+      ` data-page-modules="${files.join(' ')}"`,
+    ]),
+  );
   const renderer =
     template && existsSync(options.serverEntry)
       ? ((await import(pathToFileURL(options.serverEntry).href)) as ServerRenderer)
       : null;
   if (indexHtml && !renderer)
     app.log.warn('server render bundle not found: pages are rendered in the browser only');
-  const preloads = routePreloadsOf(options.distDir);
 
   if (indexHtml) {
     await app.register(fastifyStatic, {
@@ -166,9 +178,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
             .header('vary', 'cookie')
             .send(
               `${withoutDefaults(template.beforeHeadEnd, result.head)}${result.head}` +
-                `${preloads.get(result.route ?? '') ?? ''}${template.headEndToRoot}` +
-                `<div id="root">${result.body}</div>` +
-                `<script type="application/json" id="page-state">${result.state}</script>${template.afterRoot}`,
+                `${template.headEndToRoot}<div id="root">${result.body}</div>` +
+                `<script type="application/json" id="page-state"${pageModules.get(result.route ?? '') ?? ''}>` +
+                `${result.state}</script>${template.afterRoot}`,
             );
         }
       } catch (error) {

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import type { WebRoutePath } from '@jesus-walks/contracts/web-routes';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { routes } from '@/app/router';
@@ -123,7 +123,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
         <SiteOriginProvider origin={request.origin}>
           <QueryClientProvider client={queryClient}>
             <CartProvider storage={null}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
+              <Suspense fallback={null}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </Suspense>
               <Toaster />
             </CartProvider>
           </QueryClientProvider>

@@ -1,42 +1,35 @@
-import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AppProvider } from '@/app/provider';
-import { AppRouter } from '@/app/router';
-import { readPageState } from '@/app/ssr/page-state';
-import { createQueryClient } from '@/lib/query-client';
-import { SiteOriginProvider } from '@/lib/site-origin';
+import { PAGE_MODULES_ATTRIBUTE, PAGE_STATE_ELEMENT_ID, readPageState } from '@/app/ssr/page-state';
 import './index.css';
+
+/**
+ * The entry: small on purpose. A page the server rendered is complete without scripts, so the app
+ * (React, the router, the page's code) is asked for once the browser has painted it: its download
+ * and start-up never hold back the first paint or the page's images (docs/decisions/019). A page
+ * that arrived as the shell shows nothing until the app runs, so it starts at once.
+ */
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// A page the server rendered comes with the data it was rendered from: hydrate it. Any other page
-// arrives as the shell and is rendered here.
 const pageState = container.hasChildNodes() ? readPageState(document) : null;
-if (pageState) {
-  const queryClient = createQueryClient();
-  hydrate(queryClient, pageState.queries);
-  // Hydrated at once, not in a transition: a link clicked while a transition hydrates the page is
-  // swallowed (React neither follows it nor lets the browser do so), which a slow phone hits.
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <SiteOriginProvider origin={pageState.origin}>
-        <AppProvider queryClient={queryClient} hydrating>
-          <AppRouter />
-        </AppProvider>
-      </SiteOriginProvider>
-    </StrictMode>,
-  );
+
+function start(): void {
+  // The page's own code, which the gateway names, downloads alongside the app's.
+  const pageModules = document.getElementById(PAGE_STATE_ELEMENT_ID)?.getAttribute(PAGE_MODULES_ATTRIBUTE);
+  for (const href of pageModules?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  void import('@/app/start').then(({ startApp }) => startApp(container as HTMLElement, pageState));
+}
+
+if (!pageState || document.visibilityState === 'hidden') {
+  // No paint to wait for: a shell, or a tab in the background (which runs no animation frames).
+  start();
 } else {
-  createRoot(container).render(
-    <StrictMode>
-      <SiteOriginProvider origin={window.location.origin}>
-        <AppProvider>
-          <AppRouter />
-        </AppProvider>
-      </SiteOriginProvider>
-    </StrictMode>,
-  );
+  // An animation frame's callback runs just before the next paint; a task queued from it runs
+  // after that paint.
+  requestAnimationFrame(() => setTimeout(start, 0));
 }

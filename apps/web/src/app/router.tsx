@@ -69,7 +69,14 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
+/**
+ * `hydrating`: the page came rendered from the server. The router then starts as a hydrated one
+ * (no loaders, so no data to hand over), which keeps ScrollRestoration from scrolling to the top on
+ * its first render: the visitor may have scrolled the rendered page before the app started.
+ */
+export function AppRouter({ hydrating = false }: { hydrating?: boolean }) {
+  const [router] = useState(() =>
+    createBrowserRouter(routes, hydrating ? { hydrationData: { loaderData: {} } } : undefined),
+  );
   return <RouterProvider router={router} />;
 }

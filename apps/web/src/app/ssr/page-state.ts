@@ -12,6 +12,12 @@ export interface PageState {
 
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
 
+/**
+ * The page-state element's attribute where the gateway lists the page's own modules (space
+ * separated), for the entry to ask for alongside the app once the page has painted.
+ */
+export const PAGE_MODULES_ATTRIBUTE = 'data-page-modules';
+
 /** JSON safe inside a script element: '<' escaped, so '</script>' in data cannot close it. */
 export function serialisePageState(state: PageState): string {
   return JSON.stringify(state)

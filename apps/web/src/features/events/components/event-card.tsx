@@ -13,14 +13,21 @@ function actionLabel(event: Event): string {
   return event.seatsLeft > 0 ? 'Register' : 'Join the waitlist';
 }
 
-/** An event in the /events list: picture, badges, when and where, seats, and the way in. */
-export function EventCard({ event }: { event: Event }) {
+/**
+ * An event in the /events list: picture, badges, when and where, seats, and the way in. `priority`
+ * for the first cards, whose pictures are on screen at once: loaded at once, not lazily.
+ */
+export function EventCard({ event, priority = false }: { event: Event; priority?: boolean }) {
   const muted = event.isPast || event.isCancelled;
   const full = !muted && event.seatsLeft <= 0;
   return (
     <Card className={cn('flex h-full flex-col overflow-hidden', muted && 'bg-card/70')}>
       <div className="relative">
-        <EventImage src={event.imageUrl} className={cn(muted && 'opacity-75 grayscale-[35%]')} />
+        <EventImage
+          src={event.imageUrl}
+          loading={priority ? 'eager' : 'lazy'}
+          className={cn(muted && 'opacity-75 grayscale-[35%]')}
+        />
         <div className="absolute top-3 left-3 flex flex-wrap gap-2">
           {event.isCancelled ? <Badge variant="destructive">Cancelled</Badge> : null}
           <Badge variant={event.price > 0 ? 'accent' : 'secondary'}>{formatEventPrice(event.price)}</Badge>

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type GuestRegistration, GuestRegistrationSchema } from '@jesus-walks/contracts/events';
+import type { GuestRegistration } from '@jesus-walks/contracts/events';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -9,10 +8,19 @@ import { ApiError } from '@/lib/api-client';
 import { AttemptKeys } from '@/lib/attempt-keys';
 import type { Event } from '@/lib/events/get-events';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useRegisterForEvent } from '../api/register-for-event';
 
 import { type Outcome, registrationFailure, registrationOutcome } from '../utils/registration-outcome';
 import { OutcomeAlert } from './outcome-alert';
+
+const guestResolver = lazyResolver<GuestRegistration>(async () => {
+  const [{ zodResolver }, { GuestRegistrationSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@jesus-walks/contracts/events'),
+  ]);
+  return zodResolver(GuestRegistrationSchema);
+});
 
 /** A visitor registers with a name and an e-mail address; the answer shows in place. */
 export function GuestRegistrationForm({ event, actionLabel }: { event: Event; actionLabel: string }) {
@@ -27,7 +35,7 @@ export function GuestRegistrationForm({ event, actionLabel }: { event: Event; ac
     setError,
     formState: { errors },
   } = useForm<GuestRegistration>({
-    resolver: zodResolver(GuestRegistrationSchema),
+    resolver: guestResolver,
     defaultValues: { name: '', email: '' },
   });
 
@@ -76,7 +84,14 @@ export function GuestRegistrationForm({ event, actionLabel }: { event: Event; ac
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Register as a guest">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      // The checks' code comes as the visitor starts typing, ready before they submit.
+      onFocus={guestResolver.preload}
+      className="grid gap-4"
+      aria-label="Register as a guest"
+    >
       {outcome ? <OutcomeAlert outcome={outcome} /> : null}
       <FormField
         id="guest-name"

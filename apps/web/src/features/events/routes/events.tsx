@@ -63,9 +63,9 @@ function EventsContent() {
       <EventSection id="upcoming-walks" title="Upcoming walks">
         {upcoming.length > 0 ? (
           <ul className={gridClass}>
-            {upcoming.map((event) => (
+            {upcoming.map((event, index) => (
               <li key={event.id}>
-                <EventCard event={event} />
+                <EventCard event={event} priority={index < 3} />
               </li>
             ))}
           </ul>
