@@ -97,6 +97,17 @@ describe.each([1280, 375])('events at %i px', (width) => {
     expect(await page.getByText('Please enter a valid email address').isVisible()).toBe(true);
   });
 
+  it("says 'Registration failed' when the form's checks cannot be loaded, instead of doing nothing", async () => {
+    const page = await site.newPage({ width });
+    const [first] = (await apiEvents(page)).filter((event) => !event.isPast && !event.isCancelled);
+    // Zod comes with the form's first use (apps/web/src/lib/lazy-resolver.ts); here it never arrives.
+    await page.route('**/assets/zod-*.js', (route) => route.abort('connectionreset'));
+    await page.goto(`/events/${first?.id}`);
+    await registerAsGuest(page, 'Ruth Early', `lost-${suffix}@example.com`);
+    await expect.poll(() => page.getByText('Registration failed').isVisible()).toBe(true);
+    expect(await page.getByLabel('Your name').inputValue()).toBe('Ruth Early');
+  });
+
   it('shows an unknown event as not found', async () => {
     const page = await site.newPage({ width });
     await page.goto('/events/987654');

@@ -11,7 +11,7 @@ export function lazyResolver<Values extends FieldValues>(
   let loaded: Promise<Resolver<Values>> | undefined;
   const get = () => {
     loaded ??= load().catch((error: unknown) => {
-      // Try again at the next validation (the chunk may not have reached a flaky connection).
+      // Asked again at the next validation: the chunk may not have reached a flaky connection.
       loaded = undefined;
       throw error;
     });

@@ -1,5 +1,5 @@
 import type { GuestRegistration } from '@jesus-walks/contracts/events';
-import { useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -39,7 +39,7 @@ export function GuestRegistrationForm({ event, actionLabel }: { event: Event; ac
     defaultValues: { name: '', email: '' },
   });
 
-  const onSubmit = handleSubmit((guest) => {
+  const submit = handleSubmit((guest) => {
     if (registration.isPending) return;
     const idempotencyKey = attempts.current.keyFor(JSON.stringify(guest));
     registration.mutate(
@@ -65,6 +65,9 @@ export function GuestRegistrationForm({ event, actionLabel }: { event: Event; ac
       },
     );
   });
+  // The checks' code may not arrive (lib/lazy-resolver.ts): say so instead of doing nothing.
+  const onSubmit = (formEvent: FormEvent<HTMLFormElement>) =>
+    void submit(formEvent).catch((error: unknown) => setOutcome(registrationFailure(error)));
 
   if (done && outcome) {
     return (
