@@ -83,10 +83,10 @@ function precompressedAssets(): Plugin {
 }
 
 /**
- * The app's scripts at low fetch priority. A page arrives rendered (docs/decisions/019): its
- * content, stylesheet and images come first, and the scripts that hydrate it follow. At the
- * default (high) priority Chrome treats them like render-blocking scripts and lets them compete
- * with the page's first paint.
+ * The entry script at low fetch priority. A page arrives rendered (docs/decisions/019): its
+ * content, stylesheet and images come first. At the default (high) priority Chrome treats the
+ * script like a render-blocking one and lets it compete with the page's first paint. (The entry
+ * imports the app itself once the page has painted, src/main.tsx.)
  */
 function lowPriorityScripts(): Plugin {
   return {
@@ -95,15 +95,10 @@ function lowPriorityScripts(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: (html) =>
-        html
-          .replaceAll(
-            '<script type="module" crossorigin',
-            '<script type="module" fetchpriority="low" crossorigin',
-          )
-          .replaceAll(
-            '<link rel="modulepreload" crossorigin',
-            '<link rel="modulepreload" fetchpriority="low" crossorigin',
-          ),
+        html.replaceAll(
+          '<script type="module" crossorigin',
+          '<script type="module" fetchpriority="low" crossorigin',
+        ),
     },
   };
 }

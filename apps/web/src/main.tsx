@@ -10,8 +10,9 @@ import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+const root: HTMLElement = container;
 
-const pageState = container.hasChildNodes() ? readPageState(document) : null;
+const pageState = root.hasChildNodes() ? readPageState(document) : null;
 
 function start(): void {
   // The page's own code, which the gateway names, downloads alongside the app's.
@@ -22,7 +23,7 @@ function start(): void {
     link.href = href;
     document.head.append(link);
   }
-  void import('@/app/start').then(({ startApp }) => startApp(container as HTMLElement, pageState));
+  void import('@/app/start').then(({ startApp }) => startApp(root, pageState));
 }
 
 if (!pageState || document.visibilityState === 'hidden') {

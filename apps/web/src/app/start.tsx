@@ -12,35 +12,24 @@ import { SiteOriginProvider } from '@/lib/site-origin';
  * from, or renders any other page (it arrived as the shell).
  */
 export function startApp(container: HTMLElement, pageState: PageState | null): void {
-  if (!pageState) {
-    createRoot(container).render(
-      <StrictMode>
-        <SiteOriginProvider origin={window.location.origin}>
-          <AppProvider>
-            <AppRouter />
-          </AppProvider>
-        </SiteOriginProvider>
-      </StrictMode>,
-    );
-    return;
-  }
   const queryClient = createQueryClient();
-  hydrate(queryClient, pageState.queries);
-  // Hydrated at once, not in a transition: a link clicked while a transition hydrates the page is
-  // swallowed (React neither follows it nor lets the browser do so), which a slow phone hits.
+  if (pageState) hydrate(queryClient, pageState.queries);
   // The router sits in a Suspense boundary (as in entry-server.tsx): React hydrates what is inside
   // one in slices of a few milliseconds, yielding to the browser between them, instead of in one
-  // long task; a click inside is hydrated first and then delivered (selective hydration).
-  hydrateRoot(
-    container,
+  // long task; a click inside is hydrated first and then delivered (selective hydration). Hydrated
+  // at once, not in a transition: a link clicked while a transition hydrates the page is swallowed
+  // (React neither follows it nor lets the browser do so), which a slow phone hits.
+  const app = (
     <StrictMode>
-      <SiteOriginProvider origin={pageState.origin}>
-        <AppProvider queryClient={queryClient} hydrating>
+      <SiteOriginProvider origin={pageState?.origin ?? window.location.origin}>
+        <AppProvider queryClient={queryClient} hydrating={pageState !== null}>
           <Suspense fallback={null}>
-            <AppRouter hydrating />
+            <AppRouter hydrating={pageState !== null} />
           </Suspense>
         </AppProvider>
       </SiteOriginProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (pageState) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 }
