@@ -3,7 +3,10 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmS
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { freePort } from '@jesus-walks/service-kit/network';
-import { createEmptyTestDatabase } from '@jesus-walks/service-kit/testing/test-database';
+import {
+  createEmptyTestDatabase,
+  type EmptyTestDatabase,
+} from '@jesus-walks/service-kit/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // infra/Dockerfile's steps, run as the commands they are on this machine (no Docker engine runs
@@ -23,7 +26,7 @@ const build = join(scratch, 'build'); // the build stages' /app
 const out = join(scratch, 'out'); // the deps stage's /out
 const runtime = join(scratch, 'runtime'); // the runtime stage's /app
 let started: ChildProcess | undefined;
-let database: { url: string; destroy(): Promise<void> } | undefined;
+let database: EmptyTestDatabase | undefined;
 
 const run = (command: string, args: string[], cwd: string) =>
   execFileSync(command, args, {

@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createEmptyTestDatabase } from '@jesus-walks/service-kit/testing/test-database';
+import {
+  createEmptyTestDatabase,
+  type EmptyTestDatabase,
+} from '@jesus-walks/service-kit/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // infra/docker/migrate.mjs, the command of the Kubernetes Job `migrations`, run the way the image runs
@@ -9,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const rootDir = join(import.meta.dirname, '..');
 const script = join(import.meta.dirname, 'docker/migrate.mjs');
-let database: { url: string; destroy(): Promise<void> };
+let database: EmptyTestDatabase;
 
 async function migrate(folder: string) {
   const run = promisify(execFile)(process.execPath, ['--import', 'tsx', script], {

@@ -109,13 +109,16 @@ export async function createTestDatabase<DB>(
   };
 }
 
+export interface EmptyTestDatabase {
+  url: string;
+  destroy(): Promise<void>;
+}
+
 /**
  * An empty database of one's own (no schema, no migration), for tests of what creates them: the
  * migrations Job's command, the image's steps. Named like the others, so the teardown drops it.
  */
-export async function createEmptyTestDatabase(
-  label: string,
-): Promise<{ url: string; destroy(): Promise<void> }> {
+export async function createEmptyTestDatabase(label: string): Promise<EmptyTestDatabase> {
   const name = `t_${runId()}_${label}_${randomBytes(4).toString('hex')}`;
   await withAdmin((client) => client.query(`create database ${quoteIdentifier(name)}`));
   return {
