@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { publicRouteTable } from '@jesus-walks/contracts/route-table';
@@ -57,6 +57,8 @@ async function startUpstream(): Promise<ServiceApp> {
     url: '/api/*',
     handler: async (request): Promise<Echo> => {
       upstreamRequests.push(`${request.method} ${request.url}`);
+      // A service that dies while it holds the request (killed mid-answer, a restart).
+      if (request.headers['x-test-die'] === 'yes') request.raw.socket.destroy();
       return {
         method: request.method,
         url: request.url,
@@ -120,6 +122,8 @@ function send(options: {
   const body = options.body ?? Buffer.alloc(0);
   const headers: Record<string, string> = { ...options.headers };
   if (!options.chunked && options.body) headers['content-length'] = String(body.length);
+  // Said outright: Node's client chunks POST and PUT bodies by itself, but not DELETE's.
+  if (options.chunked) headers['transfer-encoding'] = 'chunked';
   return new Promise((resolve, reject) => {
     const request = httpRequest({
       host: '127.0.0.1',
@@ -351,6 +355,96 @@ describe('upstream failures and client errors', () => {
     const response = await send({ method: 'GET', path: '/api/events' });
     expect(response.status).toBe(503);
     expect(response.json()).toMatchObject({ code: 'upstream_unavailable' });
+  });
+
+  it('answers 503 with Retry-After within 2 s for every method, with and without a body, to a service that is not there', async () => {
+    // content-and-events is on the closed port; every method its routes use, with each kind of body.
+    const routes = publicRouteTable().filter((route) => route.service === 'content-and-events');
+    const methods = [...new Set(routes.map((route) => route.method))].sort();
+    expect(methods).toEqual(['DELETE', 'GET', 'POST', 'PUT']);
+    const bodies: Array<{ kind: string; body?: Buffer; chunked?: boolean }> = [
+      { kind: 'none' },
+      { kind: 'empty', body: Buffer.alloc(0) },
+      { kind: '1 KB', body: json({ note: 'x'.repeat(1_000) }) },
+      { kind: '100 KB', body: json({ note: 'x'.repeat(100_000) }) },
+      { kind: '100 KB chunked', body: json({ note: 'x'.repeat(100_000) }), chunked: true },
+    ];
+    for (const method of methods) {
+      const route = routes.find((candidate) => candidate.method === method);
+      const path = route?.path.replace(/:[A-Za-z_]\w*/g, '1') ?? '';
+      for (const { kind, body, chunked } of method === 'GET' ? bodies.slice(0, 1) : bodies) {
+        const startedAt = performance.now();
+        const response = await send({
+          method,
+          path,
+          headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+          ...(body && { body }),
+          ...(chunked && { chunked }),
+        });
+        const what = `${method} ${path} with ${kind} body`;
+        expect(response.status, `${what}: ${response.text}`).toBe(503);
+        expect(performance.now() - startedAt, what).toBeLessThan(2_000);
+        expect(response.headers['retry-after'], what).toBe('5');
+        expect(response.json(), what).toEqual({
+          message: 'The content-and-events service is unavailable right now. Please try again shortly.',
+          code: 'upstream_unavailable',
+        });
+      }
+    }
+  });
+
+  it('keeps its client connections alive through 503s, so nothing piles up', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 2 });
+    try {
+      const answers = await Promise.all(
+        Array.from(
+          { length: 20 },
+          (_, index) =>
+            new Promise<number>((resolve, reject) => {
+              const request = httpRequest({
+                host: '127.0.0.1',
+                port: gatewayPort,
+                method: index % 2 ? 'POST' : 'PUT',
+                path: index % 2 ? '/api/events/1/registrations' : '/api/events/1',
+                headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+                agent,
+              });
+              request.on('response', (response) => {
+                response.resume();
+                response.on('end', () => resolve(response.statusCode ?? 0));
+              });
+              request.on('error', reject);
+              request.end(json({ fullName: 'Ann Walker', email: `ann${index}@example.com` }));
+            }),
+        ),
+      );
+      expect(answers).toEqual(Array.from({ length: 20 }, () => 503));
+      // Two sockets carried all twenty: each answer left its connection ready for the next.
+      const connections = await new Promise<number>((resolve, reject) =>
+        gateway.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      );
+      expect(connections).toBeLessThanOrEqual(2);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('never sends a request again: one that reached a service that died answers 503 and is not repeated', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
+      upstreamRequests.length = 0;
+      const path = method === 'POST' ? '/api/products' : '/api/products/carried-once';
+      const response = await send({
+        method,
+        path,
+        headers: { 'x-test-die': 'yes', 'content-type': 'application/json' },
+        ...(method !== 'GET' && { body: json({ quantity: 1 }) }),
+      });
+      expect(response.status, method).toBe(503);
+      expect(response.headers['retry-after'], method).toBe('5');
+      // Long enough for any retry (reply-from's default waits up to 42 ms times the attempt).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(upstreamRequests, method).toEqual([`${method} ${path}`]);
+    }
   });
 
   it('answers 504 for a service that is too slow', async () => {

@@ -1,9 +1,11 @@
+import type { Socket } from 'node:net';
 import replyFrom from '@fastify/reply-from';
 import type { Identity } from '@jesus-walks/contracts/common';
 import { headers } from '@jesus-walks/contracts/common';
 import type { RouteContract } from '@jesus-walks/contracts/route-contract';
 import { publicRouteTable } from '@jesus-walks/contracts/route-table';
 import type { ServiceName } from '@jesus-walks/contracts/services';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@jesus-walks/service-kit/error-handling';
 import { signIdentity } from '@jesus-walks/service-kit/identity';
 import type { InternalClient } from '@jesus-walks/service-kit/internal-client';
 import { injectTraceHeaders } from '@jesus-walks/service-kit/tracing';
@@ -101,6 +103,11 @@ const TIMED_OUT = new Set([
   'FST_REPLY_FROM_TIMEOUT',
 ]);
 
+function clientWentAway(request: FastifyRequest, reply: FastifyReply): boolean {
+  const socket = request.raw.socket as Socket | null;
+  return reply.raw.destroyed || !socket || socket.destroyed;
+}
+
 function codesOf(error: unknown): string[] {
   const codes: string[] = [];
   for (let current = error, depth = 0; current && depth < 4; depth++) {
@@ -118,7 +125,9 @@ function codesOf(error: unknown): string[] {
  */
 function answerProxyError(request: FastifyRequest, reply: FastifyReply, service: ServiceName, error: Error) {
   if (reply.sent) return;
-  if (request.raw.destroyed || reply.raw.destroyed) {
+  // The client's socket, not its request stream: a request whose body was read is a destroyed
+  // stream (Node's autoDestroy) while its client still waits for the answer.
+  if (clientWentAway(request, reply)) {
     request.log.info({ err: error, service }, 'client went away before the service answered');
     return;
   }
@@ -136,10 +145,13 @@ function answerProxyError(request: FastifyRequest, reply: FastifyReply, service:
   }
   if (codes.some((code) => UNREACHABLE.has(code))) {
     request.log.warn({ err: error, service }, 'upstream unavailable');
-    return reply.code(503).send({
-      message: `The ${service} service is unavailable right now. Please try again shortly.`,
-      code: 'upstream_unavailable',
-    });
+    return reply
+      .code(503)
+      .header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS)
+      .send({
+        message: `The ${service} service is unavailable right now. Please try again shortly.`,
+        code: 'upstream_unavailable',
+      });
   }
   request.log.error({ err: error, service }, 'upstream failed');
   return reply.code(502).send({
@@ -205,6 +217,9 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
           handler: (request, reply) => {
             const path = upstreamPath(route, request);
             return reply.from(path, {
+              // Never sent twice, whatever the method: a request that failed may have reached the
+              // service (killed mid-answer), and only the client knows whether to try again (with
+              // the same Idempotency-Key for a payment). It gets a 503 with Retry-After at once.
               retryDelay: () => null,
               // reply-from's types call the upstream answer a server response; it is its own
               // { statusCode, headers, stream } (see its README).

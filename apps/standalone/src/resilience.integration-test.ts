@@ -1,3 +1,5 @@
+import { publicRouteTable } from '@jesus-walks/contracts/route-table';
+import { serviceNames } from '@jesus-walks/contracts/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoad } from './load.testing';
 import type { Stack } from './stack';
@@ -77,3 +79,88 @@ describe('a service stopped under load', () => {
     expect(after.slice(firstBack).every((sample) => sample.status === 200)).toBe(true);
   }, 60_000);
 });
+
+describe('every method, with and without a body, while its service is down', () => {
+  const bodies: Array<{ kind: string; body?: string; chunked?: boolean }> = [
+    { kind: 'no' },
+    { kind: 'an empty', body: '' },
+    { kind: 'a 1 KB', body: JSON.stringify({ note: 'x'.repeat(1_000) }) },
+    { kind: 'a 100 KB', body: JSON.stringify({ note: 'x'.repeat(100_000) }) },
+    { kind: 'a chunked 100 KB', body: JSON.stringify({ note: 'x'.repeat(100_000) }), chunked: true },
+  ];
+
+  /** One request with fetch: a chunked body is a stream, which fetch sends without a length. */
+  async function send(method: string, path: string, body?: string, chunked?: boolean) {
+    const startedAt = performance.now();
+    const bytes = body === undefined ? undefined : new TextEncoder().encode(body);
+    const response = await fetch(`${stack.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      ...(bytes && {
+        body: chunked
+          ? new ReadableStream({
+              start(controller) {
+                controller.enqueue(bytes);
+                controller.close();
+              },
+            })
+          : bytes,
+        ...(chunked && { duplex: 'half' }),
+      }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    return { response, text: await response.text(), ms: performance.now() - startedAt };
+  }
+
+  for (const service of serviceNames) {
+    it(`${service}: 503 with Retry-After within 2 s for each of its methods, and nothing carried out later`, async () => {
+      const routes = publicRouteTable().filter((route) => route.service === service);
+      const methods = [...new Set(routes.map((route) => route.method))];
+      expect(
+        methods.some((method) => method !== 'GET'),
+        `${service} has a route with a body`,
+      ).toBe(true);
+      await stack.services[service]?.app.close();
+      try {
+        for (const method of methods) {
+          const route = routes.find((candidate) => candidate.method === method);
+          const path = route?.path.replace(/:[A-Za-z_]\w*/g, '1') ?? '';
+          for (const { kind, body, chunked } of method === 'GET' ? bodies.slice(0, 1) : bodies) {
+            const what = `${method} ${path} with ${kind} body`;
+            const { response, text, ms } = await send(method, path, body, chunked);
+            expect(response.status, `${what}: ${text.slice(0, 120)}`).toBe(503);
+            expect(ms, what).toBeLessThan(2_000);
+            expect(response.headers.get('retry-after'), what).toBe('5');
+            expect(JSON.parse(text), what).toEqual({
+              message: expect.any(String),
+              code: 'upstream_unavailable',
+            });
+          }
+        }
+        if (service === 'identity') {
+          // A registration refused while identity was down is not made when it is back.
+          const refused = await send('POST', '/api/users', JSON.stringify(newcomer));
+          expect(refused.response.status).toBe(503);
+        }
+      } finally {
+        await stack.restartService(service);
+      }
+      const back = await send(
+        methods.includes('GET') ? 'GET' : 'POST',
+        routes[0]?.path.replace(/:[A-Za-z_]\w*/g, '1') ?? '',
+      );
+      expect(back.response.status, `${service} answers again`).toBeLessThan(500);
+      if (service === 'identity') {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const registered = await send('POST', '/api/users', JSON.stringify(newcomer));
+        expect(registered.response.status, registered.text).toBe(201);
+      }
+    }, 30_000);
+  }
+});
+
+const newcomer = {
+  username: 'sent-while-down',
+  email: 'sent-while-down@example.com',
+  password: 'a long enough password 1',
+};

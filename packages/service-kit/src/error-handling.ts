@@ -3,6 +3,12 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type ErrorIssue } from './errors';
 
 /**
+ * The seconds a 503 asks a client to wait (Retry-After): a restarting service or database is back
+ * within seconds. Every 503, from a service, the gateway or a closing app, says the same.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = '5';
+
+/**
  * The one error-to-HTTP map (ARCHITECTURE.md section 6): every error answer is
  * `{message, code, issues?}`; 5xx are logged with the request's context and their text hidden.
  */
@@ -20,6 +26,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof DomainError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.status === 503) reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS);
       return reply.code(error.status).send({
         message: error.message,
         code: error.code,
@@ -39,7 +46,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Postgres restarting or out of reach: the request may well succeed in a moment, and a 503
       // with Retry-After says so to clients and load balancers alike (a 500 says "our bug").
       request.log.error({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({
+      return reply.code(503).header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS).send({
         message: 'The service is unavailable right now. Please try again shortly.',
         code: 'database_unavailable',
       });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './error-handling';
 
 /** What the shutdown handler logs; any pino logger fits. */
 interface ShutdownLogger {
@@ -84,6 +85,7 @@ export function answer503WhileClosing(app: FastifyInstance, name: string): void 
     if (!closing) return;
     return reply
       .code(503)
+      .header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS)
       .header('connection', 'close')
       .send({
         message: `The ${name} service is restarting. Please try again shortly.`,
