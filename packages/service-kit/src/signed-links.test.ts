@@ -25,6 +25,20 @@ describe('signed links', () => {
     }
   });
 
+  it('accepts the canonical text only: no leading zero in the time, no surrounding space', () => {
+    const token = signer.sign('order-status', 12, new Date('2030-01-01T00:00:00Z'));
+    expect(signer.verify('order-status', token)).toBe(12);
+    const [id, issuedAt, mac] = token.split('.');
+    for (const variant of [
+      `${id}.0${issuedAt}.${mac}`,
+      `${id}.00${issuedAt}.${mac}`,
+      ` ${token}`,
+      `${token}\n`,
+    ]) {
+      expect(signer.verify('order-status', variant), JSON.stringify(variant)).toBeNull();
+    }
+  });
+
   it('expires when a maximum age is asked for', () => {
     const issued = new Date('2030-01-01T00:00:00Z');
     const token = signer.sign('newsletter-confirm', 3, issued);

@@ -70,7 +70,9 @@ export function createLinkSigner(keys: string | readonly string[]): LinkSigner {
       return `${id}.${issuedAt}.${mac(signingKey, purpose, id, issuedAt)}`;
     },
     verify(purpose, token, options = {}) {
-      const match = /^([1-9]\d{0,15})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token.trim());
+      // The canonical text only (no leading zero, no surrounding space): one token, one spelling,
+      // so a used or recorded token cannot come back under another.
+      const match = /^([1-9]\d{0,15})\.(0|[1-9]\d{0,11})\.([A-Za-z0-9_-]{43})$/.exec(token);
       if (!match) return null;
       const id = Number(match[1]);
       const issuedAt = Number(match[2]);

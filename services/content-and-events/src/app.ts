@@ -23,35 +23,6 @@ import { workRegistrationNotices } from './modules/registrations/registration-no
 import { registrationsRoutes } from './modules/registrations/registrations.routes';
 import { sitemapSourceRoutes } from './modules/sitemap-source/sitemap-source.routes';
 
-const FORM_BODY_LIMIT = 16 * 1024;
-
-/**
- * Form bodies, for the one thing that sends them: a mail client's RFC 8058 one-click unsubscribe
- * (`List-Unsubscribe=One-Click`, urlencoded or multipart). Everything else is JSON.
- */
-function registerFormParsers(app: ServiceApp): void {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    },
-  );
-  app.addContentTypeParser(
-    'multipart/form-data',
-    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-    (_request, body, done) => {
-      const fields: Record<string, string> = {};
-      for (const match of String(body).matchAll(
-        /name="([^"\r\n]{1,100})"\r?\n(?:[^\r\n]+\r?\n)*\r?\n([^\r\n]*)/g,
-      )) {
-        if (match[1] !== undefined) fields[match[1]] = match[2] ?? '';
-      }
-      done(null, fields);
-    },
-  );
-}
-
 /** Builds the content-and-events service; never listens (main.ts, the standalone runner and tests do). */
 export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatabase>): Promise<ServiceApp> {
   const app = createService({
@@ -63,7 +34,6 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
     database: { db: deps.db as Kysely<unknown>, schema: schemaNameOf('content-and-events'), migrations },
     jobs: deps.jobs,
   });
-  registerFormParsers(app);
 
   const notifier = createMailer({
     jobs: deps.jobs,

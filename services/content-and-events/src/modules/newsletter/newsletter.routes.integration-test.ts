@@ -233,6 +233,28 @@ describe('unsubscribing', () => {
     expect((await subscriber('multipart@example.com'))?.unsubscribedAt).toBeInstanceOf(Date);
   });
 
+  it('takes form bodies on the one-click route only: a form of any size to a JSON route is 415', async () => {
+    const boundary = 'XyZ123';
+    for (const size of [100, 32 * 1024]) {
+      for (const [contentType, payload] of [
+        [
+          `multipart/form-data; boundary=${boundary}`,
+          `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\n${'a'.repeat(size)}\r\n--${boundary}--\r\n`,
+        ],
+        ['application/x-www-form-urlencoded', `email=${'a'.repeat(size)}`],
+      ] as const) {
+        const response = await content.app.inject({
+          method: 'POST',
+          url: '/api/newsletter/subscribe',
+          headers: { 'content-type': contentType },
+          payload,
+        });
+        expect(response.statusCode, `${contentType} of ${size} bytes`).toBe(415);
+        expect(response.json()).toMatchObject({ code: 'bad_request' });
+      }
+    }
+  });
+
   it('refuses a one-click POST without the One-Click body or with a bad token (400)', async () => {
     const noBody = await content.app.inject({
       method: 'POST',

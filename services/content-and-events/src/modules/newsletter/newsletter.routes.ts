@@ -14,6 +14,36 @@ import {
   unsubscribe,
 } from './newsletter.service';
 
+const FORM_BODY_LIMIT = 16 * 1024;
+
+/**
+ * Form bodies, for the one thing that sends them: a mail client's RFC 8058 one-click unsubscribe
+ * (`List-Unsubscribe=One-Click`, urlencoded or multipart). Only in that route's scope: every other
+ * route takes JSON and answers a form 415, whatever its size.
+ */
+function registerFormParsers(app: ServiceApp): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      const fields: Record<string, string> = {};
+      for (const match of String(body).matchAll(
+        /name="([^"\r\n]{1,100})"\r?\n(?:[^\r\n]+\r?\n)*\r?\n([^\r\n]*)/g,
+      )) {
+        if (match[1] !== undefined) fields[match[1]] = match[2] ?? '';
+      }
+      done(null, fields);
+    },
+  );
+}
+
 /** The newsletter: subscribe, confirm and unsubscribe (pages post the links' tokens), admin lists. */
 export function newsletterRoutesModule(app: ServiceApp, deps: ContentDeps): void {
   registerRoute(app, newsletterRoutes.subscribe, async (request) =>
@@ -21,9 +51,12 @@ export function newsletterRoutesModule(app: ServiceApp, deps: ContentDeps): void
   );
   registerRoute(app, newsletterRoutes.confirm, async (request) => confirm(deps, request.body.token));
   registerRoute(app, newsletterRoutes.unsubscribe, async (request) => unsubscribe(deps, request.body.token));
-  registerRoute(app, newsletterRoutes.oneClickUnsubscribe, async (request) => {
-    const { message } = await unsubscribe(deps, request.query.token);
-    return { message };
+  app.register(async (scoped) => {
+    registerFormParsers(scoped as ServiceApp);
+    registerRoute(scoped as ServiceApp, newsletterRoutes.oneClickUnsubscribe, async (request) => {
+      const { message } = await unsubscribe(deps, request.query.token);
+      return { message };
+    });
   });
   registerRoute(app, newsletterRoutes.listSubscribers, async (request) =>
     listSubscribers(deps, request.query),
