@@ -6,6 +6,7 @@ import {
   parseEnv,
   portSchema,
 } from '@jesus-walks/service-kit/env';
+import { type MailSettings, mailEnvShape, mailSettingsOf } from '@jesus-walks/service-kit/mailer';
 import { z } from 'zod';
 
 export const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -32,9 +33,18 @@ export const envSchema = z.object({
 export type Env = z.infer<typeof envSchema> & {
   /** Everything else in the environment (provider keys, SMTP_URL, ADMIN_*), passed on to the services. */
   passthrough: EnvSource;
+  /** How the services will send e-mail (read from the same variables), said once at start-up. */
+  mail: MailSettings;
 };
+
+/** The services' mail variables, read here only to say where e-mail goes. */
+const mailSchema = z.object({ ...mailEnvShape, NODE_ENV: z.string().default('development') });
 
 /** The only place the standalone runner reads its environment. */
 export function loadEnv(source: EnvSource = process.env): Env {
-  return { ...parseEnv(envSchema, source), passthrough: { ...source } };
+  return {
+    ...parseEnv(envSchema, source),
+    passthrough: { ...source },
+    mail: mailSettingsOf(parseEnv(mailSchema, source)),
+  };
 }

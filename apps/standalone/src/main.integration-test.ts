@@ -114,6 +114,8 @@ describe('pnpm start', () => {
     const started = await launch(['pnpm', 'start'], dataDir, { ownGroup: true });
     const pgid = started.child.pid ?? 0;
     await untilRunning(started);
+    // Start-up says where e-mail goes.
+    expect(started.output()).toContain('e-mail is not sent (SMTP_URL is not set)');
     // What a terminal does on Ctrl-C: SIGINT to pnpm, node and Postgres at once.
     process.kill(-pgid, 'SIGINT');
     const result = await within(started.exited, 20_000, () => process.kill(-pgid, 'SIGKILL'));

@@ -1,5 +1,6 @@
 import { serviceNames } from '@jesus-walks/contracts/services';
 import { ConfigError } from '@jesus-walks/service-kit/env';
+import { describeMailDelivery } from '@jesus-walks/service-kit/mailer';
 import { closeOnSignals } from '@jesus-walks/service-kit/shutdown';
 import pino from 'pino';
 import { openStandaloneDatabase, type StandaloneDatabase } from './database';
@@ -113,5 +114,6 @@ async function start(): Promise<void> {
   logger.info(
     `Jesus Walks is running at ${siteUrl(env.HOST, port)} (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
   );
+  logger.info(describeMailDelivery(env.mail));
 }
 const starting = start();

@@ -50,6 +50,8 @@ export const httpUrl = z.url({ protocol: /^https?$/ });
 
 /** What every service reads; a service's env.ts extends it with its own keys. */
 export const serviceEnvSchema = z.object({
+  /** Only chooses defaults ('production': the safe ones); every behaviour has its own named setting. */
+  NODE_ENV: z.string().default('development'),
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.url(),

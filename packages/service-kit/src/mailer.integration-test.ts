@@ -3,7 +3,14 @@ import type { Kysely } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobQueue, type JobQueue } from './jobs';
-import { createMailer, formatMailForConsole, type Mailer, mailEnvShape } from './mailer';
+import {
+  createMailer,
+  describeMailDelivery,
+  formatMailForConsole,
+  type Mailer,
+  mailEnvShape,
+  mailSettingsOf,
+} from './mailer';
 import { queuedMailFor, waitForJobs } from './testing/jobs';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
@@ -52,7 +59,7 @@ interface AccountsDatabase {
 }
 
 /** A service's database, queue and mailer (SMTP when a URL is given, else printed to `printed`). */
-async function startMailing(smtpUrl: string | undefined) {
+async function startMailing(smtpUrl: string | undefined, options: { printTokens?: boolean } = {}) {
   const database: TestDatabase<AccountsDatabase> = await createTestDatabase<AccountsDatabase>({
     schema: 'kit_mail',
     migrations,
@@ -63,6 +70,7 @@ async function startMailing(smtpUrl: string | undefined) {
     jobs,
     smtpUrl,
     from: 'Jesus Walks <hello@jesuswalks.org>',
+    printTokens: options.printTokens ?? true,
     print: (text) => void printed.push(text),
   });
   await jobs.start();
@@ -159,6 +167,42 @@ describe('mailer (the queue is the outbox)', () => {
     } finally {
       await mailing.close();
     }
+  });
+
+  it("in production without SMTP, prints the e-mail with its links' tokens hidden unless asked by name", async () => {
+    const production = mailSettingsOf({ MAIL_FROM: 'x@example.org', NODE_ENV: 'production' });
+    expect(production.printTokens).toBe(false);
+    expect(
+      mailSettingsOf({ MAIL_FROM: 'x', NODE_ENV: 'production', MAIL_PRINT_TOKENS: true }).printTokens,
+    ).toBe(true);
+    expect(mailSettingsOf({ MAIL_FROM: 'x', NODE_ENV: 'development' }).printTokens).toBe(true);
+    const mailing = await startMailing(undefined, { printTokens: production.printTokens });
+    try {
+      await mailing.mailer.enqueue(mailing.database.db, {
+        to: 'b@example.com',
+        subject: 'Your order',
+        text: 'Reset: http://localhost:3000/reset-password?token=SECRET-1\nStatus: http://localhost:3000/orders/status?lang=en&token=SECRET_2#top\n',
+      });
+      await waitForJobs(mailing.database.db);
+      const block = mailing.printed[0] ?? '';
+      expect(block).toContain('To:      b@example.com');
+      expect(block).not.toContain('SECRET');
+      expect(block).toContain('http://localhost:3000/reset-password?token=[hidden]');
+      expect(block).toContain('http://localhost:3000/orders/status?lang=en&token=[hidden]#top');
+      expect(block).toContain('MAIL_PRINT_TOKENS=true');
+    } finally {
+      await mailing.close();
+    }
+  });
+
+  it('says where e-mail goes, without the SMTP password', () => {
+    expect(
+      describeMailDelivery({ smtpUrl: 'smtps://user:pa55@mail.example.org:465', printTokens: false }),
+    ).toBe('e-mail is sent through SMTP at mail.example.org:465');
+    expect(describeMailDelivery({ smtpUrl: undefined, printTokens: true })).toMatch(
+      /printed to the console with its links/,
+    );
+    expect(describeMailDelivery({ smtpUrl: undefined, printTokens: false })).toMatch(/tokens hidden/);
   });
 
   it('formats the console block: From, To, Subject, then the text', () => {

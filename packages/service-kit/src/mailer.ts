@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
+import { booleanFromString } from './env';
 import type { AnyKysely, JobQueue, QueueSettings } from './jobs';
 
 /** Environment of a service that sends e-mail (extend its env schema with these). */
@@ -10,7 +11,45 @@ export const mailEnvShape = {
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Jesus Walks <hello@jesuswalks.org>'),
+  /**
+   * Without SMTP_URL: print the links' tokens (password reset, order status...) with the e-mails.
+   * Default: yes, but not when NODE_ENV=production, where a console is read by more people than
+   * the e-mail's owner and a reset link is the account.
+   */
+  MAIL_PRINT_TOKENS: booleanFromString.optional(),
 };
+
+/** How a service's e-mail goes out, from its environment (mailEnvShape and NODE_ENV). */
+export interface MailSettings {
+  smtpUrl: string | undefined;
+  from: string;
+  /** Without SMTP: whether the printed e-mails show their links' tokens. */
+  printTokens: boolean;
+}
+
+export function mailSettingsOf(env: {
+  SMTP_URL?: string | undefined;
+  MAIL_FROM: string;
+  MAIL_PRINT_TOKENS?: boolean | undefined;
+  NODE_ENV: string;
+}): MailSettings {
+  return {
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    printTokens: env.MAIL_PRINT_TOKENS ?? env.NODE_ENV !== 'production',
+  };
+}
+
+/** Where e-mail goes, in one line for the start-up log (never the SMTP password). */
+export function describeMailDelivery(settings: Pick<MailSettings, 'smtpUrl' | 'printTokens'>): string {
+  if (settings.smtpUrl) {
+    const url = new URL(settings.smtpUrl);
+    return `e-mail is sent through SMTP at ${url.hostname}${url.port ? `:${url.port}` : ''}`;
+  }
+  return settings.printTokens
+    ? 'e-mail is not sent (SMTP_URL is not set): each one is printed to the console with its links'
+    : "e-mail is not sent (SMTP_URL is not set): each one is printed to the console, its links' tokens hidden (MAIL_PRINT_TOKENS=true shows them)";
+}
 
 export interface MailMessage {
   to: string;
@@ -49,8 +88,20 @@ export interface Mailer {
 
 const rule = '-'.repeat(72);
 
-/** An e-mail as a person reads it in a terminal: headers, then the text body with its links. */
-export function formatMailForConsole(from: string, message: MailMessage): string {
+/** A link's token in a text: every link the services send carries it as `token=`. */
+const LINK_TOKEN = /([?&]token=)[^\s&#]+/g;
+
+/**
+ * An e-mail as a person reads it in a terminal: headers, then the text body with its links, their
+ * tokens replaced by a placeholder unless `printTokens`.
+ */
+export function formatMailForConsole(
+  from: string,
+  message: MailMessage,
+  options: { printTokens: boolean } = { printTokens: true },
+): string {
+  const text = message.text.trimEnd();
+  const hidden = options.printTokens ? text : text.replace(LINK_TOKEN, '$1[hidden]');
   return [
     `${rule}`,
     'E-mail (not sent: SMTP_URL is not set)',
@@ -58,7 +109,8 @@ export function formatMailForConsole(from: string, message: MailMessage): string
     `To:      ${message.to}`,
     `Subject: ${message.subject}`,
     '',
-    message.text.trimEnd(),
+    hidden,
+    ...(hidden === text ? [] : ['', "(Links' tokens hidden: MAIL_PRINT_TOKENS=true prints them.)"]),
     rule,
   ].join('\n');
 }
@@ -69,14 +121,17 @@ export function formatMailForConsole(from: string, message: MailMessage): string
  * `print` (the console), so a development install can follow every link. Failed sends are retried
  * with backoff (mailQueueSettings).
  */
-export function createMailer(options: {
-  jobs: JobQueue;
-  smtpUrl: string | undefined;
-  from: string;
-  /** Where e-mails go without SMTP: printed whatever the log level (ServiceDeps.notice). */
-  print: (text: string) => void;
-  settings?: QueueSettings;
-}): Mailer {
+export function createMailer(
+  options: MailSettings & {
+    jobs: JobQueue;
+    /** Where e-mails go without SMTP: printed whatever the log level (ServiceDeps.notice). */
+    print: (text: string) => void;
+    /** Told once where e-mail goes. */
+    logger?: { info(message: string): void };
+    settings?: QueueSettings;
+  },
+): Mailer {
+  options.logger?.info(describeMailDelivery(options));
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   options.jobs.work<MailMessage>(
     MAIL_QUEUE,
@@ -86,7 +141,7 @@ export function createMailer(options: {
         const info = await transport.sendMail({ from: options.from, ...message });
         return { transport: 'smtp', messageId: String(info.messageId) };
       }
-      options.print(formatMailForConsole(options.from, message));
+      options.print(formatMailForConsole(options.from, message, { printTokens: options.printTokens }));
       return { transport: 'log' };
     },
     options.settings ?? mailQueueSettings,

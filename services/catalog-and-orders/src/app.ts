@@ -4,7 +4,7 @@ import { registerAuditLogRoute } from '@jesus-walks/service-kit/audit';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { acceptedSecrets } from '@jesus-walks/service-kit/env';
 import { createInternalClient } from '@jesus-walks/service-kit/internal-client';
-import { createMailer } from '@jesus-walks/service-kit/mailer';
+import { createMailer, mailSettingsOf } from '@jesus-walks/service-kit/mailer';
 import { createPublicReadCache } from '@jesus-walks/service-kit/public-read-cache';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
@@ -49,10 +49,10 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
   cartRoutes(app, { db: deps.db, secureCookie: env.PUBLIC_ORIGIN.startsWith('https:') });
   shippingRoutes(app, deps);
   const mailer = createMailer({
+    ...mailSettingsOf(env),
     jobs: deps.jobs,
-    smtpUrl: env.SMTP_URL,
-    from: env.MAIL_FROM,
     print: deps.notice,
+    logger: app.log,
   });
   ordersRoutes(app, {
     db: deps.db,

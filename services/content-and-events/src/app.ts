@@ -3,7 +3,7 @@ import { registerAuditLogRoute } from '@jesus-walks/service-kit/audit';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { acceptedSecrets } from '@jesus-walks/service-kit/env';
 import { scheduleIdempotencyCleanUp } from '@jesus-walks/service-kit/idempotency';
-import { createMailer } from '@jesus-walks/service-kit/mailer';
+import { createMailer, mailSettingsOf } from '@jesus-walks/service-kit/mailer';
 import { createPublicReadCache } from '@jesus-walks/service-kit/public-read-cache';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
@@ -36,10 +36,10 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
   });
 
   const notifier = createMailer({
+    ...mailSettingsOf(env),
     jobs: deps.jobs,
-    smtpUrl: env.SMTP_URL,
-    from: env.MAIL_FROM,
     print: deps.notice,
+    logger: app.log,
   });
   const members = createMemberDirectory({
     identityUrl: env.IDENTITY_URL,

@@ -2,7 +2,7 @@ import { schemaNameOf } from '@jesus-walks/contracts/services';
 import { registerAuditLogRoute } from '@jesus-walks/service-kit/audit';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { acceptedSecrets } from '@jesus-walks/service-kit/env';
-import { createMailer } from '@jesus-walks/service-kit/mailer';
+import { createMailer, mailSettingsOf } from '@jesus-walks/service-kit/mailer';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
 import type { Kysely } from 'kysely';
@@ -30,10 +30,10 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
     jobs: deps.jobs,
   });
   const mailer = createMailer({
+    ...mailSettingsOf(env),
     jobs: deps.jobs,
-    smtpUrl: env.SMTP_URL,
-    from: env.MAIL_FROM,
     print: deps.notice,
+    logger: app.log,
   });
 
   const lifetimes = {

@@ -3,7 +3,7 @@ import { registerAuditLogRoute } from '@jesus-walks/service-kit/audit';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { acceptedSecrets } from '@jesus-walks/service-kit/env';
 import { scheduleIdempotencyCleanUp } from '@jesus-walks/service-kit/idempotency';
-import { createMailer } from '@jesus-walks/service-kit/mailer';
+import { createMailer, mailSettingsOf } from '@jesus-walks/service-kit/mailer';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
 import type { Kysely } from 'kysely';
@@ -68,7 +68,7 @@ export async function buildApp(
     providers: createProviders(env, { db: deps.db, jobs: deps.jobs }),
     seller,
     eventSeller,
-    mailer: createMailer({ jobs: deps.jobs, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, print: deps.notice }),
+    mailer: createMailer({ ...mailSettingsOf(env), jobs: deps.jobs, print: deps.notice, logger: app.log }),
     logger: app.log,
   };
 
