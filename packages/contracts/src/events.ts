@@ -6,6 +6,7 @@ import {
   QuoteParamsSchema,
   QuoteSchema,
   ReleaseResultSchema,
+  TestModeFiguresSchema,
 } from './orders';
 import { RowIdSchema } from './products';
 import { defineRoute, defineRoutes } from './route-contract';
@@ -118,6 +119,10 @@ export const AdminRegistrationSchema = z.object({
   isGuest: z.boolean(),
   createdAt: z.string(),
   cancelledAt: z.string().nullable(),
+  /** What was paid for the seat at checkout (2 decimals); null when not paid online. */
+  amountPaid: z.string().nullable(),
+  /** Paid through the built-in sandbox (no real money): marked, and left out of the walks' revenue. */
+  testMode: z.boolean(),
 });
 export type AdminRegistration = z.infer<typeof AdminRegistrationSchema>;
 
@@ -214,6 +219,40 @@ export const EventFulfilmentSchema = z.object({
   reason: z.string().nullable(),
 });
 export type EventFulfilment = z.infer<typeof EventFulfilmentSchema>;
+
+export const WalkStatsQuerySchema = z.object({
+  /** How many days the per-day figures cover, today (in the valley) included. */
+  days: z.coerce.number().int().min(1).max(365).default(30),
+});
+export type WalkStatsQuery = z.infer<typeof WalkStatsQuerySchema>;
+
+export const WalkDayStatsSchema = z.object({
+  /** The day in the valley, 'YYYY-MM-DD'. */
+  date: z.string(),
+  /** Seats paid at checkout that day (registered that day), still confirmed. */
+  registrations: z.number().int().min(0),
+  /** What those seats were paid, 2 decimals. */
+  revenue: z.string(),
+});
+export type WalkDayStats = z.infer<typeof WalkDayStatsSchema>;
+
+/**
+ * The paid walks' side of the overview (the shop's is GET /api/admin/orders/stats): seats paid at
+ * checkout and still confirmed, all time and per valley day. Seats paid in test mode (the sandbox)
+ * are in none of them: they are counted apart in `testMode`. A seat paid on the day is not known
+ * here, and a cancelled one is not counted (as a cancelled order is not).
+ */
+export const WalkStatsSchema = z.object({
+  paidRegistrations: z.number().int().min(0),
+  /** 2 decimals ('0.00' if none). */
+  revenue: z.string(),
+  days: z.number().int(),
+  /** Oldest first, every day of the period (days without a paid seat as zeros). */
+  perDay: z.array(WalkDayStatsSchema),
+  /** Every test-mode paid seat still confirmed, and what it would have brought in (all time). */
+  testMode: TestModeFiguresSchema,
+});
+export type WalkStats = z.infer<typeof WalkStatsSchema>;
 
 /**
  * The answer of promoteFromWaitlist: the registration with its seat, and the event's capacity before
@@ -383,6 +422,21 @@ export const eventRoutes = defineRoutes({
       "Releases a quote's held seat (the payment failed, lapsed or was replaced); twice is not an error",
     request: { params: QuoteParamsSchema },
     responses: { 200: ReleaseResultSchema, 400: ErrorResponseSchema },
+  }),
+  adminStats: defineRoute({
+    method: 'GET',
+    path: '/api/admin/events/stats',
+    service: 'content-and-events',
+    access: 'admin',
+    summary:
+      "The paid walks' figures for the overview: seats paid at checkout and their revenue, all time and per valley day over the last `days` (test mode apart)",
+    request: { querystring: WalkStatsQuerySchema },
+    responses: {
+      200: WalkStatsSchema,
+      400: ErrorResponseSchema,
+      401: ErrorResponseSchema,
+      403: ErrorResponseSchema,
+    },
   }),
   registrationsCsv: defineRoute({
     method: 'GET',

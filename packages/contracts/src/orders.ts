@@ -92,8 +92,24 @@ export const AdminOrderSchema = z.object({
   cancellationReason: z.string().nullable(),
   /** How it was paid online (a PaymentMethod); null for a manual order, which no payment pays. */
   paymentMethod: z.string().nullable(),
+  /**
+   * Paid through the built-in sandbox (no real money moved): marked wherever the admin sees it and
+   * left out of the revenue. Never true for a manual order.
+   */
+  testMode: z.boolean(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+/** The words that mark what the sandbox paid (no real money) wherever an admin sees it. */
+export const TEST_MODE_LABEL = 'Test mode';
+
+/**
+ * How the activity record names an order, in every service that records one: 'Order #12', and
+ * 'Order #12 (test mode)' for one the sandbox paid, so the Activity tab marks it too.
+ */
+export function orderAuditLabel(id: number, testMode: boolean): string {
+  return testMode ? `Order #${id} (test mode)` : `Order #${id}`;
+}
 
 /** The valley's time zone: the group's dates (order filters, per-day figures) are days there. */
 export const VALLEY_TIME_ZONE = 'America/Los_Angeles';
@@ -153,23 +169,36 @@ export type OrderStatsQuery = z.infer<typeof OrderStatsQuerySchema>;
 export const OrderDayStatsSchema = z.object({
   /** The day in the valley, 'YYYY-MM-DD'. */
   date: z.string(),
-  /** Orders placed that day, whatever their status now. */
+  /** Orders placed that day, whatever their status now (test-mode orders left out). */
   orders: z.number().int().min(0),
-  /** Revenue of that day's orders (revenueStatuses), 2 decimals. */
+  /** Revenue of that day's orders (revenueStatuses, test mode left out), 2 decimals. */
   revenue: z.string(),
 });
 export type OrderDayStats = z.infer<typeof OrderDayStatsSchema>;
 
-/** The overview's figures: all-time totals and, per day over the period, orders and revenue. */
+/** What the sandbox took (no real money): counted apart from the real figures, never in them. */
+export const TestModeFiguresSchema = z.object({
+  count: z.number().int().min(0),
+  /** As the real revenue would count them, 2 decimals. */
+  revenue: z.string(),
+});
+export type TestModeFigures = z.infer<typeof TestModeFiguresSchema>;
+
+/**
+ * The overview's figures: all-time totals and, per day over the period, orders and revenue. Orders
+ * paid in test mode (the sandbox) are in none of them: they are counted apart in `testMode`.
+ */
 export const OrderStatsSchema = z.object({
   totalOrders: z.number().int().min(0),
   /** Sum of the totals of orders in revenueStatuses, 2 decimals ('0.00' if none). */
   revenue: z.string(),
-  /** Products on sale. */
+  /** Products on sale (test products included: the admin's table lists them). */
   totalProducts: z.number().int().min(0),
   days: z.number().int(),
   /** Oldest first, every day of the period (days without orders as zeros). */
   perDay: z.array(OrderDayStatsSchema),
+  /** Every test-mode order, and the revenue they would have been (all time). */
+  testMode: TestModeFiguresSchema,
 });
 export type OrderStats = z.infer<typeof OrderStatsSchema>;
 
@@ -301,6 +330,11 @@ export const FulfilBodySchema = z.object({
   buyer: BuyerSchema,
   /** The address as the buyer entered it at checkout. */
   shippingAddress: z.record(z.string(), z.unknown()),
+  /**
+   * The payment went through the built-in sandbox (no real money): the seller records it on the
+   * order or registration, for the admin's marks and revenue. False when not sent (an older payments).
+   */
+  testMode: z.boolean().default(false),
 });
 export type FulfilBody = z.infer<typeof FulfilBodySchema>;
 

@@ -26,6 +26,8 @@ export interface ProductsTable {
   deletedAt: Date | null;
   /** The seed's natural key; null for products created by admins. */
   sku: string | null;
+  /** Made by 'Create Test Product' (migration 0007): only admins see and sell it. */
+  isTest: Generated<boolean>;
 }
 
 export interface OrdersTable {
@@ -58,6 +60,8 @@ export interface OrdersTable {
   fulfilmentOutcome: 'fulfilled' | 'unfulfillable' | null;
   /** True while the order's items are counted out of stock (see migration 0002). */
   stockHeld: Generated<boolean>;
+  /** Paid through payments' sandbox, no real money (migration 0007): marked, and not revenue. */
+  testMode: Generated<boolean>;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
 }

@@ -47,6 +47,8 @@ export interface RegistrationsTable {
   /** The checkout payment that paid the seat. */
   paymentId: string | null;
   amountPaid: string | null;
+  /** Paid through payments' sandbox, no real money (migration 0014): marked, and not revenue. */
+  testMode: Generated<boolean>;
 }
 
 /** A paid event's seat as quoted to payments, and what its payment became. */

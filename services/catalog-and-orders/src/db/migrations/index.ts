@@ -5,6 +5,7 @@ import * as m0003 from './0003_add_quotes_and_order_buyer';
 import * as m0004 from './0004_create_audit_log';
 import * as m0005 from './0005_add_order_admin_indexes_and_carrier';
 import * as m0006 from './0006_notify_public_read_changes';
+import * as m0007 from './0007_add_order_test_mode_and_test_products';
 
 /**
  * Every migration of the catalog_and_orders schema, in order. Listed explicitly so bundlers and tests
@@ -17,4 +18,5 @@ export const migrations: Migrations = {
   '0004_create_audit_log': m0004,
   '0005_add_order_admin_indexes_and_carrier': m0005,
   '0006_notify_public_read_changes': m0006,
+  '0007_add_order_test_mode_and_test_products': m0007,
 };

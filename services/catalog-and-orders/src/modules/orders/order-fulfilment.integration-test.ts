@@ -65,6 +65,7 @@ function fulfilBody(total: string, extra: Partial<FulfilBody> = {}): FulfilBody 
     paymentMethod: 'stripe',
     buyer: { userId: null, email: `guest-${randomUUID()}@example.com`, fullName: 'Gail Guest', phone: null },
     shippingAddress: address,
+    testMode: false,
     ...extra,
   };
 }
@@ -369,5 +370,23 @@ describe('GET /api/orders/status', () => {
       });
     }
     expect((await stack.catalog.app.inject({ url: '/api/orders/status' })).statusCode).toBe(400);
+  });
+});
+
+describe('a payment made in test mode', () => {
+  it('records its order as test mode; a payment that does not say so (an older payments) is a real one', async () => {
+    const cap = await insertProduct(stack.catalog.db, { name: 'Sandbox Cap', price: '10.00', stock: 5 });
+    const sandbox = fulfilBody('19.99', { testMode: true });
+    const sandboxQuote = await quoteFor([{ productId: cap.id, quantity: 1 }]);
+    expect((await fulfil(sandboxQuote.quoteId, sandbox)).statusCode).toBe(200);
+    const { testMode: _omitted, ...unsaid } = fulfilBody('19.99');
+    const realQuote = await quoteFor([{ productId: cap.id, quantity: 1 }]);
+    expect((await fulfil(realQuote.quoteId, unsaid)).statusCode).toBe(200);
+
+    expect((await ordersOfPayment(sandbox.paymentId)).map((order) => order.testMode)).toEqual([true]);
+    expect((await ordersOfPayment(unsaid.paymentId)).map((order) => order.testMode)).toEqual([false]);
+    // Fulfilled again, the same order: still test mode.
+    expect((await fulfil(sandboxQuote.quoteId, sandbox)).statusCode).toBe(200);
+    expect((await ordersOfPayment(sandbox.paymentId)).map((order) => order.testMode)).toEqual([true]);
   });
 });

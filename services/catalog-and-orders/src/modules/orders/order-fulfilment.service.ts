@@ -149,6 +149,7 @@ export async function fulfilQuote(
         phoneNumber: body.buyer.phone,
         cancellationReason: reason,
         fulfilmentOutcome: fulfilled ? 'fulfilled' : 'unfulfillable',
+        testMode: body.testMode,
       },
       quote.items.map((item) => ({
         productId: item.productId,

@@ -74,7 +74,13 @@ async function manualOrder(productId: number, quantity: number) {
 /** A paid order as checkout leaves it (straight into the table: what matters here is after it). */
 async function paidOrder(
   productId: number,
-  values: { quantity?: number; customerEmail?: string | null; status?: OrderStatus; userId?: number } = {},
+  values: {
+    quantity?: number;
+    customerEmail?: string | null;
+    status?: OrderStatus;
+    userId?: number;
+    testMode?: boolean;
+  } = {},
 ) {
   const quantity = values.quantity ?? 1;
   await stack.catalog.db
@@ -94,6 +100,7 @@ async function paidOrder(
       customerName: 'Gail Guest',
       paymentMethod: 'stripe',
       stockHeld: true,
+      testMode: values.testMode ?? false,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -439,12 +446,12 @@ describe('GET /api/admin/orders.csv', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Order ID,Created,Status,User ID,Customer,Email,Items,Item Count,Shipping,Total,Payment Method,Tracking Number,Carrier,Estimated Delivery,Shipping Address',
+      'Order ID,Created (Pacific Time),Status,User ID,Customer,Email,Items,Item Count,Shipping,Total,Payment Method,Test Mode,Tracking Number,Carrier,Estimated Delivery,Shipping Address',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${id},\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},paid,,Gail Guest,'\\+csv@example.com,3 x =Danger Cap,3,0.00,24.50,stripe,,,,`,
+        `^${id},\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},paid,,Gail Guest,'\\+csv@example.com,3 x =Danger Cap,3,0.00,24.50,stripe,no,,,,`,
       ),
     );
     expect(lines[1]).toContain('"Carol Reyes, 1 Vine St, Napa, CA, 94559, N/A"');
@@ -470,5 +477,60 @@ describe('GET /api/admin/orders/stats', () => {
     expect(today?.orders).toBe((todayBefore?.orders ?? 0) + 3);
     expect(cents(today?.revenue ?? '0') - cents(todayBefore?.revenue ?? '0')).toBe(2450);
     expect(after.perDay.slice(0, 6).every((day) => day.orders === 0 && day.revenue === '0.00')).toBe(true);
+  });
+});
+
+describe('orders paid in test mode (the sandbox)', () => {
+  const cents = (text: string) => Math.round(Number(text) * 100);
+
+  it('leaves them out of the orders, the revenue and the chart, counting them apart', async () => {
+    const before = OrderStatsSchema.parse((await call('GET', '/api/admin/orders/stats?days=7')).json());
+    const cap = await insertProduct(stack.catalog.db, { stock: 50 });
+    await paidOrder(cap.id);
+    await paidOrder(cap.id, { testMode: true });
+    await paidOrder(cap.id, { testMode: true, status: 'shipped' });
+    await paidOrder(cap.id, { testMode: true, status: 'cancelled' });
+    const after = OrderStatsSchema.parse((await call('GET', '/api/admin/orders/stats?days=7')).json());
+    expect(after.totalOrders).toBe(before.totalOrders + 1);
+    expect(cents(after.revenue) - cents(before.revenue)).toBe(2450);
+    expect(after.perDay.at(-1)?.orders).toBe((before.perDay.at(-1)?.orders ?? 0) + 1);
+    expect(cents(after.perDay.at(-1)?.revenue ?? '0') - cents(before.perDay.at(-1)?.revenue ?? '0')).toBe(
+      2450,
+    );
+    expect(after.testMode.count).toBe(before.testMode.count + 3);
+    expect(cents(after.testMode.revenue) - cents(before.testMode.revenue)).toBe(2 * 2450);
+  });
+
+  it('marks them in the list, the CSV and the activity record; a manual order never is one', async () => {
+    const cap = await insertProduct(stack.catalog.db, { stock: 50 });
+    const email = 'sandbox-buyer@example.com';
+    const testId = await paidOrder(cap.id, { testMode: true, customerEmail: email });
+    const realId = await paidOrder(cap.id, { customerEmail: email });
+    const manual = await manualOrder(cap.id, 1);
+    expect(manual.testMode).toBe(false);
+
+    const list = AdminOrdersPageSchema.parse(
+      (await call('GET', `/api/admin/orders?q=${encodeURIComponent(email)}`)).json(),
+    );
+    expect(list.items.map((order) => [order.id, order.testMode])).toEqual([
+      [realId, false],
+      [testId, true],
+    ]);
+
+    const csv = (await call('GET', `/api/admin/orders.csv?q=${encodeURIComponent(email)}`)).body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    const header = csv[0]?.split(',') ?? [];
+    const column = header.indexOf('Test Mode');
+    expect(column).toBeGreaterThan(0);
+    const testModeOf = (id: number) => csv.find((line) => line.startsWith(`${id},`))?.split(',')[column];
+    expect(testModeOf(testId)).toBe('yes');
+    expect(testModeOf(realId)).toBe('no');
+
+    expect((await call('PUT', `/api/orders/${testId}`, { status: 'processing' })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/orders/${realId}`, { status: 'processing' })).statusCode).toBe(200);
+    expect((await auditOf('order', testId))[0]?.target.label).toBe(`Order #${testId} (test mode)`);
+    expect((await auditOf('order', realId))[0]?.target.label).toBe(`Order #${realId}`);
   });
 });

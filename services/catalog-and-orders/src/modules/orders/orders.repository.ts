@@ -27,6 +27,7 @@ const orderColumns = [
   'estimatedDeliveryDate',
   'cancellationReason',
   'paymentMethod',
+  'testMode',
 ] as const;
 
 export type OrderRow = Pick<Selectable<OrdersTable>, (typeof orderColumns)[number]>;
@@ -58,6 +59,8 @@ export interface NewOrder {
   estimatedDeliveryDate?: Date | null;
   cancellationReason?: string | null;
   fulfilmentOutcome?: 'fulfilled' | 'unfulfillable' | null;
+  /** Paid through the sandbox (payments says so); never for a manual order. */
+  testMode?: boolean;
 }
 
 export async function insertOrder(
@@ -318,15 +321,31 @@ export async function listOrdersForExport(db: Db, filter: AdminOrdersFilter): Pr
 
 const revenueStatusList = sql`(${sql.join(revenueStatuses.map((status) => sql.lit(status)))})`;
 
-/** Every order, the revenue of those in revenueStatuses (2 decimals) and the products on sale. */
-export async function orderTotals(
-  db: Db,
-): Promise<{ totalOrders: number; revenue: string; totalProducts: number }> {
-  const { rows } = await sql<{ totalOrders: number; revenue: string; totalProducts: number }>`
+/**
+ * Every real order and the revenue of those in revenueStatuses (2 decimals), the same two figures
+ * for test-mode orders apart, and the products on sale.
+ */
+export async function orderTotals(db: Db): Promise<{
+  totalOrders: number;
+  revenue: string;
+  testModeOrders: number;
+  testModeRevenue: string;
+  totalProducts: number;
+}> {
+  const { rows } = await sql<{
+    totalOrders: number;
+    revenue: string;
+    testModeOrders: number;
+    testModeRevenue: string;
+    totalProducts: number;
+  }>`
     select
-      (select count(*)::int from orders) as total_orders,
-      (select round(coalesce(sum(total), 0), 2)::text from orders where status in ${revenueStatusList}) as revenue,
+      count(*) filter (where not test_mode)::int as total_orders,
+      round(coalesce(sum(total) filter (where not test_mode and status in ${revenueStatusList}), 0), 2)::text as revenue,
+      count(*) filter (where test_mode)::int as test_mode_orders,
+      round(coalesce(sum(total) filter (where test_mode and status in ${revenueStatusList}), 0), 2)::text as test_mode_revenue,
       (select count(*)::int from products where deleted_at is null) as total_products
+    from orders
   `.execute(db);
   const [totals] = rows;
   if (!totals) throw new Error('totals query returned no row');
@@ -334,8 +353,8 @@ export async function orderTotals(
 }
 
 /**
- * Orders placed and their revenue per valley day, over the `days` days ending today in the valley,
- * oldest first; a day without orders is there with zeros.
+ * Real orders placed and their revenue per valley day, over the `days` days ending today in the
+ * valley, oldest first; a day without orders is there with zeros. Test-mode orders are left out.
  */
 export async function ordersPerDay(
   db: Db,
@@ -352,6 +371,7 @@ export async function ordersPerDay(
              coalesce(sum(o.total) filter (where o.status in ${revenueStatusList}), 0) as revenue
       from orders o, period
       where o.created_at >= period.first_day::timestamp at time zone ${VALLEY_TIME_ZONE}
+        and not o.test_mode
       group by 1
     )
     select to_char(d.day, 'YYYY-MM-DD') as date,

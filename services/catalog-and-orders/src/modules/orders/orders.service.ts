@@ -11,8 +11,10 @@ import {
   type ManualOrderBody,
   type OrderStats,
   type OrderStatus,
+  orderAuditLabel,
   type ShipmentBodySchema,
   type ShipmentResult,
+  VALLEY_TIME_ZONE,
 } from '@jesus-walks/contracts/orders';
 import { type InternalUser, MAX_USER_LOOKUP_IDS, userRoutes } from '@jesus-walks/contracts/users';
 import { type AuditActor, diffChanges, recordAudit } from '@jesus-walks/service-kit/audit';
@@ -67,7 +69,8 @@ export function returnsStockOnDelete(order: { status: OrderStatus; stockHeld: bo
   return order.stockHeld && UNSHIPPED.has(order.status);
 }
 
-const orderLabel = (id: number) => `Order #${id}`;
+/** 'Order #12', or 'Order #12 (test mode)': the Activity tab marks what the sandbox paid. */
+const orderLabel = (order: Pick<OrderRow, 'id' | 'testMode'>) => orderAuditLabel(order.id, order.testMode);
 
 export function toAdminOrder(row: OrderRow, items: readonly OrderItemRow[]): AdminOrder {
   return {
@@ -92,6 +95,7 @@ export function toAdminOrder(row: OrderRow, items: readonly OrderItemRow[]): Adm
     estimatedDeliveryDate: row.estimatedDeliveryDate?.toISOString() ?? null,
     cancellationReason: row.cancellationReason,
     paymentMethod: row.paymentMethod,
+    testMode: row.testMode,
   };
 }
 
@@ -176,7 +180,8 @@ export async function listAdminOrders(
 
 export const ORDERS_CSV_HEADER = [
   'Order ID',
-  'Created',
+  // The valley's time, as the admin's list and order details show it.
+  'Created (Pacific Time)',
   'Status',
   'User ID',
   'Customer',
@@ -186,6 +191,7 @@ export const ORDERS_CSV_HEADER = [
   'Shipping',
   'Total',
   'Payment Method',
+  'Test Mode',
   'Tracking Number',
   'Carrier',
   'Estimated Delivery',
@@ -193,7 +199,7 @@ export const ORDERS_CSV_HEADER = [
 ] as const;
 
 const csvDateTime = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Los_Angeles',
+  timeZone: VALLEY_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -235,6 +241,8 @@ export async function exportOrdersCsv(
         row.shippingCost,
         row.total,
         row.paymentMethod,
+        // Paid through the sandbox: no real money (left out of the overview's revenue).
+        row.testMode ? 'yes' : 'no',
         row.trackingNumber,
         row.shippingCarrier,
         row.estimatedDeliveryDate ? valleyDayOf(row.estimatedDeliveryDate) : null,
@@ -244,10 +252,11 @@ export async function exportOrdersCsv(
   );
 }
 
-/** GET /api/admin/orders/stats: the overview's totals and its per-day chart. */
+/** GET /api/admin/orders/stats: the overview's totals and its per-day chart, test mode apart. */
 export async function orderStats(db: Db, days: number): Promise<OrderStats> {
   const [totals, perDay] = await Promise.all([orderTotals(db), ordersPerDay(db, days)]);
-  return { ...totals, days, perDay };
+  const { testModeOrders, testModeRevenue, ...real } = totals;
+  return { ...real, days, perDay, testMode: { count: testModeOrders, revenue: testModeRevenue } };
 }
 
 /** The customer of a manual order, as identity knows them (checked before the transaction). */
@@ -303,7 +312,7 @@ export async function createManualOrder(
     await recordAudit(trx, {
       actor,
       action: 'order.created_manually',
-      target: { type: 'order', id: orderId, label: orderLabel(orderId) },
+      target: { type: 'order', id: orderId, label: orderAuditLabel(orderId, false) },
       summary: `Created manual order #${orderId} for ${customer.username}: ${items
         .map((item) => `${item.quantity} x ${item.name}`)
         .join(', ')} ($${total})`,
@@ -370,7 +379,7 @@ export async function setOrderStatus(
     await recordAudit(trx, {
       actor,
       action: 'order.status_changed',
-      target: { type: 'order', id, label: orderLabel(id) },
+      target: { type: 'order', id, label: orderLabel(order) },
       summary: `Changed order #${id} from ${order.status} to ${status}`,
       changes: { status: { from: order.status, to: status } },
     });
@@ -391,7 +400,7 @@ export async function deleteOrder(
     await recordAudit(trx, {
       actor,
       action: 'order.deleted',
-      target: { type: 'order', id, label: orderLabel(id) },
+      target: { type: 'order', id, label: orderLabel(order) },
       summary: `Deleted order #${id} (${order.status}, $${order.total})`,
       changes: {
         status: { from: order.status, to: null },
@@ -425,7 +434,7 @@ export async function cancelOrderForRefund(
     await recordAudit(trx, {
       actor: body.actor,
       action: 'order.cancelled_for_refund',
-      target: { type: 'order', id, label: orderLabel(id) },
+      target: { type: 'order', id, label: orderLabel(order) },
       summary: `Cancelled order #${id} for a refund: ${body.reason}`,
       changes: {
         status: { from: order.status, to: 'cancelled' },
@@ -501,7 +510,7 @@ export async function setShipment(
     await recordAudit(trx, {
       actor,
       action: 'order.shipment_set',
-      target: { type: 'order', id, label: orderLabel(id) },
+      target: { type: 'order', id, label: orderLabel(order) },
       summary: `Shipped order #${id} with tracking number ${next.trackingNumber}${next.carrier ? ` (${next.carrier})` : ''}`,
       changes,
     });

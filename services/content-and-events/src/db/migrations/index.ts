@@ -11,6 +11,7 @@ import * as m0010 from './0010_rate_limit_hits_key_bytewise';
 import * as m0011 from './0011_add_event_quotes_and_held_seats';
 import * as m0012 from './0012_create_audit_log';
 import * as m0013 from './0013_notify_public_read_changes';
+import * as m0014 from './0014_add_registration_test_mode';
 
 /**
  * Every migration of the content_and_events schema, in order. Listed explicitly so bundlers and tests
@@ -29,4 +30,5 @@ export const migrations: Migrations = {
   '0011_add_event_quotes_and_held_seats': m0011,
   '0012_create_audit_log': m0012,
   '0013_notify_public_read_changes': m0013,
+  '0014_add_registration_test_mode': m0014,
 };

@@ -79,7 +79,7 @@ export async function holdSeat(
 export async function confirmPaidSeat(
   trx: Trx,
   registrationId: number,
-  payment: { paymentId: string; amountPaid: string },
+  payment: { paymentId: string; amountPaid: string; testMode: boolean },
 ): Promise<RegistrationRow> {
   return trx
     .updateTable('registrations')
@@ -90,6 +90,7 @@ export async function confirmPaidSeat(
       cancelledAt: null,
       paymentId: payment.paymentId,
       amountPaid: payment.amountPaid,
+      testMode: payment.testMode,
       updatedAt: sql<Date>`now()`,
     })
     .where('id', '=', registrationId)

@@ -283,6 +283,7 @@ export async function fulfilSeat(
     const confirmed = await confirmPaidSeat(trx, registration.id, {
       paymentId: body.paymentId,
       amountPaid: body.amountPaid,
+      testMode: body.testMode,
     });
     // Another checkout of the same payer no longer holds anything.
     await releaseQuotesOfRegistrations(trx, [confirmed.id]);

@@ -1,3 +1,4 @@
+import { VALLEY_TIME_ZONE } from '@jesus-walks/contracts/orders';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type {
   ContentAndEventsDatabase,
@@ -184,4 +185,70 @@ export async function listUserRegistrations(db: Db, userId: number): Promise<Reg
 /** A seat held at checkout that lapsed: it no longer counts and may be taken up again. */
 export function isLapsedHold(row: RegistrationRow, now = new Date()): boolean {
   return row.status === 'held' && (row.heldUntil === null || row.heldUntil <= now);
+}
+
+/** Paid seats as the overview counts them: paid at checkout and still confirmed. */
+const paidSeat = sql<boolean>`status = 'confirmed' and payment_id is not null and amount_paid is not null`;
+
+/**
+ * Seats paid at checkout and still confirmed, and what they were paid (2 decimals): the real ones,
+ * and those paid in test mode apart.
+ */
+export async function paidSeatTotals(db: Db): Promise<{
+  paidRegistrations: number;
+  revenue: string;
+  testModeRegistrations: number;
+  testModeRevenue: string;
+}> {
+  const { rows } = await sql<{
+    paidRegistrations: number;
+    revenue: string;
+    testModeRegistrations: number;
+    testModeRevenue: string;
+  }>`
+    select
+      count(*) filter (where not test_mode)::int as paid_registrations,
+      round(coalesce(sum(amount_paid) filter (where not test_mode), 0), 2)::text as revenue,
+      count(*) filter (where test_mode)::int as test_mode_registrations,
+      round(coalesce(sum(amount_paid) filter (where test_mode), 0), 2)::text as test_mode_revenue
+    from registrations
+    where ${paidSeat}
+  `.execute(db);
+  const [totals] = rows;
+  if (!totals) throw new Error('paid seat totals returned no row');
+  return totals;
+}
+
+/**
+ * Real paid seats and their revenue per valley day (the day the seat was taken), over the `days`
+ * days ending today in the valley, oldest first; a day without any is there with zeros.
+ */
+export async function paidSeatsPerDay(
+  db: Db,
+  days: number,
+): Promise<Array<{ date: string; registrations: number; revenue: string }>> {
+  const { rows } = await sql<{ date: string; registrations: number; revenue: string }>`
+    with period as (
+      select (now() at time zone ${VALLEY_TIME_ZONE})::date - ${days - 1}::int as first_day,
+             (now() at time zone ${VALLEY_TIME_ZONE})::date as last_day
+    ),
+    paid as (
+      select (r.created_at at time zone ${VALLEY_TIME_ZONE})::date as day,
+             count(*)::int as registrations,
+             sum(r.amount_paid) as revenue
+      from registrations r, period
+      where r.created_at >= period.first_day::timestamp at time zone ${VALLEY_TIME_ZONE}
+        and r.status = 'confirmed' and r.payment_id is not null and r.amount_paid is not null
+        and not r.test_mode
+      group by 1
+    )
+    select to_char(d.day, 'YYYY-MM-DD') as date,
+           coalesce(paid.registrations, 0) as registrations,
+           round(coalesce(paid.revenue, 0), 2)::text as revenue
+    from period,
+         lateral (select generate_series(period.first_day, period.last_day, interval '1 day')::date as day) d
+    left join paid on paid.day = d.day
+    order by d.day
+  `.execute(db);
+  return rows;
 }

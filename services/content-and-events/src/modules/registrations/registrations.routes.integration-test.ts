@@ -481,10 +481,10 @@ describe('admin registration lists', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Registration ID,Status,Waitlist position,Name,Email,Member ID,Guest,Registered at,Cancelled at',
+      'Registration ID,Status,Waitlist position,Name,Email,Member ID,Guest,Registered at,Cancelled at,Paid,Test mode',
     );
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(/^\d+,confirmed,,martha,martha@example.com,5101,no,\S+Z,$/);
+    expect(lines[1]).toMatch(/^\d+,confirmed,,martha,martha@example.com,5101,no,\S+Z,,,no$/);
     expect(lines[2]).toContain(',"Guest, ""Quoted""",quoted.csv@example.com,,yes,');
     expect(lines[3]).toContain(",waitlisted,1,'=cmd|calc,formula.csv@example.com,,yes,");
   });

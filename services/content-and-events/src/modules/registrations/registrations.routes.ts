@@ -15,6 +15,7 @@ import {
   promoteFromWaitlist,
   register,
   registrationsCsv,
+  walkStats,
 } from './registrations.service';
 
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
@@ -80,6 +81,8 @@ export function registrationsRoutes(app: ServiceApp, deps: ContentDeps): void {
       requestId: request.id,
     }),
   );
+
+  registerRoute(app, eventRoutes.adminStats, async (request) => walkStats(deps, request.query.days));
 
   registerRoute(app, eventRoutes.registrationsCsv, async (request, reply) => {
     const list = await listRegistrationsForAdmin(deps, request.params.id, request.id);

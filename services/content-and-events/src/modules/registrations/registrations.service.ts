@@ -10,6 +10,7 @@ import {
   RegistrationSchema,
   type RegistrationStatus,
   type WaitlistPromotion,
+  type WalkStats,
 } from '@jesus-walks/contracts/events';
 import { recordAudit } from '@jesus-walks/service-kit/audit';
 import { toCsv } from '@jesus-walks/service-kit/csv';
@@ -57,6 +58,8 @@ import {
   listEventRegistrations,
   listUserRegistrations,
   nextWaitlisted,
+  paidSeatsPerDay,
+  paidSeatTotals,
   type Registrant,
   type RegistrationRow,
   type RegistrationRowWithPosition,
@@ -302,7 +305,12 @@ export async function cancelRegistration(
       await recordAudit(trx, {
         actor: admin,
         action: 'registration.cancelled',
-        target: { type: 'registration', id: row.id, label: who },
+        // A seat paid in test mode is marked, as the Activity tab marks such orders.
+        target: {
+          type: 'registration',
+          id: row.id,
+          label: row.paymentId !== null && row.testMode ? `${who} (test mode)` : who,
+        },
         summary: `Cancelled ${who}'s registration for "${event.title}".${seatWent}`,
         changes: { status: { from: shownStatus(row.status), to: 'cancelled' } },
       });
@@ -425,6 +433,8 @@ export async function listRegistrationsForAdmin(
       isGuest: row.userId === null,
       createdAt: row.createdAt.toISOString(),
       cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+      amountPaid: row.paymentId ? row.amountPaid : null,
+      testMode: row.paymentId !== null && row.testMode,
     };
   });
   const count = (status: RegistrationStatusColumn) => rows.filter((row) => row.status === status).length;
@@ -450,6 +460,8 @@ export const registrationsCsvHeader = [
   'Guest',
   'Registered at',
   'Cancelled at',
+  'Paid',
+  'Test mode',
 ] as const;
 
 export function registrationsCsv(list: EventRegistrations): string {
@@ -465,6 +477,24 @@ export function registrationsCsv(list: EventRegistrations): string {
       r.isGuest ? 'yes' : 'no',
       r.createdAt,
       r.cancelledAt,
+      r.amountPaid,
+      // Paid through the sandbox: no real money (left out of the walks' revenue).
+      r.testMode ? 'yes' : 'no',
     ]),
   );
+}
+
+/**
+ * GET /api/admin/events/stats: the paid walks' side of the overview, all time and per valley day,
+ * seats paid in test mode counted apart.
+ */
+export async function walkStats(deps: Pick<ContentDeps, 'db'>, days: number): Promise<WalkStats> {
+  const [totals, perDay] = await Promise.all([paidSeatTotals(deps.db), paidSeatsPerDay(deps.db, days)]);
+  return {
+    paidRegistrations: totals.paidRegistrations,
+    revenue: totals.revenue,
+    days,
+    perDay,
+    testMode: { count: totals.testModeRegistrations, revenue: totals.testModeRevenue },
+  };
 }

@@ -5,6 +5,7 @@ import { notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
 import type { PaymentsDeps } from '../../deps';
 import { fillContact, findPayment, lockPayment, updatePayment } from '../checkout/payments.repository';
 import type { PaymentProvider } from '../providers/provider';
+import { isTestModePayment } from '../providers/test-mode';
 import { payableSeller } from '../sellers/seller-registry';
 
 /** Refunds through the processor, retried with backoff; keyed by payment so it refunds once. */
@@ -99,6 +100,7 @@ export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput):
         phone: payment.customerPhone,
       },
       shippingAddress: payment.shippingAddress ?? {},
+      testMode: isTestModePayment(deps.providers, payment),
     },
     input.requestId,
   );

@@ -1,9 +1,11 @@
 import type { Identity } from '@jesus-walks/contracts/common';
+import { orderAuditLabel } from '@jesus-walks/contracts/orders';
 import type { CancelAndRefundResult, OrderPayment } from '@jesus-walks/contracts/payments';
 import { recordAudit } from '@jesus-walks/service-kit/audit';
 import { DomainError, notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
 import type { PaymentsDeps } from '../../deps';
 import { REFUND_PAYMENT_QUEUE, refundsManually } from '../finalisation/finalisation.service';
+import { isTestModePayment } from '../providers/test-mode';
 import {
   orderCancelledEmail,
   type RefundWording,
@@ -15,10 +17,8 @@ import { claimRefund, findOrderPayment, type OrderPaymentRow } from './order-pay
 
 export const NO_ORDER_PAYMENT = 'No payment found for this order';
 
-/** The sandbox took it (or SafeKey's sandbox network): no real money moved. */
 function isTestMode(deps: PaymentsDeps, payment: Pick<OrderPaymentRow, 'provider'>): boolean {
-  if (payment.provider === 'sandbox') return true;
-  return payment.provider === 'safekey' && deps.providers.safekey?.network.mode === 'sandbox';
+  return isTestModePayment(deps.providers, payment);
 }
 
 function toOrderPayment(deps: PaymentsDeps, orderId: number, row: OrderPaymentRow): OrderPayment {
@@ -90,7 +90,7 @@ export async function cancelAndRefund(
     await recordAudit(trx, {
       actor: { id: input.actor.id, username: input.actor.username },
       action: 'payment.refund_requested',
-      target: { type: 'payment', id: row.id, label: `Order #${orderId}` },
+      target: { type: 'payment', id: row.id, label: orderAuditLabel(orderId, isTestMode(deps, row)) },
       summary: refundAuditSummary(wording),
       changes: {
         refundStatus: { from: payment.refundStatus, to: row.refundStatus },
