@@ -11,7 +11,10 @@ function Wrapper({ children }: { children: React.ReactNode }) {
   return <Container className="py-16 md:py-24">{children}</Container>;
 }
 
-/** Every state of the dashboard's gate but 'admin' (SPEC.md section 2, "Gate states"). */
+/**
+ * Every state of the dashboard's gate but 'admin' (SPEC.md section 2, "Gate states"). The state is
+ * the whole page, so its title is the page's h1.
+ */
 export function AdminGateScreen({ gate }: { gate: Exclude<AdminGate, 'admin'> }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -20,7 +23,7 @@ export function AdminGateScreen({ gate }: { gate: Exclude<AdminGate, 'admin'> })
     case 'checking':
       return (
         <Wrapper>
-          <EmptyState icon={LoaderCircleIcon} title="Loading...">
+          <EmptyState headingLevel={1} icon={LoaderCircleIcon} title="Loading...">
             <p role="status">Checking authentication...</p>
           </EmptyState>
         </Wrapper>
@@ -29,6 +32,7 @@ export function AdminGateScreen({ gate }: { gate: Exclude<AdminGate, 'admin'> })
       return (
         <Wrapper>
           <EmptyState
+            headingLevel={1}
             icon={TriangleAlertIcon}
             title="Authentication Error"
             actions={
@@ -50,6 +54,7 @@ export function AdminGateScreen({ gate }: { gate: Exclude<AdminGate, 'admin'> })
       return (
         <Wrapper>
           <EmptyState
+            headingLevel={1}
             icon={LockIcon}
             title="Please Log In"
             actions={
@@ -66,6 +71,7 @@ export function AdminGateScreen({ gate }: { gate: Exclude<AdminGate, 'admin'> })
       return (
         <Wrapper>
           <EmptyState
+            headingLevel={1}
             icon={ShieldAlertIcon}
             title="Access Denied - You don't have admin privileges."
             actions={
@@ -79,7 +85,7 @@ export function AdminGateScreen({ gate }: { gate: Exclude<AdminGate, 'admin'> })
     case 'loading-user':
       return (
         <Wrapper>
-          <EmptyState icon={LoaderCircleIcon} title="Loading user data...">
+          <EmptyState headingLevel={1} icon={LoaderCircleIcon} title="Loading user data...">
             <p role="status">Please wait a moment.</p>
           </EmptyState>
         </Wrapper>

@@ -20,6 +20,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { formatPrice } from '@/lib/format';
 import { useCancelEventRegistration } from '../api/cancel-event-registration';
 import { useDownloadRegistrationsCsv } from '../api/download-registrations-csv';
 import type { Event } from '../api/get-admin-events';
@@ -29,6 +30,7 @@ import { giveSeatQuestion } from '../utils/event-stats';
 import { formatValleyDateTime } from '../utils/valley-time';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListStatus } from './list-status';
+import { TestModeBadge } from './test-mode-badge';
 
 const statusBadges: Record<RegistrationStatus, { label: string; variant: BadgeProps['variant'] }> = {
   confirmed: { label: 'Confirmed', variant: 'success' },
@@ -36,6 +38,23 @@ const statusBadges: Record<RegistrationStatus, { label: string; variant: BadgePr
   waitlisted: { label: 'Waitlisted', variant: 'warning' },
   cancelled: { label: 'Cancelled', variant: 'secondary' },
 };
+
+/**
+ * The registration's status, what its seat was paid at checkout, and 'Test mode' for a seat the
+ * built-in sandbox paid (no real money, not in the walks' revenue).
+ */
+export function RegistrationStatusCell({ registration }: { registration: AdminRegistration }) {
+  const badge = statusBadges[registration.status];
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      <Badge variant={badge.variant}>{badge.label}</Badge>
+      {registration.amountPaid ? (
+        <span className="text-xs text-muted-foreground">Paid {formatPrice(registration.amountPaid)}</span>
+      ) : null}
+      {registration.testMode ? <TestModeBadge /> : null}
+    </span>
+  );
+}
 
 /** A change an admin is asked to confirm: giving a seat, or cancelling a registration. */
 type PendingChange = { kind: 'seat' | 'cancel'; registration: AdminRegistration } | null;
@@ -187,7 +206,6 @@ export function EventRegistrationsDialog({ event, onClose }: { event: Event | nu
             </TableHeader>
             <TableBody>
               {list.registrations.map((registration) => {
-                const badge = statusBadges[registration.status];
                 return (
                   <TableRow key={registration.id} data-registration={registration.id}>
                     <TableCell className="font-medium">
@@ -196,7 +214,7 @@ export function EventRegistrationsDialog({ event, onClose }: { event: Event | nu
                     </TableCell>
                     <TableCell>{registration.email ?? '—'}</TableCell>
                     <TableCell>
-                      <Badge variant={badge.variant}>{badge.label}</Badge>
+                      <RegistrationStatusCell registration={registration} />
                     </TableCell>
                     <TableCell>{registration.waitlistPosition ?? '—'}</TableCell>
                     <TableCell className="whitespace-nowrap">

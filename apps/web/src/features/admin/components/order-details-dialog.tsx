@@ -21,11 +21,12 @@ import type { AdminOrderListItem } from '../api/get-admin-orders';
 import { type OrderPayment, useOrderPayment } from '../api/get-order-payment';
 import { useSetOrderShipment } from '../api/set-order-shipment';
 import { useUpdateOrder } from '../api/update-order';
-import { canCancelAndRefund, customerLabel, formatDateTime } from '../utils/orders';
-import { isoToValleyLocal } from '../utils/valley-time';
+import { canCancelAndRefund, customerLabel } from '../utils/orders';
+import { formatValleyDateTime, isoToValleyLocal } from '../utils/valley-time';
 import { CancelRefundDialog } from './cancel-refund-dialog';
 import { OrderStatusBadge } from './order-status-badge';
 import { SelectField } from './select-field';
+import { TestModeBadge } from './test-mode-badge';
 
 interface OrderDetailsDialogProps {
   order: AdminOrderListItem | null;
@@ -71,7 +72,7 @@ function PaymentLine({
           {refundText[payment.refundStatus]}
         </Badge>
       ) : null}
-      {payment.testMode ? <Badge variant="warning">Test mode</Badge> : null}
+      {payment.testMode ? <TestModeBadge /> : null}
     </span>
   );
 }
@@ -191,6 +192,16 @@ export function OrderDetailsDialog({ order, onClose }: OrderDetailsDialogProps) 
               <span className="align-middle">
                 {order ? <OrderStatusBadge status={order.status} /> : null}
               </span>
+              {order?.testMode ? (
+                <>
+                  {' '}
+                  <TestModeBadge className="align-middle" />
+                  <span className="mt-1 block">
+                    Paid through the built-in sandbox: no real money was taken, and it is not counted as
+                    revenue.
+                  </span>
+                </>
+              ) : null}
             </DialogDescription>
           </DialogHeader>
           {order ? (
@@ -203,7 +214,9 @@ export function OrderDetailsDialog({ order, onClose }: OrderDetailsDialogProps) 
                   ) : null}
                 </Detail>
                 <Detail term="Total">{formatPrice(order.total)}</Detail>
-                <Detail term="Created">{formatDateTime(order.createdAt)}</Detail>
+                <Detail term="Created">
+                  <time dateTime={order.createdAt}>{formatValleyDateTime(order.createdAt)}</time>
+                </Detail>
                 <Detail term="Shipping Address">{describeShippingAddress(order.shippingAddress)}</Detail>
                 <div className="sm:col-span-2">
                   <Detail term="Payment">

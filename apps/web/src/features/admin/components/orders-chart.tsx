@@ -1,8 +1,7 @@
-import type { OrderDayStats } from '@jesus-walks/contracts/orders';
 import { Card } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatPrice } from '@/lib/format';
-import { type DayBar, orderChartBars, orderChartSummary } from '../utils/order-chart';
+import { type DayBar, type OverviewDay, orderChartBars, orderChartSummary } from '../utils/order-chart';
 
 /** One series as a row of vertical bars; decoration only (the summary and the table carry the figures). */
 function Bars({ bars, value, tone }: { bars: DayBar[]; value: (bar: DayBar) => number; tone: string }) {
@@ -17,12 +16,41 @@ function Bars({ bars, value, tone }: { bars: DayBar[]; value: (bar: DayBar) => n
   );
 }
 
+/** The day's revenue as one bar: the shop's part below, the walks' part on top. */
+function RevenueBars({ bars }: { bars: DayBar[] }) {
+  return (
+    <div aria-hidden="true" className="flex h-28 items-end gap-px sm:gap-0.5">
+      {bars.map((bar) => (
+        <div
+          key={bar.date}
+          className="flex h-full min-w-0 flex-1 flex-col justify-end"
+          title={`${bar.label}: shop ${formatPrice(bar.shopRevenue)}, walks ${formatPrice(bar.walksRevenue)}`}
+        >
+          <div className="w-full rounded-t-sm bg-sky-600" style={{ height: `${bar.walksPercent}%` }} />
+          <div className="w-full bg-primary" style={{ height: `${bar.shopPercent}%` }} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Key({ tone, children }: { tone: string; children: React.ReactNode }) {
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <span aria-hidden="true" className={`inline-block size-2.5 rounded-sm ${tone}`} />
+      {children}
+    </span>
+  );
+}
+
 /**
- * Revenue and orders per day over the period, as bars (the approach of the seats chart: plain
- * elements, no chart library), with a one-sentence summary and the day-by-day figures in a table.
+ * Revenue per day over the period, the shop's and the paid walks' stacked, then the orders and the
+ * paid walk seats, as bars (the approach of the seats chart: plain elements, no chart library),
+ * with a one-sentence summary and the day-by-day figures in a table. Test mode is in none of them.
+ * `walks` false: the walks' figures could not be loaded (the chart is the shop's, and says so).
  */
-export function OrdersChart({ perDay }: { perDay: readonly OrderDayStats[] }) {
-  const bars = orderChartBars(perDay);
+export function OrdersChart({ days, walks = true }: { days: readonly OverviewDay[]; walks?: boolean }) {
+  const bars = orderChartBars(days);
   const first = bars[0];
   const last = bars.at(-1);
   return (
@@ -34,20 +62,30 @@ export function OrdersChart({ perDay }: { perDay: readonly OrderDayStats[] }) {
       >
         <figcaption className="grid gap-1">
           <h3 id="orders-chart-heading" className="font-semibold">
-            Revenue and orders per day, last {perDay.length} days
+            Revenue, orders and paid walk seats per day, last {days.length} days
           </h3>
           <p id="orders-chart-summary" className="text-sm text-muted-foreground" data-chart-summary>
-            {orderChartSummary(perDay)}
+            {orderChartSummary(days, { walks })}
           </p>
         </figcaption>
         <div className="grid gap-1">
-          <p className="text-xs font-medium text-muted-foreground">Revenue ($)</p>
-          <Bars bars={bars} value={(bar) => bar.revenuePercent} tone="bg-primary" />
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs font-medium text-muted-foreground">
+            <span>Revenue ($)</span>
+            <Key tone="bg-primary">Shop</Key>
+            {walks ? <Key tone="bg-sky-600">Walks</Key> : null}
+          </div>
+          <RevenueBars bars={bars} />
         </div>
         <div className="grid gap-1">
           <p className="text-xs font-medium text-muted-foreground">Orders</p>
           <Bars bars={bars} value={(bar) => bar.ordersPercent} tone="bg-amber-500" />
         </div>
+        {walks ? (
+          <div className="grid gap-1">
+            <p className="text-xs font-medium text-muted-foreground">Paid walk seats</p>
+            <Bars bars={bars} value={(bar) => bar.seatsPercent} tone="bg-sky-600" />
+          </div>
+        ) : null}
         {first && last ? (
           <div aria-hidden="true" className="flex justify-between text-xs text-muted-foreground">
             <span>{first.label}</span>
@@ -58,12 +96,19 @@ export function OrdersChart({ perDay }: { perDay: readonly OrderDayStats[] }) {
       <details className="min-w-0 text-sm">
         <summary className="cursor-pointer font-medium">Figures by day</summary>
         <div className="mt-3">
-          <Table label="Revenue and orders by day">
+          <Table label="Revenue, orders and paid walk seats by day">
             <TableHeader>
               <TableRow>
                 <TableHead>Day</TableHead>
                 <TableHead>Orders</TableHead>
-                <TableHead>Revenue</TableHead>
+                <TableHead>Shop</TableHead>
+                {walks ? (
+                  <>
+                    <TableHead>Walk seats</TableHead>
+                    <TableHead>Walks</TableHead>
+                    <TableHead>Revenue</TableHead>
+                  </>
+                ) : null}
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -71,7 +116,14 @@ export function OrdersChart({ perDay }: { perDay: readonly OrderDayStats[] }) {
                 <TableRow key={bar.date} data-chart-day={bar.date}>
                   <TableCell>{bar.label}</TableCell>
                   <TableCell>{bar.orders}</TableCell>
-                  <TableCell>{formatPrice(bar.revenue)}</TableCell>
+                  <TableCell>{formatPrice(bar.shopRevenue)}</TableCell>
+                  {walks ? (
+                    <>
+                      <TableCell>{bar.seats}</TableCell>
+                      <TableCell>{formatPrice(bar.walksRevenue)}</TableCell>
+                      <TableCell>{formatPrice(bar.revenue)}</TableCell>
+                    </>
+                  ) : null}
                 </TableRow>
               ))}
             </TableBody>

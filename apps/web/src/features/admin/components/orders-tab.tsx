@@ -2,6 +2,7 @@ import { orderStatuses } from '@jesus-walks/contracts/orders';
 import { DownloadIcon, EyeIcon, SearchIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -24,15 +25,17 @@ import {
   ORDERS_PAGE_SIZE,
   useAdminOrders,
 } from '../api/get-admin-orders';
-import { formatDate } from '../utils/orders';
+import { customerLabel } from '../utils/orders';
 import { pageCountOf } from '../utils/paging';
 import { useDebouncedValue } from '../utils/use-debounced-value';
+import { formatValleyDate, formatValleyTime } from '../utils/valley-time';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListPager } from './list-pager';
 import { ListStatus } from './list-status';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { OrderStatusBadge } from './order-status-badge';
 import { SectionHeader } from './section-header';
+import { TestModeBadge } from './test-mode-badge';
 
 /** Status, words (id, name, e-mail) and valley days; every change goes back to page 1. */
 function OrderFilters({
@@ -109,9 +112,101 @@ function OrderFilters({
         </p>
       ) : null}
       <p className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-4">
-        Dates are days in the valley (Pacific time).
+        Dates and times are the valley's (Pacific Time), here, in the order details and in the CSV.
       </p>
     </search>
+  );
+}
+
+/** The status badge, and 'Test mode' for an order the built-in sandbox paid. */
+function StatusBadges({ order }: { order: AdminOrderListItem }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      <OrderStatusBadge status={order.status} />
+      {order.testMode ? <TestModeBadge /> : null}
+    </span>
+  );
+}
+
+/** Who it is for: the member's username or the guest's name, and the e-mail the order carries. */
+function CustomerText({ order }: { order: AdminOrderListItem }) {
+  return (
+    <span className="grid min-w-0">
+      <span className="break-words">{customerLabel(order)}</span>
+      {order.customerEmail ? (
+        <span className="text-xs break-all text-muted-foreground">{order.customerEmail}</span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The valley's day, and its time with the zone named (one zone across the list, CSV and details). */
+function CreatedText({ createdAt }: { createdAt: string }) {
+  return (
+    <time dateTime={createdAt} className="grid">
+      <span>{formatValleyDate(createdAt)}</span>
+      <span className="text-xs text-muted-foreground">{formatValleyTime(createdAt)}</span>
+    </time>
+  );
+}
+
+function OrderActions({
+  order,
+  onView,
+  onDelete,
+}: {
+  order: AdminOrderListItem;
+  onView: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <div className="flex gap-2">
+      <Button size="sm" variant="outline" onClick={onView} aria-label={`View order ${order.id}`}>
+        <EyeIcon aria-hidden="true" />
+        View
+      </Button>
+      <Button size="sm" variant="destructive" onClick={onDelete} aria-label={`Delete order ${order.id}`}>
+        <Trash2Icon aria-hidden="true" />
+        Delete
+      </Button>
+    </div>
+  );
+}
+
+/** One order as a card (narrow screens): the table's figures, labelled, and its actions. */
+function OrderCard({
+  order,
+  onView,
+  onDelete,
+}: {
+  order: AdminOrderListItem;
+  onView: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <li data-order-card={order.id}>
+      <Card className="grid min-w-0 gap-3 p-4 text-sm">
+        <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
+          <span className="font-semibold">Order #{order.id}</span>
+          <StatusBadges order={order} />
+        </div>
+        <dl className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5">
+          <dt className="text-muted-foreground">User ID</dt>
+          <dd>{order.userId ?? 'Guest'}</dd>
+          <dt className="text-muted-foreground">Customer</dt>
+          <dd className="min-w-0">
+            <CustomerText order={order} />
+          </dd>
+          <dt className="text-muted-foreground">Total</dt>
+          <dd>{formatPrice(order.total)}</dd>
+          <dt className="text-muted-foreground">Created</dt>
+          <dd>
+            <CreatedText createdAt={order.createdAt} />
+          </dd>
+        </dl>
+        <OrderActions order={order} onView={onView} onDelete={onDelete} />
+      </Card>
+    </li>
   );
 }
 
@@ -179,56 +274,72 @@ export function OrdersTab() {
       />
       {orders.data ? (
         <>
-          <Table label="Orders" aria-busy={orders.isPlaceholderData || undefined}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Order ID</TableHead>
-                <TableHead>User ID</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Total</TableHead>
-                <TableHead>Created</TableHead>
-                <TableHead>Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.map((order) => (
-                <TableRow key={order.id} data-order={order.id}>
-                  <TableCell className="font-medium">#{order.id}</TableCell>
-                  <TableCell>{order.userId ?? 'Guest'}</TableCell>
-                  <TableCell>
-                    <OrderStatusBadge status={order.status} />
-                  </TableCell>
-                  <TableCell>{formatPrice(order.total)}</TableCell>
-                  <TableCell>{formatDate(order.createdAt)}</TableCell>
-                  <TableCell>
-                    <div className="flex gap-2">
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => setViewing(order)}
-                        aria-label={`View order ${order.id}`}
-                      >
-                        <EyeIcon aria-hidden="true" />
-                        View
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="destructive"
-                        onClick={() => setDeleting(order)}
-                        aria-label={`Delete order ${order.id}`}
-                      >
-                        <Trash2Icon aria-hidden="true" />
-                        Delete
-                      </Button>
-                    </div>
-                  </TableCell>
+          {/* Below 1024 px each order is a card with its actions in view (a wide table would hide
+              them off to the side); from there on, the table of SPEC.md section 2. */}
+          <ul
+            aria-label="Orders"
+            aria-busy={orders.isPlaceholderData || undefined}
+            className="grid min-w-0 gap-3 lg:hidden"
+          >
+            {list.map((order) => (
+              <OrderCard
+                key={order.id}
+                order={order}
+                onView={() => setViewing(order)}
+                onDelete={() => setDeleting(order)}
+              />
+            ))}
+            {list.length === 0 ? (
+              <li className="rounded-lg border border-border bg-card py-6 text-center text-sm text-muted-foreground">
+                {filtered ? 'No orders match.' : 'No orders yet.'}
+              </li>
+            ) : null}
+          </ul>
+          <div className="hidden min-w-0 lg:block">
+            <Table label="Orders" aria-busy={orders.isPlaceholderData || undefined}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Order ID</TableHead>
+                  <TableHead>User ID</TableHead>
+                  <TableHead>Customer</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Total</TableHead>
+                  <TableHead>Created</TableHead>
+                  <TableHead>Actions</TableHead>
                 </TableRow>
-              ))}
-              {list.length === 0 ? (
-                <TableEmptyRow colSpan={6}>{filtered ? 'No orders match.' : 'No orders yet.'}</TableEmptyRow>
-              ) : null}
-            </TableBody>
-          </Table>
+              </TableHeader>
+              <TableBody>
+                {list.map((order) => (
+                  <TableRow key={order.id} data-order={order.id}>
+                    <TableCell className="font-medium">#{order.id}</TableCell>
+                    <TableCell>{order.userId ?? 'Guest'}</TableCell>
+                    <TableCell className="max-w-64 whitespace-normal">
+                      <CustomerText order={order} />
+                    </TableCell>
+                    <TableCell>
+                      <StatusBadges order={order} />
+                    </TableCell>
+                    <TableCell>{formatPrice(order.total)}</TableCell>
+                    <TableCell>
+                      <CreatedText createdAt={order.createdAt} />
+                    </TableCell>
+                    <TableCell>
+                      <OrderActions
+                        order={order}
+                        onView={() => setViewing(order)}
+                        onDelete={() => setDeleting(order)}
+                      />
+                    </TableCell>
+                  </TableRow>
+                ))}
+                {list.length === 0 ? (
+                  <TableEmptyRow colSpan={7}>
+                    {filtered ? 'No orders match.' : 'No orders yet.'}
+                  </TableEmptyRow>
+                ) : null}
+              </TableBody>
+            </Table>
+          </div>
           <ListPager
             label="Order pages"
             page={Math.min(page, pages)}

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { emptyOrdersFilter, getAdminOrdersQueryOptions } from '../api/get-admin-orders';
 import { getAdminUsersQueryOptions } from '../api/get-admin-users';
 import { getOrderStatsQueryOptions, OVERVIEW_DAYS } from '../api/get-order-stats';
+import { getWalkStatsQueryOptions, type WalkStats } from '../api/get-walk-stats';
+import { overviewDays } from '../utils/order-chart';
 import { OrdersChart } from './orders-chart';
 import { OrdersTab } from './orders-tab';
 import { OverviewTab } from './overview-tab';
@@ -35,6 +37,7 @@ const order: AdminOrderListItem = {
   estimatedDeliveryDate: null,
   cancellationReason: null,
   paymentMethod: null,
+  testMode: false,
   customerUsername: 'martha',
 };
 
@@ -65,6 +68,64 @@ describe('Orders tab', () => {
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>.*Previous/);
   });
 
+  it("names a guest's order by the name and e-mail given, marks test mode, and gives the valley's day and time with its zone", () => {
+    const guest: AdminOrderListItem = {
+      ...order,
+      id: 40,
+      userId: null,
+      status: 'paid',
+      customerUsername: null,
+      customerName: 'Gail Guest',
+      customerEmail: 'gail@example.com',
+      testMode: true,
+      // 05:30 on 2 April in UTC is still 1 April, 10:30 PM, in the valley.
+      createdAt: '2030-04-02T05:30:00.000Z',
+    };
+    const html = render(<OrdersTab />, (client) =>
+      client.setQueryData(getAdminOrdersQueryOptions(emptyOrdersFilter, 1).queryKey, {
+        items: [guest, order],
+        total: 2,
+        page: 1,
+        pageSize: 25,
+      }),
+    );
+    const row = /<tr[^>]*data-order="40"[^>]*>(.*?)<\/tr>/.exec(html)?.[1] ?? '';
+    expect(row).toContain('>Guest<');
+    expect(row).toContain('Gail Guest');
+    expect(row).toContain('gail@example.com');
+    expect(row).toContain('Test mode');
+    expect(row).toContain('Apr 1, 2030');
+    expect(row).toContain('10:30 PM PDT');
+    const member = /<tr[^>]*data-order="41"[^>]*>(.*?)<\/tr>/.exec(html)?.[1] ?? '';
+    expect(member).toContain('martha');
+    expect(member).toContain('martha@example.com');
+    expect(member).not.toContain('Test mode');
+    expect(member).toContain('12:00 PM PDT');
+  });
+
+  it('gives every order a card of its own with View and Delete at hand (narrow screens), the table from 1024 px', () => {
+    const html = render(<OrdersTab />, (client) =>
+      client.setQueryData(getAdminOrdersQueryOptions(emptyOrdersFilter, 1).queryKey, {
+        items: [
+          order,
+          { ...order, id: 40, userId: null, customerUsername: null, customerName: 'Gail Guest' },
+        ],
+        total: 2,
+        page: 1,
+        pageSize: 25,
+      }),
+    );
+    expect(html).toMatch(/<ul aria-label="Orders" class="[^"]*lg:hidden/);
+    expect(html).toMatch(/<div class="[^"]*hidden[^"]*lg:block[^"]*"><section aria-label="Orders"/);
+    for (const id of [41, 40]) {
+      const card = new RegExp(`<li data-order-card="${id}">(.*?)</li>`).exec(html)?.[1] ?? '';
+      expect(card).toContain(`Order #${id}`);
+      expect(card).toContain(`aria-label="View order ${id}"`);
+      expect(card).toContain(`aria-label="Delete order ${id}"`);
+    }
+    expect(/<li data-order-card="40">(.*?)<\/li>/.exec(html)?.[1]).toContain('Gail Guest');
+  });
+
   it('says when nothing is there yet', () => {
     const html = render(<OrdersTab />, (client) =>
       client.setQueryData(getAdminOrdersQueryOptions(emptyOrdersFilter, 1).queryKey, {
@@ -89,29 +150,75 @@ const stats: OrderStats = {
     { date: '2030-04-02', orders: 2, revenue: '0.00' },
     { date: '2030-04-03', orders: 1, revenue: '0.00' },
   ],
+  testMode: { count: 0, revenue: '0.00' },
 };
+
+const walks: WalkStats = {
+  paidRegistrations: 3,
+  revenue: '75.00',
+  days: 3,
+  perDay: [
+    { date: '2030-04-01', registrations: 1, revenue: '25.00' },
+    { date: '2030-04-02', registrations: 0, revenue: '0.00' },
+    { date: '2030-04-03', registrations: 2, revenue: '50.00' },
+  ],
+  testMode: { count: 0, revenue: '0.00' },
+};
+
+const users: AdminUsersPage = {
+  items: [{ id: 1, username: 'boss', email: 'boss@example.com', isAdmin: true, isVerified: true }],
+  total: 5000,
+  page: 1,
+  pageSize: 1,
+};
+
+function renderOverview(shop: OrderStats, walkStats: WalkStats) {
+  return render(<OverviewTab />, (client) => {
+    client.setQueryData(getOrderStatsQueryOptions(OVERVIEW_DAYS).queryKey, shop);
+    client.setQueryData(getWalkStatsQueryOptions(OVERVIEW_DAYS).queryKey, walkStats);
+    client.setQueryData(
+      getAdminUsersQueryOptions({ search: '', role: '', page: 1, pageSize: 1 }).queryKey,
+      users,
+    );
+  });
+}
 
 describe('Overview tab', () => {
   it('shows the four counts from the server and the chart with its summary and figures', () => {
-    const users: AdminUsersPage = {
-      items: [{ id: 1, username: 'boss', email: 'boss@example.com', isAdmin: true, isVerified: true }],
-      total: 5000,
-      page: 1,
-      pageSize: 1,
-    };
-    const html = render(<OverviewTab />, (client) => {
-      client.setQueryData(getOrderStatsQueryOptions(OVERVIEW_DAYS).queryKey, stats);
-      client.setQueryData(
-        getAdminUsersQueryOptions({ search: '', role: '', page: 1, pageSize: 1 }).queryKey,
-        users,
-      );
+    const html = renderOverview(stats, {
+      ...walks,
+      revenue: '0.00',
+      paidRegistrations: 0,
+      perDay: walks.perDay.map((day) => ({ ...day, registrations: 0, revenue: '0.00' })),
     });
     expect(html).toMatch(/data-stat="Total Users"[^>]*>5000</);
     expect(html).toMatch(/data-stat="Total Orders"[^>]*>12</);
     expect(html).toMatch(/data-stat="Total Products"[^>]*>4</);
     expect(html).toMatch(/data-stat="Revenue"[^>]*>\$0\.00</);
-    expect(html).toContain('Revenue and orders per day, last 3 days');
-    expect(html).toContain('Over the last 3 days: 3 orders, $0.00 revenue. Busiest day: Apr 2 (2 orders).');
+    expect(html).toContain('Revenue, orders and paid walk seats per day, last 3 days');
+    expect(html).toContain(
+      'Over the last 3 days: $0.00 revenue ($0.00 shop, $0.00 walks); 3 orders, 0 paid walk seats.',
+    );
+    expect(html).not.toContain('Test mode');
+  });
+
+  it("counts the shop's and the paid walks' revenue, each and together", () => {
+    const html = renderOverview({ ...stats, revenue: '120.50' }, walks);
+    expect(html).toMatch(/data-stat="Revenue"[^>]*>\$195\.50</);
+    expect(html).toContain('Shop $120.50 + walks $75.00.');
+    expect(html).toContain('Walk seats</th>');
+    expect(html).toMatch(/data-chart-day="2030-04-03".*?\$50\.00/);
+  });
+
+  it('says apart what the sandbox took, which no figure counts', () => {
+    const html = renderOverview(
+      { ...stats, testMode: { count: 2, revenue: '49.00' } },
+      { ...walks, testMode: { count: 1, revenue: '25.00' } },
+    );
+    expect(html).toContain('Test mode, not counted');
+    expect(html).toContain(
+      '2 orders ($49.00) and 1 walk seat ($25.00) paid through the built-in sandbox: no real money was taken',
+    );
   });
 });
 
@@ -119,10 +226,16 @@ describe('orders chart', () => {
   it('draws bars against the busiest day, described by its summary, with a row per day', () => {
     const html = renderToStaticMarkup(
       <OrdersChart
-        perDay={[
-          { date: '2030-04-01', orders: 1, revenue: '10.00' },
-          { date: '2030-04-02', orders: 4, revenue: '40.00' },
-        ]}
+        days={overviewDays(
+          [
+            { date: '2030-04-01', orders: 1, revenue: '10.00' },
+            { date: '2030-04-02', orders: 4, revenue: '40.00' },
+          ],
+          [
+            { date: '2030-04-01', registrations: 0, revenue: '0.00' },
+            { date: '2030-04-02', registrations: 0, revenue: '0.00' },
+          ],
+        )}
       />,
     );
     expect(html).toContain('aria-describedby="orders-chart-summary"');

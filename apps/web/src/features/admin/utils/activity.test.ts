@@ -70,7 +70,26 @@ describe('entry texts', () => {
     expect(changeValueText('2026-12-14')).toBe('2026-12-14');
     expect(changeValueText(24.5)).toBe('24.5');
     expect(changeValueText('shipped')).toBe('shipped');
-    expect(changeValueText({ city: 'Napa' })).toBe('{"city":"Napa"}');
+    expect(changeValueText({ city: 'Napa', zipCode: '94559' })).toBe('City: Napa, Zip code: 94559');
+  });
+
+  it("reads a manual order's customer and items as words, never as JSON", () => {
+    // As catalog-and-orders records 'order.created_manually'.
+    expect(changeValueText({ id: 5, username: 'carol' })).toBe('carol (user #5)');
+    expect(
+      changeValueText([
+        { productId: 3, name: 'Record Cap', quantity: 2, price: '24.50' },
+        { productId: 4, name: 'Camp Mug', quantity: 1, price: '12.00' },
+      ]),
+    ).toBe('2 x Record Cap at $24.50; 1 x Camp Mug at $12.00');
+    expect(changeValueText([])).toBe('(none)');
+    expect(changeValueText({ to: 11, from: 10 })).toBe('To: 11, From: 10');
+    expect(changeValueText({ address: { city: 'Napa' }, tags: ['a', 'b'] })).toBe(
+      'Address: (City: Napa), Tags: a; b',
+    );
+    for (const value of [{ id: 5, username: 'carol' }, [{ name: 'Cap', quantity: 1 }], { a: { b: 1 } }]) {
+      expect(changeValueText(value)).not.toMatch(/[{}"[\]]/);
+    }
   });
 
   it('names the target by its label, else its type and id', () => {

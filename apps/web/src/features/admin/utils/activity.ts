@@ -108,16 +108,47 @@ export function changeFieldLabel(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A value before or after a change, for people: 'yes'/'no', '(none)', text as it is. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const MONEY = /^\d+\.\d{2}$/;
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A structured value in words: an order line ('2 x Trail Cap at $24.50'), a person ('carol (user
+ * #5)'), a list of them ('...; ...'), anything else as 'Label: value' pairs. Never raw JSON.
+ */
+function structuredText(value: object): string {
+  if (Array.isArray(value)) {
+    return value.length === 0 ? '(none)' : value.map((item) => changeValueText(item)).join('; ');
+  }
+  const record = value as Record<string, unknown>;
+  if (typeof record.name === 'string' && typeof record.quantity === 'number') {
+    const price = typeof record.price === 'string' && MONEY.test(record.price) ? ` at $${record.price}` : '';
+    return `${record.quantity} x ${record.name}${price}`;
+  }
+  if (typeof record.username === 'string') {
+    return typeof record.id === 'number' ? `${record.username} (user #${record.id})` : record.username;
+  }
+  const entries = Object.entries(record).filter(([, part]) => part !== undefined);
+  if (entries.length === 0) return '(none)';
+  return entries
+    .map(
+      ([key, part]) =>
+        `${changeFieldLabel(key)}: ${isRecord(part) ? `(${changeValueText(part)})` : changeValueText(part)}`,
+    )
+    .join(', ');
+}
+
+/** A value before or after a change, for people: 'yes'/'no', '(none)', text as it is, words for a structure. */
 export function changeValueText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(none)';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   // An instant (an event's date, a delivery day) reads as the valley's date and time.
   if (typeof value === 'string' && ISO_INSTANT.test(value)) return formatValleyDateTime(value);
   if (typeof value === 'string' || typeof value === 'number') return String(value);
-  return JSON.stringify(value);
+  if (typeof value === 'object') return structuredText(value);
+  return String(value);
 }
 
 /** 'User: ann', 'Order #12': what an entry is about (a label that names its type stands alone). */

@@ -57,15 +57,3 @@ export function customerLabel(
 export function canCancelAndRefund(status: OrderStatus): boolean {
   return status === 'paid' || status === 'processing';
 }
-
-/** A date as the orders table shows it (local date). */
-export function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('en-US');
-}
-
-/** A date and time as the order details show them (local time). */
-export function formatDateTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString('en-US');
-}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatValleyDateTime, isoToValleyLocal, isValleyLocal, valleyLocalToIso } from './valley-time';
+import {
+  formatValleyDate,
+  formatValleyDateTime,
+  formatValleyTime,
+  isoToValleyLocal,
+  isValleyLocal,
+  valleyLocalToIso,
+} from './valley-time';
 
 describe('valley time (America/Los_Angeles), whatever the machine’s zone', () => {
   it('reads a summer wall-clock time as UTC-7 and a winter one as UTC-8', () => {
@@ -40,5 +47,14 @@ describe('valley time (America/Los_Angeles), whatever the machine’s zone', () 
       expect(isValleyLocal(bad), bad).toBe(false);
     }
     expect(() => valleyLocalToIso('tomorrow')).toThrow(RangeError);
+  });
+
+  it('gives an order’s day and time as the valley’s, the zone named (PDT in summer, PST in winter)', () => {
+    // Already the next day in UTC: the valley's day is still the 4th.
+    expect(formatValleyDate('2030-07-05T03:15:00.000Z')).toBe('Jul 4, 2030');
+    expect(formatValleyTime('2030-07-05T03:15:00.000Z')).toBe('8:15 PM PDT');
+    expect(formatValleyDate('2030-01-15T17:30:00.000Z')).toBe('Jan 15, 2030');
+    expect(formatValleyTime('2030-01-15T17:30:00.000Z')).toBe('9:30 AM PST');
+    expect(formatValleyDate('not a date')).toBe('not a date');
   });
 });

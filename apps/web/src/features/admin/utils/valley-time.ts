@@ -101,3 +101,29 @@ const displayFormat = new Intl.DateTimeFormat('en-US', {
 export function formatValleyDateTime(iso: string): string {
   return displayFormat.format(new Date(iso));
 }
+
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: VALLEY_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+const timeFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: VALLEY_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** 'Jul 4, 2030': the valley's day of an instant (an order's), whatever the admin's own zone. */
+export function formatValleyDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dayFormat.format(date);
+}
+
+/** '9:00 AM PDT': the valley's time of an instant, its zone named (PST in winter). */
+export function formatValleyTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date);
+}

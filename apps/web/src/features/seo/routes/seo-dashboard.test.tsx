@@ -1,6 +1,8 @@
 import type { SearchAnalytics } from '@jesus-walks/contracts/seo';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { NEEDS_SEARCH_CONSOLE, QuickActions } from '../components/quick-actions';
 import { SearchConsoleStatusCard } from '../components/search-console-status-card';
 import { AnalyticsSection } from './seo-dashboard';
 
@@ -71,5 +73,40 @@ describe('/admin/seo', () => {
     expect(html).toContain('>3.1<');
     expect(html).toContain('Unknown page');
     expect(html).toContain('>12.1<');
+  });
+
+  it("disables 'Submit Sitemap to Google' and 'Refresh Data' while Search Console is not configured, saying why", () => {
+    const actions = (configured: boolean | undefined) =>
+      renderToStaticMarkup(
+        <QueryClientProvider client={new QueryClient()}>
+          <QuickActions days={30} configured={configured} />
+        </QueryClientProvider>,
+      );
+    const button = (html: string, label: string) =>
+      new RegExp(`<button[^>]*>(?:(?!</button>).)*${label}</button>`).exec(html)?.[0] ?? '';
+    // Every button is disabled until the page is hydrated (ui/button.tsx), looking enabled meanwhile;
+    // one disabled for a reason stays disabled and looks it.
+    const disabledForGood = (html: string) =>
+      html.includes('disabled=""') && !html.includes('disabled:opacity-100');
+
+    const off = actions(false);
+    for (const label of ['Submit Sitemap to Google', 'Refresh Data']) {
+      expect(disabledForGood(button(off, label)), label).toBe(true);
+      expect(button(off, label), label).toContain('aria-describedby="quick-actions-not-configured"');
+    }
+    expect(off).toContain(
+      `<p id="quick-actions-not-configured" class="text-sm text-muted-foreground">${NEEDS_SEARCH_CONSOLE.replace(/'/g, '&#x27;')}</p>`,
+    );
+    // 'View Sitemap' needs no Google: it stays a link.
+    expect(off).toMatch(/<a[^>]*href="\/sitemap.xml"/);
+
+    for (const configured of [true, undefined]) {
+      const on = actions(configured);
+      for (const label of ['Submit Sitemap to Google', 'Refresh Data']) {
+        expect(disabledForGood(button(on, label)), label).toBe(false);
+        expect(button(on, label), label).not.toContain('aria-describedby');
+      }
+      expect(on).not.toContain(NEEDS_SEARCH_CONSOLE);
+    }
   });
 });

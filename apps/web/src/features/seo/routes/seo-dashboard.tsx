@@ -73,7 +73,7 @@ function SeoDashboard() {
       <Container className="grid min-w-0 gap-6 py-8 md:py-10">
         <div className="grid min-w-0 gap-4 md:grid-cols-2">
           <SearchConsoleStatusCard status={status.data} pending={status.isPending} />
-          <QuickActions days={DAYS} />
+          <QuickActions days={DAYS} configured={status.data?.enabled} />
         </div>
         {analytics.isPending ? (
           <p role="status" className="text-sm text-muted-foreground">
