@@ -288,8 +288,8 @@ describe('infra/Dockerfile', () => {
   const runtime = instructions.slice(lastFrom);
   const nodeImage = instructions.find((line) => line.startsWith('ARG NODE_IMAGE='))?.split('=')[1];
 
-  it('runs on node:20-bookworm-slim, chosen by the SERVICE argument, in production mode', () => {
-    expect(nodeImage).toBe('node:20-bookworm-slim');
+  it('runs on node:24-bookworm-slim (an LTS with security fixes), chosen by the SERVICE argument, in production mode', () => {
+    expect(nodeImage).toBe('node:24-bookworm-slim');
     expect(runtime[0]).toMatch(/^FROM \$\{NODE_IMAGE\} AS runtime$/);
     expect(runtime).toContain('ARG SERVICE');
     expect(runtime.some((line) => /^ENV .*NODE_ENV=production/.test(line))).toBe(true);

@@ -43,10 +43,11 @@ export interface BrowserHarness {
  * One Chromium per spec file, with a fresh profile; a page per test. When a test fails, a
  * screenshot of each of its pages is kept in e2e/artifacts.
  */
-export function useBrowser(): BrowserHarness {
+export function useBrowser(options: { site?: () => string } = {}): BrowserHarness {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
-  const baseUrl = inject('baseUrl');
+  // The shared site's address, or a spec's own site, known once its beforeAll has started it.
+  const siteUrl = options.site ?? (() => inject('baseUrl'));
 
   beforeAll(async () => {
     // Playwright gives every launch a fresh, temporary profile (user data dir).
@@ -72,10 +73,12 @@ export function useBrowser(): BrowserHarness {
   });
 
   return {
-    baseUrl,
+    get baseUrl() {
+      return siteUrl();
+    },
     async newPage(options = {}) {
       const context = await browser.newContext({
-        baseURL: baseUrl,
+        baseURL: siteUrl(),
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
       });
       contexts.push(context);

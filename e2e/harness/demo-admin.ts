@@ -16,10 +16,12 @@ export interface DemoAdmin {
 }
 
 /** The demo administrator's box in the site's console (username, printed password, e-mail). */
-export function demoAdminBox(): { username: string; password: string; email: string } | null {
+export function demoAdminBox(
+  siteOutput: string = readFileSync(inject('siteLogPath'), 'utf8'),
+): { username: string; password: string; email: string } | null {
   const box =
     /Demo administrator created[\s\S]*?username: (\S+)[\s\S]*?password: (\S+)[\s\S]*?forgot-password with[\s\S]*?(\S+@\S+);/.exec(
-      readFileSync(inject('siteLogPath'), 'utf8'),
+      siteOutput,
     );
   if (!box) return null;
   const [, username = '', password = '', email = ''] = box;

@@ -10,6 +10,8 @@ export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface RunningSite {
   baseUrl: string;
+  /** The runner's process id. */
+  pid: number;
   output(): string;
   /** A file that receives everything the site prints, for specs that read the console. */
   logPath: string;
@@ -23,7 +25,13 @@ export interface RunningSite {
  * exactly the standalone path; a set DATABASE_URL is not passed on, so the site's data never
  * mixes with anything else.
  */
-export async function startSite(extraEnvironment: Record<string, string> = {}): Promise<RunningSite> {
+export async function startSite(
+  extraEnvironment: Record<string, string> = {},
+  options: {
+    /** The Node that runs the site (its deployables fork the same one); this one by default. */
+    nodeBinary?: string;
+  } = {},
+): Promise<RunningSite> {
   // E2E_WEB_DIST lets a developer test a build kept elsewhere (vite build --outDir ...).
   const webDist = process.env.E2E_WEB_DIST ?? join(repositoryRoot, 'apps/web/dist');
   // The server render's bundle sits beside the build (apps/web/dist-server).
@@ -38,7 +46,7 @@ export async function startSite(extraEnvironment: Record<string, string> = {}): 
   const { DATABASE_URL: _ignored, ...environment } = process.env;
   let output = '';
   const child: ChildProcess = spawn(
-    process.execPath,
+    options.nodeBinary ?? process.execPath,
     ['--import', 'tsx', join(repositoryRoot, 'apps/standalone/src/main.ts')],
     {
       cwd: join(repositoryRoot, 'apps/standalone'),
@@ -84,7 +92,8 @@ export async function startSite(extraEnvironment: Record<string, string> = {}): 
     ]);
     if (early !== 'running') throw new Error(`The site exited (code ${early}) while starting:\n${output}`);
     try {
-      const response = await fetch(`${baseUrl}/health/ready`);
+      // Every service, not only the gateway: a journey starting earlier would meet 503s.
+      const response = await fetch(`${baseUrl}/health/upstreams`);
       if (response.ok) break;
     } catch {
       // not listening yet
@@ -97,6 +106,7 @@ export async function startSite(extraEnvironment: Record<string, string> = {}): 
 
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     logPath,
     output: () => output,
     async stop() {
