@@ -8,19 +8,17 @@ interface AppProviderProps {
   children: ReactNode;
   /** A cache filled by the server's render (hydration); a new one otherwise. */
   queryClient?: QueryClient;
-  /** Hydrating a server-rendered page: the cart is read from storage once mounted. */
-  hydrating?: boolean;
 }
 
 /**
  * App-wide state: the query cache (SPEC.md section 9 rules), the cart and the toasts. The server
  * render (entry-server.tsx) builds the same tree, so hydration matches.
  */
-export function AppProvider({ children, queryClient: given, hydrating = false }: AppProviderProps) {
+export function AppProvider({ children, queryClient: given }: AppProviderProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <CartProvider loadAfterMount={hydrating}>
+      <CartProvider>
         {children}
         <Toaster />
       </CartProvider>

@@ -22,7 +22,7 @@ export function startApp(container: HTMLElement, pageState: PageState | null): v
   const app = (
     <StrictMode>
       <SiteOriginProvider origin={pageState?.origin ?? window.location.origin}>
-        <AppProvider queryClient={queryClient} hydrating={pageState !== null}>
+        <AppProvider queryClient={queryClient}>
           <Suspense fallback={null}>
             <AppRouter hydrating={pageState !== null} />
           </Suspense>

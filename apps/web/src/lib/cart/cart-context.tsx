@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, use, useEffect, useMemo, useReducer, useRef } from 'react';
 import { trackAddToCart, trackRemoveFromCart } from '@/lib/analytics';
 import { getLocalStorage, type KeyValueStorage } from '@/lib/storage';
+import { useHydrated } from '@/lib/use-hydrated';
 import {
   type CartAction,
   type CartItem,
@@ -35,27 +36,17 @@ export interface CartContextValue {
 
 export type AddItemResult = 'added' | 'limit' | 'invalid';
 
-const CartContext = createContext<CartContextValue | null>(null);
+/** The cart as held, and the same cart's actions over an empty view (see useCart). */
+const CartContext = createContext<{ cart: CartContextValue; unseen: CartContextValue } | null>(null);
 
 interface CartProviderProps {
   children: ReactNode;
   /** Defaults to the browser's local storage. */
   storage?: KeyValueStorage | null;
-  /**
-   * Start empty and read the stored cart once mounted: a page the server rendered (with no cart,
-   * it cannot see local storage) must hydrate with exactly what the server rendered.
-   */
-  loadAfterMount?: boolean;
 }
 
-export function CartProvider({
-  children,
-  storage = getLocalStorage(),
-  loadAfterMount = false,
-}: CartProviderProps) {
-  const [state, dispatch] = useReducer(cartReducer, storage, (s) =>
-    loadAfterMount ? emptyCart : (loadCart(s) ?? emptyCart),
-  );
+export function CartProvider({ children, storage = getLocalStorage() }: CartProviderProps) {
+  const [state, dispatch] = useReducer(cartReducer, storage, (s) => loadCart(s) ?? emptyCart);
   // Latest state for the action callbacks, which stay stable so consumers do not re-render.
   const stateRef = useRef<CartState>(state);
   // The state last read from or written to storage: writing it again would only echo it.
@@ -67,15 +58,6 @@ export function CartProvider({
     lastSaved.current = state;
     saveCart(storage, state);
   }, [state, storage]);
-
-  useEffect(() => {
-    if (!loadAfterMount) return;
-    const stored = loadCart(storage);
-    if (!stored) return;
-    lastSaved.current = stored;
-    stateRef.current = stored;
-    dispatch({ type: 'replace', state: stored });
-  }, [loadAfterMount, storage]);
 
   useEffect(() => {
     // Keeps several open tabs showing the same cart.
@@ -137,16 +119,26 @@ export function CartProvider({
     };
   }, []);
 
-  const value = useMemo<CartContextValue>(
-    () => ({ items: state.items, total: state.total, itemCount: selectItemCount(state), ...actions }),
+  const value = useMemo(
+    () => ({
+      cart: { items: state.items, total: state.total, itemCount: selectItemCount(state), ...actions },
+      unseen: { items: [], total: 0, itemCount: 0, ...actions },
+    }),
     [state, actions],
   );
 
   return <CartContext value={value}>{children}</CartContext>;
 }
 
+/**
+ * The cart. The server renders every page with an empty cart (it cannot see local storage), so a
+ * component hydrating a server-rendered page sees the empty cart too, and the stored one right
+ * after: a first render that differed from the server's HTML would make React throw that HTML
+ * away (error #418). The provider holds the stored cart from its first render, so nothing above a
+ * page changes while React is still hydrating the page below it; the actions always act on it.
+ */
 export function useCart(): CartContextValue {
   const value = use(CartContext);
   if (!value) throw new Error('useCart must be used inside <CartProvider>');
-  return value;
+  return useHydrated() ? value.cart : value.unseen;
 }
