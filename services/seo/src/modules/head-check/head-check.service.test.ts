@@ -21,6 +21,24 @@ describe('reading a head as served', () => {
     });
   });
 
+  it("reads the types of nested nodes: the shop's Products inside its ItemList", () => {
+    const head = readHead(
+      `<head><title>Shop</title><script type="application/ld+json">${JSON.stringify({
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        itemListElement: [
+          {
+            '@type': 'ListItem',
+            position: 1,
+            item: { '@type': 'Product', name: 'Socks', offers: { '@type': 'Offer', price: '12.00' } },
+          },
+        ],
+      })}</script></head>`,
+    );
+    expect(head.structuredDataTypes).toEqual(['ItemList', 'ListItem', 'Product', 'Offer']);
+    expect(head.structuredDataTypes).toContain(expectedStructuredData('/shop'));
+  });
+
   it('reports an empty title or description as missing', () => {
     expect(readHead('<head><title>  </title><meta name="description" content=""></head>')).toEqual({
       title: null,

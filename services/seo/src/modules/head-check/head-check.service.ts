@@ -34,7 +34,10 @@ function attribute(tag: string, name: string): string | null {
   return match ? (match[2] ?? match[3] ?? match[4] ?? '') : null;
 }
 
-/** The @type of every node of a JSON-LD value (arrays and @graph included). */
+/**
+ * The @type of every node of a JSON-LD value, nested ones included (arrays, @graph, and nodes
+ * inside properties: the shop's Products are the items of an ItemList, as search engines read them).
+ */
 function typesOf(value: unknown, found: string[] = []): string[] {
   if (Array.isArray(value)) for (const item of value) typesOf(item, found);
   else if (value && typeof value === 'object') {
@@ -42,7 +45,9 @@ function typesOf(value: unknown, found: string[] = []): string[] {
     const type = node['@type'];
     if (typeof type === 'string') found.push(type);
     else if (Array.isArray(type)) found.push(...type.filter((t): t is string => typeof t === 'string'));
-    if (node['@graph']) typesOf(node['@graph'], found);
+    for (const [key, property] of Object.entries(node)) {
+      if (key !== '@type' && key !== '@context') typesOf(property, found);
+    }
   }
   return found;
 }
