@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { serviceNames, urlVariableOf } from '@jesus-walks/contracts/services';
 import { service as identity } from '@jesus-walks/identity/service';
-import { createSessionCookie, createTestUsers, type IdentityDatabase } from '@jesus-walks/identity/testing';
+import {
+  createSessionCookie,
+  createTestUsers,
+  type IdentityDatabase,
+  lockOutUnknownBrowsers,
+} from '@jesus-walks/identity/testing';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { createDatabase } from '@jesus-walks/service-kit/database';
 import { freePort } from '@jesus-walks/service-kit/network';
@@ -163,6 +168,43 @@ describe('gateway: proxying and identity', () => {
       .execute();
     const addresses = [...new Set(hits.map((hit) => hit.key.split('\n')[0]))].map((address) => ({ address }));
     expect(addresses).toEqual([{ address: '127.0.0.1' }]);
+  });
+
+  it("passes identity's cookies through both ways: session, hint and device cookie at login, the expired session at logout", async () => {
+    const credentials = { username: 'ruth-walker', password: 'trail-secret' };
+    const account = { ...credentials, email: 'ruth-walker@example.com' };
+    expect((await gateway.inject({ method: 'POST', url: '/api/users', payload: account })).statusCode).toBe(
+      201,
+    );
+    const loggedIn = await gateway.inject({ method: 'POST', url: '/api/auth/login', payload: credentials });
+    expect(loggedIn.statusCode).toBe(200);
+    expect(loggedIn.cookies.map((cookie) => cookie.name).sort()).toEqual(['device', 'sid', 'signed_in']);
+    const cookieOf = (name: string) => `${name}=${loggedIn.cookies.find((c) => c.name === name)?.value}`;
+
+    // While the account refuses unknown browsers (guessing from many addresses), the lockout's
+    // message comes through, and the owner's device cookie reaches identity and lets them in.
+    await lockOutUnknownBrowsers(database.db, loggedIn.json().user.id);
+    const stranger = await gateway.inject({ method: 'POST', url: '/api/auth/login', payload: credentials });
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json().message).toMatch(/^Too many failed logins to this account\./);
+    const owner = await gateway.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: credentials,
+      headers: { cookie: cookieOf('device') },
+    });
+    expect(owner.statusCode).toBe(200);
+
+    const logout = await gateway.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: `${cookieOf('sid')}; ${cookieOf('device')}` },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(logout.cookies.find((cookie) => cookie.name === 'sid')).toMatchObject({ value: '', maxAge: 0 });
+    expect(
+      (await gateway.inject({ url: '/api/auth/me', headers: { cookie: cookieOf('sid') } })).statusCode,
+    ).toBe(401);
   });
 
   it('never exposes /internal routes', async () => {

@@ -13,6 +13,7 @@ import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { createAuditSources } from './modules/audit-log/audit-log.sources';
 import { authRoutesModule } from './modules/auth/auth.routes';
 import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.jobs';
+import { createDeviceCookies, deviceCookieKeys } from './modules/sessions/device-cookie';
 import { sessionsPlugin } from './modules/sessions/sessions.plugin';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -40,11 +41,18 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
     idleMs: env.SESSION_IDLE_HOURS * 3_600_000,
     absoluteMs: env.SESSION_MAX_DAYS * 86_400_000,
   };
+  const sessionSecrets = acceptedSecrets(env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS);
+  const secureCookies = env.PUBLIC_ORIGIN.startsWith('https:');
   await app.register(sessionsPlugin, {
     db: deps.db,
-    secrets: acceptedSecrets(env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS),
-    secureCookie: env.PUBLIC_ORIGIN.startsWith('https:'),
+    secrets: sessionSecrets,
+    secureCookie: secureCookies,
     lifetimes,
+  });
+  const deviceCookies = createDeviceCookies({
+    keys: deviceCookieKeys(sessionSecrets),
+    secure: secureCookies,
+    lifetimeDays: env.DEVICE_COOKIE_DAYS,
   });
   sessionsRoutes(app, { db: deps.db, lifetimes });
   authRoutesModule(app, {
@@ -52,8 +60,10 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
     mailer,
     publicOrigin: env.PUBLIC_ORIGIN,
     exposeResetToken: env.EXPOSE_RESET_TOKEN,
+    lockout: { failures: env.LOGIN_LOCKOUT_FAILURES, windowMinutes: env.LOGIN_LOCKOUT_WINDOW_MINUTES },
+    deviceCookies,
   });
-  usersRoutes(app, deps);
+  usersRoutes(app, { db: deps.db, deviceCookies });
   registerAuditLogRoute(app, 'identity', deps.db);
   const auditSources = createAuditSources({
     db: deps.db,
@@ -76,7 +86,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
   });
   if (firstAdmin === 'created') app.log.info({ username: env.ADMIN_USERNAME }, 'first administrator created');
 
-  // Expired sessions and old rate-limit records are deleted by scheduled jobs.
+  // Expired sessions, ended lockouts and old rate-limit records are deleted by scheduled jobs.
   scheduleHousekeeping(deps.jobs, deps.db);
   return app;
 }

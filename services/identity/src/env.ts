@@ -23,6 +23,24 @@ export const envSchema = serviceEnvSchema.extend({
     .default(24 * 7),
   /** Absolute lifetime of a session, however active it is. */
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
+  /**
+   * Password guessing spread over many addresses (OWASP device cookies): failed logins to one
+   * account from browsers without its device cookie, from every address together, may number this
+   * many within LOGIN_LOCKOUT_WINDOW_MINUTES; one more and such browsers are refused for that long
+   * (and the owner is e-mailed). A browser holding the account's device cookie has the same
+   * allowance of its own. Not below 10, the guesses one address has at an account: one stranger
+   * alone can never lock the owner out.
+   */
+  LOGIN_LOCKOUT_FAILURES: z.coerce.number().int().min(10).max(1000).default(10),
+  /** The window failures count in, and how long a lockout lasts; within the day attempts are kept. */
+  LOGIN_LOCKOUT_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  /** How long a device cookie (signed with a key derived from SESSION_SECRET) is honoured. */
+  DEVICE_COOKIE_DAYS: z.coerce.number().int().min(1).max(400).default(365),
   /** The first administrator, created at start-up when no user has that username. */
   ADMIN_USERNAME: z.string().trim().min(3).optional(),
   ADMIN_EMAIL: z.email().optional(),

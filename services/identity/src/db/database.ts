@@ -58,9 +58,20 @@ export interface RateLimitHitsTable {
   createdAt: Timestamp;
 }
 
+/**
+ * Accounts refusing logins from browsers without their device cookie until lockedUntil
+ * (rate-limits.service, OWASP device cookies). One row per account key; an expired row is reused.
+ */
+export interface LoginLockoutsTable {
+  accountKey: string;
+  startedAt: Timestamp;
+  lockedUntil: Date;
+}
+
 /** Kysely table types of the identity schema. */
 export interface IdentityDatabase {
   users: UsersTable;
   sessions: SessionsTable;
   rateLimitHits: RateLimitHitsTable;
+  loginLockouts: LoginLockoutsTable;
 }

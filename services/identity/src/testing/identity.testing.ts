@@ -6,6 +6,8 @@
 import type { Identity } from '@jesus-walks/contracts/common';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../db/database';
+import { startLockout } from '../modules/rate-limits/login-lockouts.repository';
+import { accountKeyOf } from '../modules/rate-limits/rate-limits.service';
 import { insertUser } from '../modules/users/users.repository';
 
 export type { IdentityDatabase } from '../db/database';
@@ -34,4 +36,16 @@ export async function createTestUsers(db: Kysely<IdentityDatabase>, users: TestU
     created.push({ id: row.id, username: row.username, isAdmin: row.isAdmin });
   }
   return created;
+}
+
+/**
+ * Puts an account in the lockout that guessing from many addresses starts (without its e-mail):
+ * for `minutes`, logins from browsers without the account's device cookie are refused.
+ */
+export async function lockOutUnknownBrowsers(
+  db: Kysely<IdentityDatabase>,
+  userId: number,
+  minutes = 15,
+): Promise<void> {
+  await startLockout(db, accountKeyOf(userId), minutes);
 }

@@ -5,6 +5,7 @@ import * as m0003 from './0003_drop_outbox';
 import * as m0004 from './0004_replace_auth_attempts_with_rate_limit_hits';
 import * as m0005 from './0005_create_audit_log';
 import * as m0006 from './0006_index_admin_users';
+import * as m0007 from './0007_create_login_lockouts';
 
 /** Every migration of the identity schema, in order. Listed explicitly so bundlers and tests see them. */
 export const migrations: Migrations = {
@@ -14,4 +15,5 @@ export const migrations: Migrations = {
   '0004_replace_auth_attempts_with_rate_limit_hits': m0004,
   '0005_create_audit_log': m0005,
   '0006_index_admin_users': m0006,
+  '0007_create_login_lockouts': m0007,
 };

@@ -17,15 +17,18 @@ import { hashResetToken } from './auth.service';
 
 let identity: TestService<Env, IdentityDatabase>;
 let exposing: TestService<Env, IdentityDatabase>;
+/** Served over https, as in production: every cookie is Secure. */
+let secure: TestService<Env, IdentityDatabase>;
 
 beforeAll(async () => {
-  [identity, exposing] = await Promise.all([
+  [identity, exposing, secure] = await Promise.all([
     startTestService(service),
     startTestService(service, { EXPOSE_RESET_TOKEN: 'true' }),
+    startTestService(service, { PUBLIC_ORIGIN: 'https://jesuswalks.example' }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([identity.close(), exposing.close()]);
+  await Promise.all([identity.close(), exposing.close(), secure.close()]);
 });
 
 let counter = 0;
@@ -174,6 +177,59 @@ describe('login and logout', () => {
     });
     expect(logout.statusCode).toBe(200);
     expect(await resolve(identity, cookie)).toBeNull();
+  });
+
+  it('logout tells the browser to drop the session cookie and the hint, set as they were at login', async () => {
+    const { body } = await register(identity);
+    const loggedIn = await login(identity, body.username, body.password);
+    const set = loggedIn.cookies.find((cookie) => cookie.name === 'sid');
+    const logout = await identity.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: cookieOf(loggedIn) },
+    });
+    expect(logout.statusCode).toBe(200);
+    const expired = logout.cookies.find((cookie) => cookie.name === 'sid');
+    expect(expired).toMatchObject({ value: '', maxAge: 0, path: set?.path, httpOnly: true, sameSite: 'Lax' });
+    expect(expired?.domain).toBe(set?.domain);
+    expect(expired?.expires?.getTime()).toBe(0);
+    expect(logout.cookies.find((cookie) => cookie.name === 'signed_in')).toMatchObject({
+      value: '',
+      maxAge: 0,
+    });
+    // Without a session (logged out already, or never logged in) it answers the same.
+    const again = await identity.app.inject({ method: 'POST', url: '/api/auth/logout' });
+    expect(again.statusCode).toBe(200);
+    expect(again.cookies.find((cookie) => cookie.name === 'sid')).toMatchObject({ value: '', maxAge: 0 });
+  });
+
+  it('over https (PUBLIC_ORIGIN), logs in with Secure cookies behind the plain-http gateway hop, and logs out', async () => {
+    const { response: registered, body } = await register(secure);
+    expect(registered.statusCode).toBe(201);
+    const loggedIn = await login(secure, body.username, body.password);
+    expect(loggedIn.statusCode).toBe(200);
+    const byName = (response: LightMyRequestResponse, name: string) =>
+      response.cookies.find((cookie) => cookie.name === name);
+    for (const name of ['sid', 'signed_in', 'device']) {
+      expect(byName(loggedIn, name), name).toMatchObject({ secure: true, sameSite: 'Lax', path: '/' });
+    }
+    expect(byName(loggedIn, 'device')).toMatchObject({ httpOnly: true, maxAge: 365 * 86_400 });
+    const session = cookieOf(loggedIn);
+    expect(await resolve(secure, session)).toMatchObject({ username: body.username });
+
+    const logout = await secure.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: session },
+    });
+    expect(byName(logout, 'sid')).toMatchObject({
+      value: '',
+      maxAge: 0,
+      secure: true,
+      httpOnly: true,
+      path: '/',
+    });
+    expect(await resolve(secure, session)).toBeNull();
   });
 
   it('locks an account for one address after 10 failures in 15 minutes, even for the right password (429)', async () => {

@@ -7,7 +7,9 @@ import type { Mailer } from '@jesus-walks/service-kit/mailer';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
-import { clearSignedInHint, startSession } from '../sessions/start-session';
+import type { LoginLockoutPolicy } from '../rate-limits/rate-limits.service';
+import type { DeviceCookies } from '../sessions/device-cookie';
+import { endSession, startSession } from '../sessions/start-session';
 import { findUserById } from '../users/users.repository';
 import {
   authenticate,
@@ -22,6 +24,8 @@ export interface AuthRoutesDeps {
   mailer: Mailer;
   publicOrigin: string;
   exposeResetToken: boolean;
+  lockout: LoginLockoutPolicy;
+  deviceCookies: DeviceCookies;
 }
 
 export function authRoutesModule(app: ServiceApp, deps: AuthRoutesDeps): void {
@@ -32,14 +36,16 @@ export function authRoutesModule(app: ServiceApp, deps: AuthRoutesDeps): void {
   });
 
   registerRoute(app, authRoutes.logout, async (request, reply) => {
-    await request.session.destroy();
-    clearSignedInHint(reply);
+    await endSession(request, reply);
     return { message: 'Logged out' };
   });
 
   registerRoute(app, authRoutes.login, async (request, reply) => {
-    const user = await authenticate(deps.db, request.body, request.clientAddress);
-    await startSession(request, reply, user.id);
+    const user = await authenticate(deps, request.body, {
+      address: request.clientAddress,
+      device: deps.deviceCookies.read(request),
+    });
+    await startSession(request, reply, user.id, deps.deviceCookies);
     return { user };
   });
 

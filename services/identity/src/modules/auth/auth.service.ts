@@ -3,7 +3,7 @@ import type { ChangePasswordBody, LoginBody, ResetPasswordBody } from '@jesus-wa
 import type { Identity } from '@jesus-walks/contracts/common';
 import { recordAudit } from '@jesus-walks/service-kit/audit';
 import { badRequest, DomainError } from '@jesus-walks/service-kit/errors';
-import type { Mailer } from '@jesus-walks/service-kit/mailer';
+import type { Mailer, MailMessage } from '@jesus-walks/service-kit/mailer';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
 import { hashPassword, verifyDecoy, verifyPassword } from '../passwords/password-hasher';
@@ -12,9 +12,13 @@ import {
   assertLoginAllowed,
   assertWithinLimits,
   clearAccountAttempts,
+  type LoginClient,
+  type LoginLockoutPolicy,
   recordAttempt,
+  recordLoginFailure,
   unknownLoginKeyOf,
 } from '../rate-limits/rate-limits.service';
+import type { DeviceClaim } from '../sessions/device-cookie';
 import { deleteSessionsOfUser } from '../sessions/sessions.repository';
 import {
   consumeResetToken,
@@ -37,25 +41,83 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+export interface LoginDeps {
+  db: Kysely<IdentityDatabase>;
+  mailer: Mailer;
+  publicOrigin: string;
+  lockout: LoginLockoutPolicy;
+}
+
 /**
- * Checks the credentials. Failures count per account and address together, and per address
- * (rate-limits.service loginLimits): a stranger failing at an account slows only themselves, never
- * the owner logging in from their own address.
+ * Checks the credentials. From a browser without the account's device cookie, failures count per
+ * account and address together, per address, and per account from everywhere
+ * (rate-limits.service loginLimits and LoginLockoutPolicy): a stranger failing at an account
+ * slows only themselves, and strangers failing from many addresses lock out only browsers that
+ * have never logged in to the account; the owner is e-mailed when that starts. A browser whose
+ * device cookie is this account's is held only to its own failures.
  */
-export async function authenticate(db: Kysely<IdentityDatabase>, body: LoginBody, address: string) {
+export async function authenticate(
+  deps: LoginDeps,
+  body: LoginBody,
+  from: { address: string; device: DeviceClaim | null },
+) {
+  const { db } = deps;
   const account = await findCredentialsByLogin(db, body.username);
-  const accountKey = account ? accountKeyOf(account.id) : unknownLoginKeyOf(body.username);
-  await assertLoginAllowed(db, accountKey, address);
+  const client: LoginClient = {
+    accountKey: account ? accountKeyOf(account.id) : unknownLoginKeyOf(body.username),
+    address: from.address,
+    // Only a device cookie of this very account: any other is no better than none.
+    trustedDevice: account && from.device?.userId === account.id ? from.device.nonce : null,
+  };
+  await assertLoginAllowed(db, client, deps.lockout);
   const valid = account
     ? await verifyPassword(account.password, body.password)
     : await verifyDecoy(body.password);
   if (!account || !valid) {
-    await recordAttempt(db, { kind: 'login_failure', accountKey, address });
+    await recordLoginFailure(db, client, deps.lockout, async (trx) => {
+      // A name without an account is locked out alike (the answers never tell), but mails nobody.
+      if (account) await deps.mailer.enqueue(trx, lockoutMail(account, deps));
+    });
     throw new DomainError('unauthorized', INVALID_CREDENTIALS);
   }
   // Only this address's failures: the owner logging in must not hand an attacker fresh guesses.
-  await clearAccountAttempts(db, 'login_failure', accountKey, address);
+  if (client.trustedDevice === null) {
+    await clearAccountAttempts(db, 'login_failure', client.accountKey, client.address);
+  }
   return { id: account.id, username: account.username, email: account.email, isAdmin: account.isAdmin };
+}
+
+/** The owner's notice that their account has started refusing browsers that never logged in to it. */
+function lockoutMail(
+  account: { username: string; email: string },
+  deps: Pick<LoginDeps, 'publicOrigin' | 'lockout'>,
+): MailMessage {
+  const minutes = deps.lockout.windowMinutes;
+  const forgotPassword = `${deps.publicOrigin.replace(/\/+$/, '')}/forgot-password`;
+  return {
+    to: account.email,
+    subject: 'Someone is trying to log in to your Jesus Walks account',
+    text: [
+      `Hello ${account.username},`,
+      '',
+      `In the last ${minutes} minutes, a wrong password for your Jesus Walks account was entered more`,
+      `than ${deps.lockout.failures} times, from browsers that have not logged in to it before.`,
+      '',
+      `To protect your account, for the next ${minutes} minutes it can only be logged in to from a`,
+      'browser you have logged in with before. Your password has not changed.',
+      '',
+      `If it was you, please wait ${minutes} minutes and try again. If you have forgotten your`,
+      'password, you can choose a new one here:',
+      '',
+      forgotPassword,
+      '',
+      'If it was not you, those attempts failed. If your password is short, or one you also use on',
+      'other sites, please choose a new one with the link above.',
+      '',
+      'Blessings on the trail,',
+      'Jesus Walks',
+    ].join('\n'),
+  };
 }
 
 /**

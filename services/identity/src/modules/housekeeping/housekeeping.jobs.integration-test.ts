@@ -25,7 +25,7 @@ describe('identity housekeeping (a scheduled job)', () => {
     ]);
   });
 
-  it('deletes expired sessions and day-old rate-limit records when it runs, and nothing else', async () => {
+  it('deletes expired sessions, ended lockouts and day-old rate-limit records when it runs, and nothing else', async () => {
     await identity.db
       .insertInto('sessions')
       .values([
@@ -40,6 +40,13 @@ describe('identity housekeeping (a scheduled job)', () => {
         { bucket: 'login-failure:by-account', key: 'recent' },
       ])
       .execute();
+    await identity.db
+      .insertInto('loginLockouts')
+      .values([
+        { accountKey: 'user:1', lockedUntil: sql<Date>`now() - interval '1 minute'` },
+        { accountKey: 'user:2', lockedUntil: sql<Date>`now() + interval '10 minutes'` },
+      ])
+      .execute();
 
     // What the schedules do at each tick: jobs on the queue, run by the service's workers.
     await identity.jobs.enqueue(identity.db, HOUSEKEEPING_JOB, {});
@@ -50,5 +57,7 @@ describe('identity housekeeping (a scheduled job)', () => {
     expect(sessions.map((row) => row.sid)).toEqual(['live']);
     const attempts = await identity.db.selectFrom('rateLimitHits').select('key').execute();
     expect(attempts.map((row) => row.key)).toEqual(['recent']);
+    const lockouts = await identity.db.selectFrom('loginLockouts').select('accountKey').execute();
+    expect(lockouts.map((row) => row.accountKey)).toEqual(['user:2']);
   });
 });

@@ -5,14 +5,21 @@ import {
   checkLimits,
   clearHits,
   countHits,
+  lockRateLimitKeys,
   type RateLimitKey,
   recordHits,
 } from '@jesus-walks/service-kit/rate-limits';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
+import { isLockedOut, startLockout } from './login-lockouts.repository';
 
 export const WINDOW_MINUTES = 15;
-export const TOO_MANY_ATTEMPTS = `Too many attempts. Please wait ${WINDOW_MINUTES} minutes and try again.`;
+const tooManyAttemptsMessage = (minutes: number) =>
+  `Too many attempts. Please wait ${minutes} minutes and try again.`;
+export const TOO_MANY_ATTEMPTS = tooManyAttemptsMessage(WINDOW_MINUTES);
+/** The answer of a login refused because the account is locked out for unknown browsers. */
+export const accountLockedMessage = (minutes: number) =>
+  `Too many failed logins to this account. Please wait ${minutes} minutes and try again, or log in from a browser you have logged in with before.`;
 /** Attempts are kept this long (the scheduled clean-up): no limit counts over a longer window. */
 export const ATTEMPTS_KEPT_HOURS = 24;
 
@@ -42,18 +49,18 @@ export const limits: Record<Exclude<Kind, 'login_failure'>, { perAccount: number
 /**
  * Failed logins, counted the way OWASP's Authentication Cheat Sheet (login throttling) advises:
  * never a lock that anyone can put on an account from anywhere, which would let a stranger keep
- * the owner (or the administrator) out.
+ * the owner (or the administrator) out. From a browser without the account's device cookie:
  * - per account AND address: one address gets 10 guesses at one account;
  * - per address: one address gets 100 failures in all, whatever accounts it tries;
- * - per account, across addresses: past 50 failures from everywhere the account is under a spread
- *   attack, and each address then gets only 3 guesses at it. The owner, from an address that has
- *   not been failing, still gets in; an attacker needs ever more addresses.
+ * - per account, across addresses (OWASP device cookies, LoginLockoutPolicy): past
+ *   `failures` (at least 10) failures within the window, such browsers are refused for the
+ *   window's length and the owner is e-mailed. One address alone never gets that far.
+ * The owner's browser, holding the account's device cookie, still gets in: its failures count per
+ * device cookie alone, with the same allowance as the account's unknown browsers together.
  */
 export const loginLimits = {
   perAccountFromAddress: 10,
   perAddress: 100,
-  accountUnderAttack: 50,
-  perAccountFromAddressUnderAttack: 3,
 } as const;
 
 /*
@@ -64,10 +71,14 @@ export const loginLimits = {
  * account from an address are one key, those of an account (from anywhere) or of an address (at
  * any account) a key prefix, and forgetting some attempts removes them from every count. Addresses
  * count by their limit key (an IPv6 client by its /64), so every caller counts one client alike.
+ * A failed login from a browser with the account's device cookie is one hit of its own,
+ * 'login-failure:by-device' '<account>\n<nonce>', in none of the counts above.
  */
 const SEPARATOR = '\n';
 const byAccount = (kind: Kind) => `${kind.replace(/_/g, '-')}:by-account`;
 const byAddress = (kind: Kind) => `${kind.replace(/_/g, '-')}:by-address`;
+/** Failed logins from a browser with the account's device cookie: '<account>\n<nonce>'. */
+const BY_DEVICE = 'login-failure:by-device';
 const window = { windowMinutes: WINDOW_MINUTES };
 
 /** Counts one attempt (a failure, or a request of a limited kind). */
@@ -105,18 +116,25 @@ export async function clearAccountAttempts(
   }
 }
 
-/** The attempts of a kind within the window: of an account, of an address, or of both together. */
-function countRecentAttempts(db: Db, filter: { kind: Kind; accountKey?: string; address?: string }) {
+/**
+ * The attempts of a kind within the window (WINDOW_MINUTES unless given): of an account, of an
+ * address, or of both together.
+ */
+function countRecentAttempts(
+  db: Db,
+  filter: { kind: Kind; accountKey?: string; address?: string; windowMinutes?: number },
+) {
   const { kind, accountKey } = filter;
   const address = filter.address === undefined ? undefined : addressLimitKey(filter.address);
+  const within = { windowMinutes: filter.windowMinutes ?? WINDOW_MINUTES };
   if (accountKey !== undefined && address !== undefined) {
-    return countHits(db, { bucket: byAccount(kind), key: `${accountKey}${SEPARATOR}${address}`, ...window });
+    return countHits(db, { bucket: byAccount(kind), key: `${accountKey}${SEPARATOR}${address}`, ...within });
   }
   if (accountKey !== undefined) {
-    return countHits(db, { bucket: byAccount(kind), keyPrefix: `${accountKey}${SEPARATOR}`, ...window });
+    return countHits(db, { bucket: byAccount(kind), keyPrefix: `${accountKey}${SEPARATOR}`, ...within });
   }
   if (address !== undefined) {
-    return countHits(db, { bucket: byAddress(kind), keyPrefix: `${address}${SEPARATOR}`, ...window });
+    return countHits(db, { bucket: byAddress(kind), keyPrefix: `${address}${SEPARATOR}`, ...within });
   }
   throw new Error('an account or an address to count the attempts of');
 }
@@ -139,20 +157,93 @@ export function unknownLoginKeyOf(login: string): string {
   return `unknown:${createHash('sha256').update(login.toLowerCase()).digest('hex')}`;
 }
 
-/** Throws 429 when this address may not try to log in to this account now (loginLimits). */
-export async function assertLoginAllowed(db: Db, accountKey: string, address: string): Promise<void> {
+/**
+ * Spread guessing (OWASP device cookies): how many failed logins to one account browsers without
+ * its device cookie may make from all addresses together within `windowMinutes`, before such
+ * browsers are refused for `windowMinutes`. A device cookie has as many failures of its own.
+ */
+export interface LoginLockoutPolicy {
+  failures: number;
+  windowMinutes: number;
+}
+
+/**
+ * Who is trying to log in to an account: from which address, and, when the browser holds a valid
+ * device cookie for this very account, which one (its nonce).
+ */
+export interface LoginClient {
+  accountKey: string;
+  address: string;
+  trustedDevice: string | null;
+}
+
+const deviceKey = (accountKey: string, nonce: string) => `${accountKey}${SEPARATOR}${nonce}`;
+
+/**
+ * Throws 429 when this client may not try to log in to this account now: a trusted browser only
+ * when its own device cookie has failed too often, any other while the account is locked out or
+ * by loginLimits.
+ */
+export async function assertLoginAllowed(
+  db: Db,
+  client: LoginClient,
+  policy: LoginLockoutPolicy,
+): Promise<void> {
+  if (client.trustedDevice !== null) {
+    const { windowMinutes } = policy;
+    const key = deviceKey(client.accountKey, client.trustedDevice);
+    const failures = await countHits(db, { bucket: BY_DEVICE, key, windowMinutes });
+    if (failures > policy.failures) {
+      throw new DomainError('rate_limited', tooManyAttemptsMessage(windowMinutes));
+    }
+    return;
+  }
+  const { accountKey, address } = client;
   const kind = 'login_failure';
-  // The same three counts whether or not the account exists: the timing does not tell either.
-  const [fromAddressForAccount, fromAddress, forAccount] = await Promise.all([
+  // The same reads whether or not the account exists: the timing does not tell either.
+  const [locked, fromAddressForAccount, fromAddress] = await Promise.all([
+    isLockedOut(db, accountKey),
     countRecentAttempts(db, { kind, accountKey, address }),
     countRecentAttempts(db, { kind, address }),
-    countRecentAttempts(db, { kind, accountKey }),
   ]);
-  const perPair =
-    forAccount >= loginLimits.accountUnderAttack
-      ? loginLimits.perAccountFromAddressUnderAttack
-      : loginLimits.perAccountFromAddress;
-  if (fromAddressForAccount >= perPair || fromAddress >= loginLimits.perAddress) throw tooManyAttempts();
+  if (locked) throw new DomainError('rate_limited', accountLockedMessage(policy.windowMinutes));
+  if (fromAddressForAccount >= loginLimits.perAccountFromAddress || fromAddress >= loginLimits.perAddress) {
+    throw tooManyAttempts();
+  }
+}
+
+/**
+ * Counts a failed login. A trusted browser's counts against its device cookie only. Any other's
+ * counts per account and address as before and, in one transaction, against the account's pool
+ * of failures from browsers without its device cookie: the failure that takes that pool past
+ * `policy.failures` starts the lockout and, once per lockout, calls `onLockoutStarted` in the
+ * same transaction (to queue the owner's e-mail).
+ */
+export async function recordLoginFailure(
+  db: Db,
+  client: LoginClient,
+  policy: LoginLockoutPolicy,
+  onLockoutStarted: (trx: Transaction<IdentityDatabase>) => Promise<void>,
+): Promise<void> {
+  if (client.trustedDevice !== null) {
+    await recordHits(db, [{ bucket: BY_DEVICE, key: deviceKey(client.accountKey, client.trustedDevice) }]);
+    return;
+  }
+  const { accountKey, address } = client;
+  await db.transaction().execute(async (trx) => {
+    // The account's failures are counted one at a time: simultaneous ones cannot all miss the
+    // moment the pool goes past the allowance (each seeing only itself among the uncommitted).
+    await lockRateLimitKeys(trx, [{ bucket: byAccount('login_failure'), key: accountKey }]);
+    await recordAttempt(trx, { kind: 'login_failure', accountKey, address });
+    const failures = await countRecentAttempts(trx, {
+      kind: 'login_failure',
+      accountKey,
+      windowMinutes: policy.windowMinutes,
+    });
+    if (failures > policy.failures && (await startLockout(trx, accountKey, policy.windowMinutes))) {
+      await onLockoutStarted(trx);
+    }
+  });
 }
 
 /** Throws 429 when the account or the address has used up its attempts of this kind. */

@@ -20,6 +20,15 @@ export interface SessionsPluginOptions {
 /** Cookie sessions (ARCHITECTURE.md section 3): httpOnly, SameSite=Lax, Secure over https, stored in Postgres. */
 export const sessionsPlugin = fp<SessionsPluginOptions>(
   async (app, options) => {
+    if (options.secureCookie) {
+      // Browsers reach identity only through the gateway, over the site's https (PUBLIC_ORIGIN);
+      // the hop from the gateway is plain http inside the network. @fastify/session never sends a
+      // Secure cookie on a connection it sees as http, and never saves the session either: a
+      // login would answer 200 with no session. The connection that counts is the browser's.
+      app.addHook('onRequest', async (request) => {
+        Object.defineProperty(request, 'protocol', { value: 'https' });
+      });
+    }
     await app.register(fastifyCookie);
     await app.register(fastifySession, {
       secret: [...options.secrets],

@@ -1,15 +1,20 @@
 import { SIGNED_IN_COOKIE } from '@jesus-walks/contracts/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DeviceCookies } from './device-cookie';
+import { SESSION_COOKIE_NAME } from './sessions.plugin';
 
 /**
  * Logs the user in on this request: a brand-new session id (the old one is destroyed, so a
  * session fixed before login is worthless), the user's id and the login time. A readable
  * `signed_in` hint (no secret in it) lets the web app skip asking who is logged in when nobody is.
+ * The browser gets a fresh device cookie for the user: from now on it is one the owner logs in
+ * with, which a lockout for unknown browsers does not keep out (device-cookie.ts).
  */
 export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
+  deviceCookies: DeviceCookies,
 ): Promise<void> {
   await request.session.regenerate();
   request.session.userId = userId;
@@ -22,9 +27,23 @@ export async function startSession(
     secure: secure === true,
     ...(typeof maxAge === 'number' ? { maxAge: Math.floor(maxAge / 1000) } : {}),
   });
+  deviceCookies.issue(reply, userId);
 }
 
-/** Ends the hint with the session. */
-export function clearSignedInHint(reply: FastifyReply): void {
+/**
+ * Logs out: the session is destroyed and the browser told to drop its cookie (same name, path and
+ * domain as it was set with, already expired) and the hint. The device cookie stays: it is what
+ * lets this browser in again while strangers are locked out.
+ */
+export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { path, domain, secure, sameSite, httpOnly } = request.session.cookie;
+  await request.session.destroy();
+  reply.clearCookie(SESSION_COOKIE_NAME, {
+    path: path ?? '/',
+    ...(domain ? { domain } : {}),
+    secure: secure === true,
+    httpOnly: httpOnly !== false,
+    ...(sameSite ? { sameSite } : {}),
+  });
   reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
 }

@@ -6,11 +6,15 @@ import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
 import { assertWithinLimits, recordAttempt } from '../rate-limits/rate-limits.service';
+import type { DeviceCookies } from '../sessions/device-cookie';
 import { startSession } from '../sessions/start-session';
 import { findUserById, listUsers } from './users.repository';
 import { createUser, listUsersPage, lookupUsers, updateUserAsAdmin } from './users.service';
 
-export function usersRoutes(app: ServiceApp, deps: { db: Kysely<IdentityDatabase> }): void {
+export function usersRoutes(
+  app: ServiceApp,
+  deps: { db: Kysely<IdentityDatabase>; deviceCookies: DeviceCookies },
+): void {
   registerRoute(app, userRoutes.list, async () => listUsers(deps.db));
 
   registerRoute(app, userRoutes.adminList, async (request) => listUsersPage(deps.db, request.query));
@@ -33,7 +37,7 @@ export function usersRoutes(app: ServiceApp, deps: { db: Kysely<IdentityDatabase
     await assertWithinLimits(deps.db, 'registration', null, request.clientAddress);
     await recordAttempt(deps.db, { kind: 'registration', accountKey: null, address: request.clientAddress });
     const user = await createUser(deps.db, request.body, null);
-    await startSession(request, reply, user.id);
+    await startSession(request, reply, user.id, deps.deviceCookies);
     return reply.code(201).send(user);
   });
 
