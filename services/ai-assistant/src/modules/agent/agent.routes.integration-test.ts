@@ -295,6 +295,30 @@ describe('requests', () => {
   });
 });
 
+describe('the built-in provider knows the walks by their descriptions', () => {
+  it("answers whether a named walk is hard, and for a child, from the walk's own description", async () => {
+    const summit = await insertTestEvent(stack.content.db, {
+      title: 'Mount St. Helena Summit Hike',
+      description:
+        'Our most challenging walk of the season: up the Stevenson Memorial Trail to the 4,342 ft summit. About 10 miles and 2,300 ft of climbing; for walkers used to long days.',
+      capacity: 12,
+      price: 15,
+    });
+    const response = await ask(stack.ai, {
+      message: 'Is the Mount St. Helena hike hard? Can my 8 year old come?',
+      context: 'general',
+    });
+    expect(response.statusCode).toBe(200);
+    const answer: string = response.json().response;
+    expect(answer).not.toMatch(/I don't know/);
+    expect(answer).toContain('Mount St. Helena Summit Hike');
+    expect(answer).toContain('Our most challenging walk of the season');
+    expect(answer).toContain(`/events/${summit}`);
+    // The knowledge base adds what it says about children.
+    expect(answer, answer).toMatch(/Children are welcome/);
+  });
+});
+
 describe('streaming with the built-in provider', () => {
   it('sends the answer and then the done event; a refusal before the answer stays a JSON error', async () => {
     const response = await stack.ai.app.inject({
@@ -306,10 +330,18 @@ describe('streaming with the built-in provider', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
     const blocks = response.body.trim().split('\n\n');
-    expect(blocks[0]).toMatch(/^event: delta\ndata: \{"text":".*Pinot Noir/);
     expect(blocks.at(-1)).toMatch(/^event: done\ndata: \{"response":/);
     const done = JSON.parse(blocks.at(-1)?.split('\ndata: ')[1] ?? '{}');
     expect(done).toMatchObject({ model: 'built-in retrieval', provider: 'built-in', context: 'wine' });
+    // Word by word, as a model's answer arrives: the pieces join back into the answer.
+    const deltas = blocks.slice(0, -1).map((block) => {
+      expect(block).toMatch(/^event: delta\ndata: /);
+      return (JSON.parse(block.split('\ndata: ')[1] ?? '{}') as { text: string }).text;
+    });
+    expect(deltas.length).toBeGreaterThan(20);
+    expect(deltas.every((text) => text.trim().split(/\s+/).length === 1)).toBe(true);
+    expect(deltas.join('')).toBe(done.response);
+    expect(done.response).toContain('Pinot Noir');
 
     const unknown = await stack.ai.app.inject({
       method: 'POST',

@@ -134,6 +134,51 @@ function eventsAnswer(events: readonly Event[]): string | null {
   return `Upcoming walks with seats left:\n${lines.join('\n')}`;
 }
 
+/** Words of a walk's title that name no walk in particular. */
+const genericWalkWords = new Set([
+  'walk',
+  'walks',
+  'hike',
+  'hikes',
+  'hiking',
+  'trail',
+  'napa',
+  'valley',
+  'st',
+]);
+
+/**
+ * The upcoming walks a question names, best first: a walk is named when two words of its title
+ * that say which walk it is (not 'walk' or 'hike') are in the question, or one such word of five
+ * letters or more ('Hennessey', 'Skyline').
+ */
+export function namedWalks(events: readonly Event[], words: readonly string[]): Event[] {
+  const asked = new Set(words);
+  const scored = events.map((event) => {
+    const titleWords = searchWords(event.title).filter((word) => !genericWalkWords.has(word));
+    const matched = titleWords.filter((word) => asked.has(word));
+    const named = matched.length >= 2 || matched.some((word) => word.length >= 5);
+    return { event, score: named ? matched.length : 0 };
+  });
+  return scored
+    .filter(({ score }) => score > 0)
+    .sort((a, b) => b.score - a.score)
+    .map(({ event }) => event);
+}
+
+/** A named walk in its own words: its description says how long and how hard it is. */
+function walkAnswer(event: Event): string {
+  const seats =
+    event.seatsLeft > 0
+      ? `${event.seatsLeft} ${seatsWord.select(event.seatsLeft) === 'one' ? 'seat' : 'seats'} left`
+      : 'full (you can join the waitlist)';
+  return `${event.title} (${day(event.date, true)}, ${event.location}; ${
+    event.price === 0 ? 'free' : `$${event.price}`
+  }, ${seats}; /events/${event.id}): ${event.description}`;
+}
+
+const seatsWord = new Intl.PluralRules('en-US');
+
 /** Knowledge entries that answer: the best one, and a second when it ranks close to it. */
 function knowledgeAnswer(hits: readonly KnowledgeHit[]): string | null {
   const [best, second] = hits;
@@ -156,12 +201,44 @@ const notKnown = (context: AssistantContext) =>
         : 'wine pairings, our walks (/events), what to bring, our shop (/shop), and orders and shipping'
   }. For anything else, please contact us and a person will answer.`;
 
+/** How a composed answer is streamed: a word at a time, as a model's would arrive. */
+export interface StreamPace {
+  /** The wait between two words. */
+  wordMs: number;
+  /** However long the answer, it has all arrived after about this long. */
+  totalMs: number;
+}
+
+const defaultStreamPace: StreamPace = { wordMs: 20, totalMs: 1_200 };
+
+/**
+ * Sends the answer a word at a time (each with the space before it, so the pieces join back into
+ * the answer exactly), spaced so that it reads as it arrives but never takes longer than the pace
+ * allows. Stops when the question is abandoned.
+ */
+export async function streamWords(
+  text: string,
+  onDelta: (text: string) => void,
+  signal: AbortSignal,
+  pace: StreamPace,
+): Promise<void> {
+  const pieces = text.match(/\s*\S+/g) ?? [text];
+  const waitMs = Math.min(pace.wordMs, pace.totalMs / pieces.length);
+  const trailing = text.slice(pieces.join('').length);
+  for (const [index, piece] of pieces.entries()) {
+    if (signal.aborted) return;
+    if (index > 0 && waitMs >= 1) await new Promise((resolve) => setTimeout(resolve, waitMs));
+    onDelta(index === pieces.length - 1 ? piece + trailing : piece);
+  }
+}
+
 /**
  * The built-in provider: no language model, it answers from retrieval (the knowledge base ranked
  * by Postgres full-text search, the catalog's live prices and stock, upcoming events with seats,
  * and a logged-in caller's own orders), points to the site's pages and says so when it does not know.
  */
-export function createBuiltInProvider(): Provider {
+export function createBuiltInProvider(options: { pace?: StreamPace } = {}): Provider {
+  const pace = options.pace ?? defaultStreamPace;
   return {
     async answer(question: Question): Promise<Answer> {
       const { message, context, retrieval, history } = question;
@@ -175,11 +252,15 @@ export function createBuiltInProvider(): Provider {
         retrieval.searchKnowledge(words, context),
         retrieval.searchProducts(words, cap ? { maxPrice: Number(cap) } : {}),
         retrieval.products(),
-        wantsEvents ? retrieval.upcomingEvents() : Promise.resolve([]),
+        // Always: a question may name a walk without asking about events ('Is the Mount St. Helena
+        // hike hard?'), and its description is what answers it.
+        retrieval.upcomingEvents(),
         wantsOrders ? retrieval.myOrders() : Promise.resolve<OrdersLookup>({ kind: 'guest' }),
       ]);
 
       const parts: string[] = [];
+      const walks = namedWalks(events, words).slice(0, 2);
+      const aboutWalks = walks.length > 0 ? walks.map(walkAnswer).join('\n\n') : null;
       const mine = wantsOrders ? ordersAnswer(message, orders) : null;
       if (mine) parts.push(mine);
       else if (wantsOrders && orders.kind === 'guest') {
@@ -188,15 +269,17 @@ export function createBuiltInProvider(): Provider {
         );
       }
       const shop = productsAnswer(message, ranked, products);
-      const upcoming = wantsEvents ? eventsAnswer(events) : null;
+      // A walk named by the question answers it; the list of walks is for questions about walks in general.
+      const upcoming = wantsEvents && !aboutWalks ? eventsAnswer(events) : null;
       // Listed walks or products answer a question about them; the knowledge base only adds to
-      // them when the question is also about joining.
+      // them when the question is also about joining. A named walk's description leaves room for
+      // what the knowledge base adds (children, what to bring).
       const listed =
         (upcoming !== null && !joinIntent.test(message)) || (shop !== null && shopIntent.test(message));
       let knowledge = mine || listed ? null : knowledgeAnswer(hits);
 
       let followUp = false;
-      if (!knowledge && !shop && !upcoming && !mine) {
+      if (!knowledge && !shop && !upcoming && !mine && !aboutWalks) {
         // A follow-up ("tell me more", "and with steak?"): the previous question gives the topic.
         const previous = [...history].reverse().find((turn) => turn.role === 'user');
         if (previous) {
@@ -208,13 +291,15 @@ export function createBuiltInProvider(): Provider {
 
       if (knowledge)
         parts.unshift(followUp ? `Following on from your earlier question: ${knowledge}` : knowledge);
+      if (aboutWalks) parts.unshift(aboutWalks);
       if (shop) parts.push(shop);
       if (upcoming) parts.push(upcoming);
       const response =
-        parts.length > 0 && (knowledge || shop || upcoming || mine) ? parts.join('\n\n') : notKnown(context);
+        parts.length > 0 && (knowledge || shop || upcoming || mine || aboutWalks)
+          ? parts.join('\n\n')
+          : notKnown(context);
 
-      // Streaming: the whole answer at once (it is composed, not generated).
-      question.onDelta?.(response);
+      if (question.onDelta) await streamWords(response, question.onDelta, question.signal, pace);
       const prompt = [...history.map((turn) => turn.content), message].join('\n');
       return {
         response,
