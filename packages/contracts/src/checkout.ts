@@ -103,6 +103,21 @@ export const CheckoutContactBodySchema = z.object({
 export type CheckoutContactBody = z.infer<typeof CheckoutContactBodySchema>;
 
 /**
+ * POST /api/checkout/release: the browser left its checkout (or emptied its cart) before paying, so
+ * the payment is cancelled and its hold on the stock or the seat given back at once. Only the
+ * browser that has the payment's client secret may.
+ */
+export const ReleaseCheckoutBodySchema = z.object({
+  paymentId: z.uuid(),
+  clientSecret: z.string().min(1).max(200),
+});
+export type ReleaseCheckoutBody = z.infer<typeof ReleaseCheckoutBodySchema>;
+
+/** released: false when there was nothing left to release (paid, or released before). */
+export const ReleaseCheckoutResultSchema = z.object({ released: z.boolean() });
+export type ReleaseCheckoutResult = z.infer<typeof ReleaseCheckoutResultSchema>;
+
+/**
  * The sandbox processor's confirmation (the card form in place of Stripe's Payment Element).
  * Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995
  * fails for insufficient funds.
@@ -287,6 +302,16 @@ export const checkoutRoutes = defineRoutes({
       422: ErrorResponseSchema,
       503: ErrorResponseSchema,
     },
+  }),
+  release: defineRoute({
+    method: 'POST',
+    path: '/api/checkout/release',
+    service: 'payments',
+    access: 'public',
+    summary:
+      "Cancels the browser's own open payment (authorised by its client secret) and gives its hold on the stock or the seat back at once: the checkout was left or the cart emptied. Twice, or for a paid payment, answers released: false",
+    request: { body: ReleaseCheckoutBodySchema },
+    responses: { 200: ReleaseCheckoutResultSchema, ...errors },
   }),
   completeRegistration: defineRoute({
     method: 'POST',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorResponseSchema, IdParamsSchema, RowIdParamSchema } from './common';
 import {
   FulfilBodySchema,
-  QUOTE_RESERVATION_MINUTES,
+  HolderSchema,
   QuoteParamsSchema,
   QuoteSchema,
   ReleaseResultSchema,
@@ -178,9 +178,10 @@ export type DeleteEventResult = z.infer<typeof DeleteEventResultSchema>;
 
 /**
  * POST /internal/event-quotes (payments -> content-and-events): a seat of a paid event for one
- * payer, held for QUOTE_RESERVATION_MINUTES while they pay (ARCHITECTURE.md section 4). The payer
- * is a member (their user id) or a guest (name and e-mail). A quote that replaces an earlier one
- * of the same checkout hands its hold over.
+ * payer, held for a few minutes (SEAT_HOLD_MINUTES) while they pay (ARCHITECTURE.md section 4). The
+ * payer is a member (their user id) or a guest (name and e-mail); the holder is the client whose
+ * checkout it is, whose seats held at once are limited. A quote that replaces an earlier one of the
+ * same checkout hands its hold over.
  */
 export const EventQuoteBodySchema = z.object({
   eventId: RowIdSchema,
@@ -188,6 +189,7 @@ export const EventQuoteBodySchema = z.object({
   attendees: z.literal(1).default(1),
   buyer: z.union([z.object({ userId: RowIdSchema }), GuestRegistrationSchema]),
   replacesQuoteId: z.uuid().optional(),
+  holder: HolderSchema,
 });
 export type EventQuoteBody = z.infer<typeof EventQuoteBodySchema>;
 
@@ -387,7 +389,8 @@ export const eventRoutes = defineRoutes({
     path: '/internal/event-quotes',
     service: 'content-and-events',
     access: 'internal',
-    summary: `Prices a seat of a paid event and holds it for the payer for ${QUOTE_RESERVATION_MINUTES} minutes; 409 when full or already registered`,
+    summary:
+      'Prices a seat of a paid event and holds it for the payer for a few minutes (SEAT_HOLD_MINUTES); 409 when full or already registered, 429 beyond the seats one client may hold at once',
     request: { body: EventQuoteBodySchema },
     responses: {
       201: EventQuoteSchema,
@@ -395,6 +398,7 @@ export const eventRoutes = defineRoutes({
       404: ErrorResponseSchema,
       409: ErrorResponseSchema,
       422: ErrorResponseSchema,
+      429: ErrorResponseSchema,
     },
   }),
   internalFulfil: defineRoute({

@@ -234,19 +234,30 @@ export type UpdateOrderBody = z.infer<typeof UpdateOrderBodySchema>;
 export const OrderDeletedSchema = z.object({ id: z.number().int(), message: z.string() });
 export type OrderDeleted = z.infer<typeof OrderDeletedSchema>;
 
-/** How long a quote holds its stock (ARCHITECTURE.md section 4). */
-export const QUOTE_RESERVATION_MINUTES = 30;
+/**
+ * Who a checkout's hold is for (ARCHITECTURE.md section 4): the client's address as the gateway
+ * signed it, and the member's id when logged in. A seller counts what one client holds at once by
+ * both, so that no browser or address can hold more than its share of the stock or the seats:
+ * a member is one client whatever address they come from.
+ */
+export const HolderSchema = z.object({
+  address: z.string().min(1).max(100),
+  userId: RowIdSchema.nullable(),
+});
+export type Holder = z.infer<typeof HolderSchema>;
 
 /**
  * Internal quote request (payments -> catalog): the items (client prices ignored), where they go
- * and, optionally, the chosen method (else the cheapest that serves the address). A quote that
- * replaces an earlier one of the same checkout releases the earlier reservation first.
+ * and, optionally, the chosen method (else the cheapest that serves the address), and who the
+ * checkout is for. A quote that replaces an earlier one of the same checkout releases the earlier
+ * reservation first (and that one does not count against the holder's share).
  */
 export const QuoteBodySchema = z.object({
   items: z.array(OrderItemInputSchema).min(1).max(100),
   destination: ShippingDestinationSchema,
   shippingMethodId: RowIdSchema.optional(),
   replacesQuoteId: z.uuid().optional(),
+  holder: HolderSchema,
 });
 export type QuoteBody = z.infer<typeof QuoteBodySchema>;
 
@@ -496,7 +507,8 @@ export const orderRoutes = defineRoutes({
     path: '/internal/quotes',
     service: 'catalog-and-orders',
     access: 'internal',
-    summary: `Prices items for an address and method and reserves their stock for ${QUOTE_RESERVATION_MINUTES} minutes`,
+    summary:
+      'Prices items for an address and method and holds their stock for a few minutes (STOCK_HOLD_MINUTES); 422 beyond the units of one product, 429 beyond the open checkouts, one client may hold at once',
     request: { body: QuoteBodySchema },
     responses: {
       201: QuoteSchema,
@@ -504,6 +516,7 @@ export const orderRoutes = defineRoutes({
       404: ErrorResponseSchema,
       409: ErrorResponseSchema,
       422: ErrorResponseSchema,
+      429: ErrorResponseSchema,
     },
   }),
   internalFulfil: defineRoute({

@@ -8,7 +8,10 @@ export { DEFAULT_PRODUCT_IMAGE_URL } from './constants';
 /** A product (or any row) id in a request body: a positive Postgres integer. */
 export const RowIdSchema = z.number().int().positive().max(MAX_ROW_ID);
 
-/** Product as the client sees it (SPEC.md section 3): price number or string, stock integer. */
+/**
+ * Product as the client sees it (SPEC.md section 3): price number or string, stock integer (what is
+ * on the shelf, as the admin sets it), and what a buyer can buy now.
+ */
 export const ProductSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -17,6 +20,11 @@ export const ProductSchema = z.object({
   imageUrl: z.string().nullable(),
   category: z.string(),
   stock: z.number().int(),
+  /**
+   * Units a buyer can buy now: the stock less what open checkouts hold for a few minutes (never
+   * below 0). The shop shows this; stock minus available is what other shoppers are paying for.
+   */
+  available: z.number().int(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

@@ -18,6 +18,7 @@ import { memberOrdersRoutes } from './modules/orders/member-orders.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
+import { holdLimitsOf } from './modules/quotes/quotes.service';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { sitemapSourceRoutes } from './modules/sitemap-source/sitemap-source.routes';
 import { scheduleReservationsCleanUp } from './modules/stock/stock.jobs';
@@ -63,7 +64,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
     logger: app.log,
   });
   memberOrdersRoutes(app, deps);
-  quotesRoutes(app, deps);
+  quotesRoutes(app, { db: deps.db, holds: holdLimitsOf(env) });
   sitemapSourceRoutes(app, deps);
   registerAuditLogRoute(app, 'catalog-and-orders', deps.db);
   verifyRouteTable(app, 'catalog-and-orders');

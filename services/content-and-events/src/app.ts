@@ -15,6 +15,7 @@ import type { ContentDeps } from './deps';
 import type { Env } from './env';
 import { scheduleLapsedHoldsRelease } from './modules/event-quotes/event-quotes.jobs';
 import { eventQuotesRoutes } from './modules/event-quotes/event-quotes.routes';
+import { seatHoldLimitsOf } from './modules/event-quotes/event-quotes.service';
 import { eventsRoutes } from './modules/events/events.routes';
 import { createMemberDirectory } from './modules/members/member-directory';
 import { newsletterRoutesModule } from './modules/newsletter/newsletter.routes';
@@ -59,6 +60,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
     members,
     links: createLinkSigner(linkSigningKeys(env)),
     limits: clientLimitsOf(env),
+    seatHolds: seatHoldLimitsOf(env),
     publicOrigin: env.PUBLIC_ORIGIN,
     logger: app.log,
   };

@@ -4,6 +4,7 @@ import type { LinkSigner } from '@jesus-walks/service-kit/signed-links';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ContentAndEventsDatabase } from './db/database';
+import type { SeatHoldLimits } from './modules/event-quotes/event-quotes.service';
 import type { MemberDirectory } from './modules/members/member-directory';
 import type { ClientLimits } from './modules/rate-limits/rate-limits.service';
 
@@ -18,6 +19,8 @@ export interface ContentDeps {
   links: LinkSigner;
   /** Limits per client address or member (env). */
   limits: ClientLimits;
+  /** How long a paid walk's checkout holds its seat, and how many one client may hold (env). */
+  seatHolds: SeatHoldLimits;
   /** The site's own origin, for links in e-mails (PUBLIC_ORIGIN). */
   publicOrigin: string;
   logger: FastifyBaseLogger;

@@ -32,6 +32,18 @@ export const envSchema = serviceEnvSchema.extend({
   /** Each sign-up may send a confirmation e-mail to an address of the caller's choosing. */
   NEWSLETTER_SIGNUPS_PER_ADDRESS_PER_HOUR: limitSchema(5),
   NEWSLETTER_SIGNUPS_PER_MEMBER_PER_HOUR: limitSchema(10),
+  /**
+   * A paid walk's checkout holds its seat while the payer pays: long enough to type a card, short
+   * enough that an abandoned one gives the seat back soon (the browser also releases it when it
+   * leaves).
+   */
+  SEAT_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
+  /**
+   * Seats one client (a browser's address, or a member from any address) may hold at once in open
+   * checkouts: of one walk (a family paying seat by seat), and over all walks. 429 beyond.
+   */
+  SEAT_HOLDS_PER_EVENT_PER_CLIENT: limitSchema(4),
+  SEAT_HOLDS_PER_CLIENT: limitSchema(6),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -109,6 +109,9 @@ export interface StockReservationsTable {
   expiresAt: Timestamp;
   consumedAt: Date | null;
   createdAt: GeneratedTimestamp;
+  /** Who the hold is for (migration 0008): the client's address key, and the member when logged in. */
+  holderAddress: string | null;
+  holderUserId: number | null;
 }
 
 /** A quote line as priced (contracts QuoteLine). */

@@ -21,6 +21,18 @@ export interface CatalogWithIdentity {
   close(): Promise<void>;
 }
 
+/** Who the tests' checkouts are held for: one client, as every test request comes from one address. */
+export const testHolder = { address: '127.0.0.1', userId: null };
+
+/**
+ * Hold limits (env) high enough for tests that open many checkouts as one client. The limits
+ * themselves are tested in quotes.routes.integration-test.ts.
+ */
+export const generousHoldLimits: Record<string, string> = {
+  STOCK_HOLD_UNITS_PER_PRODUCT_PER_CLIENT: '100000',
+  STOCK_HOLD_CHECKOUTS_PER_CLIENT: '100000',
+};
+
 /**
  * The catalog service wired to a real identity service over HTTP (each on its own fresh
  * database), as in production: manual orders ask identity whether the customer exists.
@@ -30,7 +42,10 @@ export async function startCatalogWithIdentity(): Promise<CatalogWithIdentity> {
   await identity.app.listen({ host: '127.0.0.1', port: 0 });
   const address = identity.app.server.address();
   if (!address || typeof address === 'string') throw new Error('identity is not listening on a port');
-  const catalog = await startTestService(service, { IDENTITY_URL: `http://127.0.0.1:${address.port}` });
+  const catalog = await startTestService(service, {
+    ...generousHoldLimits,
+    IDENTITY_URL: `http://127.0.0.1:${address.port}`,
+  });
   const [customer, admin] = await createTestUsers(identity.db, [
     { username: 'carol', email: 'carol@example.com' },
     { username: 'boss', email: 'boss@example.com', isAdmin: true },
@@ -68,7 +83,8 @@ export async function insertProduct(
     })
     .returning(['id', 'name', 'description', 'price', 'imageUrl', 'category', 'stock'])
     .executeTakeFirstOrThrow();
-  return { ...row, category: row.category ?? '' };
+  // Nothing holds a product just made: all of its stock can be bought.
+  return { ...row, category: row.category ?? '', available: row.stock };
 }
 
 export async function stockOf(db: TestService<Env, CatalogAndOrdersDatabase>['db'], id: number) {

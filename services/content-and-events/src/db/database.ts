@@ -65,6 +65,9 @@ export interface EventQuotesTable {
   outcomeStatus: RegistrationStatusColumn | null;
   reason: string | null;
   createdAt: Timestamp;
+  /** Whose checkout it is (migration 0015): the client's address key, and the member when logged in. */
+  holderAddress: string | null;
+  holderUserId: number | null;
 }
 
 export interface WaitlistTable {

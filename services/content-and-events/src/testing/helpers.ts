@@ -9,6 +9,15 @@ import { REGISTRATION_NOTICES_QUEUE } from '../modules/registrations/registratio
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/**
+ * Seat-hold limits (env) high enough for tests that hold many seats as one client, as every test
+ * request comes from one address. The limits are tested in event-quotes.routes.integration-test.ts.
+ */
+export const generousSeatHoldLimits: Record<string, string> = {
+  SEAT_HOLDS_PER_EVENT_PER_CLIENT: '100000',
+  SEAT_HOLDS_PER_CLIENT: '100000',
+};
+
 /** A date `days` from now (negative: in the past). */
 export function daysFromNow(days: number): Date {
   return new Date(Date.now() + days * DAY);

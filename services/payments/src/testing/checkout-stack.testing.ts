@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 // The real catalog-and-orders service (a devDependency), not a stand-in.
 import { service as catalogService } from '@jesus-walks/catalog-and-orders/service';
-import { insertProduct, stockOf } from '@jesus-walks/catalog-and-orders/testing';
+import { generousHoldLimits, insertProduct, stockOf } from '@jesus-walks/catalog-and-orders/testing';
 import { startTestService, type TestService } from '@jesus-walks/service-kit/testing/test-service';
 import type { PaymentsDatabase } from '../db/database';
 import type { Env } from '../env';
@@ -9,8 +9,8 @@ import { service } from '../service';
 
 type CatalogService = Awaited<ReturnType<typeof startCatalog>>;
 
-async function startCatalog() {
-  return startTestService(catalogService);
+async function startCatalog(env: Record<string, string>) {
+  return startTestService(catalogService, env);
 }
 
 export interface CheckoutStack {
@@ -48,10 +48,15 @@ async function listen(test: { app: TestService<unknown, unknown>['app'] }, port 
 /**
  * Payments wired to a real catalog-and-orders over HTTP (each on its own fresh database), both
  * listening: payments quotes, fulfils and releases through catalog's internal routes, and the
- * sandbox delivers its signed webhooks to payments' own port, as in production.
+ * sandbox delivers its signed webhooks to payments' own port, as in production. Every test request
+ * comes from one address, so catalog lets it hold as much as it likes unless `catalogEnv` says
+ * otherwise (the tests of what one client may hold).
  */
-export async function startCheckoutStack(extraEnv: Record<string, string> = {}): Promise<CheckoutStack> {
-  const catalog = await startCatalog();
+export async function startCheckoutStack(
+  extraEnv: Record<string, string> = {},
+  options: { catalogEnv?: Record<string, string> } = {},
+): Promise<CheckoutStack> {
+  const catalog = await startCatalog(options.catalogEnv ?? generousHoldLimits);
   await catalogService.seed(catalog.db, { env: catalog.env, notice: () => {} });
   const catalogUrl = await listen(catalog);
   const port = await freePort();
@@ -59,6 +64,7 @@ export async function startCheckoutStack(extraEnv: Record<string, string> = {}):
   const payments = await startTestService(service, {
     CATALOG_AND_ORDERS_URL: catalogUrl,
     SANDBOX_WEBHOOK_URL: `${paymentsUrl}/api/payments/webhooks/sandbox`,
+    ...generousPaymentLimits,
     ...extraEnv,
   });
   await listen(payments, port);
@@ -78,6 +84,16 @@ export async function startCheckoutStack(extraEnv: Record<string, string> = {}):
     },
   };
 }
+
+/**
+ * Payments' limits per client, out of the way: every test request comes from one address. The
+ * tests of the limits themselves (payment-limits) set their own.
+ */
+export const generousPaymentLimits = {
+  PAYMENT_DECLINES_PER_ADDRESS_PER_HOUR: '1000',
+  PAYMENT_DECLINES_PER_MEMBER_PER_HOUR: '1000',
+  PAYMENT_INTENTS_PER_ADDRESS_PER_HOUR: '1000',
+} as const;
 
 export const napaAddress = {
   fullName: 'Ada Walker',

@@ -19,6 +19,7 @@ import {
   insertProduct,
   startCatalogWithIdentity,
   stockOf,
+  testHolder,
 } from '../../testing/catalog-test-service.testing';
 import { STOCK_GONE_REASON } from './order-fulfilment.service';
 
@@ -52,7 +53,7 @@ async function quoteFor(items: Array<{ productId: number; quantity: number }>) {
     method: 'POST',
     url: '/internal/quotes',
     headers: internalHeader,
-    payload: { items, destination: napa, shippingMethodId: groundId },
+    payload: { items, destination: napa, shippingMethodId: groundId, holder: testHolder },
   });
   expect(response.statusCode).toBe(201);
   return QuoteSchema.parse(response.json());
@@ -344,7 +345,7 @@ describe('POST /internal/quotes/{quoteId}/release', () => {
       method: 'POST',
       url: '/internal/quotes',
       headers: internalHeader,
-      payload: { items: [{ productId: lamp.id, quantity: 1 }], destination: napa },
+      payload: { items: [{ productId: lamp.id, quantity: 1 }], destination: napa, holder: testHolder },
     });
     expect(blocked.statusCode).toBe(409);
 

@@ -1,5 +1,6 @@
 import { DEFAULT_PRODUCT_IMAGE_URL, ProductSchema } from '@jesus-walks/contracts/products';
 import {
+  internalHeader,
   startTestService,
   type TestService,
   testAdmin,
@@ -101,7 +102,12 @@ describe('POST /api/products', () => {
     const response = await post({ ...validInput, price: '18.5' });
     expect(response.statusCode).toBe(201);
     const created = response.json() as { id: number };
-    expect(created).toEqual({ id: expect.any(Number), ...validInput, price: '18.50' });
+    expect(created).toEqual({
+      id: expect.any(Number),
+      ...validInput,
+      price: '18.50',
+      available: validInput.stock,
+    });
     const listed = (await catalog.app.inject({ url: '/api/products' })).json() as Array<{ id: number }>;
     expect(listed.map((product) => product.id)).toContain(created.id);
   });
@@ -140,7 +146,36 @@ describe('PUT /api/products/{id}', () => {
       payload: { ...validInput, price: 30, stock: 0 },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: product.id, ...validInput, price: '30.00', stock: 0 });
+    expect(response.json()).toEqual({
+      id: product.id,
+      ...validInput,
+      price: '30.00',
+      stock: 0,
+      available: 0,
+    });
+  });
+
+  it('sets the stock on the shelf; what can be bought now is that less the open checkouts’ holds', async () => {
+    const product = await insertProduct(catalog.db, { stock: 10 });
+    const held = await catalog.app.inject({
+      method: 'POST',
+      url: '/internal/quotes',
+      headers: internalHeader,
+      payload: {
+        items: [{ productId: product.id, quantity: 3 }],
+        destination: { country: 'US' },
+        holder: { address: '203.0.113.40', userId: null },
+      },
+    });
+    expect(held.statusCode).toBe(201);
+    const url = `/api/products/${product.id}`;
+    const response = await catalog.app.inject({
+      method: 'PUT',
+      url,
+      headers: as(testAdmin, 'PUT', url),
+      payload: { ...validInput, stock: 5 },
+    });
+    expect(response.json()).toMatchObject({ stock: 5, available: 2 });
   });
 
   it('answers 404 for an unknown product, 400 for an invalid form, 401 and 403 for non-admins', async () => {

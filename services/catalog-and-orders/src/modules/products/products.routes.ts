@@ -18,12 +18,16 @@ export function productsRoutes(
   app: ServiceApp,
   deps: { db: Kysely<CatalogAndOrdersDatabase>; publicReads: PublicReadCache },
 ): void {
-  // The whole catalogue, the same for everyone: kept until a product changes (migration 0006).
+  // The whole catalogue, the same for everyone: kept until a product or a checkout's hold changes
+  // (migrations 0006 and 0008), or until the first hold lapses and its units come back by themselves.
   registerRoute(app, productRoutes.list, async (request, reply) =>
     deps.publicReads.serve(request, reply, {
       key: 'products',
       schema: productRoutes.list.responses[200],
-      build: async () => ({ body: await listProducts(deps.db) }),
+      build: async () => {
+        const { products, validUntil } = await listProducts(deps.db);
+        return { body: products, validUntil: validUntil ?? undefined };
+      },
     }),
   );
   registerRoute(app, productRoutes.get, async (request) => getProduct(deps.db, request.params.id));

@@ -35,6 +35,8 @@ describe('toProduct', () => {
       imageUrl: null,
       category: '',
       stock: 2,
+      // Nothing said held: all of the stock can be bought.
+      available: 2,
     });
   });
 });

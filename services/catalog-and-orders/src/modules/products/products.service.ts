@@ -4,6 +4,7 @@ import { type AuditActor, diffChanges, recordAudit } from '@jesus-walks/service-
 import { notFound } from '@jesus-walks/service-kit/errors';
 import type { Kysely } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
+import { availableNow } from '../stock/stock.service';
 import {
   findProductOnSale,
   findProductOnSaleForUpdate,
@@ -17,8 +18,11 @@ import {
 
 type Db = Kysely<CatalogAndOrdersDatabase>;
 
-/** The contract's shape: price as the exact decimal string, category never null. */
-export function toProduct(row: ProductRow): Product {
+/**
+ * The contract's shape: price as the exact decimal string, category never null, and what a buyer
+ * can buy now (the stock itself when nothing is held, as for a product just made).
+ */
+export function toProduct(row: ProductRow, available = row.stock): Product {
   return {
     id: row.id,
     name: row.name,
@@ -27,6 +31,7 @@ export function toProduct(row: ProductRow): Product {
     imageUrl: row.imageUrl,
     category: row.category ?? '',
     stock: row.stock,
+    available,
   };
 }
 
@@ -42,14 +47,24 @@ export function toValues(input: ProductInput): ProductValues {
   };
 }
 
-export async function listProducts(db: Db): Promise<Product[]> {
-  return (await listProductsOnSale(db)).map(toProduct);
+/**
+ * Every product on sale with what a buyer can buy now, and until when that holds: the moment the
+ * first checkout's hold lapses and its units come back by themselves (null: nothing is held).
+ */
+export async function listProducts(db: Db): Promise<{ products: Product[]; validUntil: Date | null }> {
+  const rows = await listProductsOnSale(db);
+  const { available, changesAt } = await availableNow(db, rows, { all: true });
+  return {
+    products: rows.map((row) => toProduct(row, available.get(row.id))),
+    validUntil: changesAt,
+  };
 }
 
 export async function getProduct(db: Db, id: number): Promise<Product> {
   const row = await findProductOnSale(db, id);
   if (!row) throw notFound('Product not found');
-  return toProduct(row);
+  const { available } = await availableNow(db, [row]);
+  return toProduct(row, available.get(row.id));
 }
 
 const productFields = ['name', 'description', 'price', 'category', 'stock', 'imageUrl'] as const;
@@ -87,6 +102,7 @@ export async function editProduct(
     const row = await updateProduct(trx, id, toValues(input));
     if (!row) throw notFound('Product not found');
     const changes = diffChanges(toProduct(before), toProduct(row), productFields);
+    const { available } = await availableNow(trx, [row]);
     if (Object.keys(changes).length > 0) {
       await recordAudit(trx, {
         actor,
@@ -96,7 +112,7 @@ export async function editProduct(
         changes,
       });
     }
-    return toProduct(row);
+    return toProduct(row, available.get(row.id));
   });
 }
 

@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { fromCents, toCents } from '@jesus-walks/contracts/money';
-import { QUOTE_RESERVATION_MINUTES, type Quote, type QuoteBody } from '@jesus-walks/contracts/orders';
+import type { Holder, Quote, QuoteBody } from '@jesus-walks/contracts/orders';
+import { addressLimitKey } from '@jesus-walks/service-kit/client-address';
 import { businessRule, DomainError, type ErrorIssue } from '@jesus-walks/service-kit/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
+import type { Env } from '../../env';
 import { type PricedRate, shippingRates } from '../shipping/shipping.service';
-import { mergeLines, releaseQuoteStock, reserveStock, type StockProblem } from '../stock/stock.service';
+import {
+  type HolderKey,
+  type HoldLimitProblem,
+  type HoldLimits,
+  mergeLines,
+  releaseQuoteStock,
+  reserveStock,
+  type StockProblem,
+} from '../stock/stock.service';
 import {
   findQuote,
   insertQuote,
@@ -28,18 +38,68 @@ function chooseMethod(rates: readonly PricedRate[], methodId: number | undefined
   return chosen;
 }
 
-/** A problem said for the buyer: 'Only 2 Trail Cap left', 'Trail Cap is sold out'... */
+/** The holds of a checkout, from the environment (STOCK_HOLD_*). */
+export function holdLimitsOf(env: Env): HoldLimits {
+  return {
+    minutes: env.STOCK_HOLD_MINUTES,
+    unitsPerProduct: env.STOCK_HOLD_UNITS_PER_PRODUCT_PER_CLIENT,
+    checkouts: env.STOCK_HOLD_CHECKOUTS_PER_CLIENT,
+  };
+}
+
+/** The holder as counted: an IPv6 client by its /64, as every limit per address counts it. */
+function holderKey(holder: Holder): HolderKey {
+  return { address: addressLimitKey(holder.address), userId: holder.userId };
+}
+
+/**
+ * A problem said for the buyer: 'Only 2 Trail Cap left', 'Trail Cap is sold out'... and, when the
+ * shelf has them but open checkouts hold them for a few minutes, says so: the buyer may try again.
+ * Whose checkouts they are is not said: behind one address may be many shoppers.
+ */
 export function problemMessage(problem: StockProblem): string {
   switch (problem.kind) {
     case 'unknown':
       return 'This product is no longer sold';
     case 'withdrawn':
       return `${problem.name} is no longer sold`;
-    case 'short':
-      return problem.available > 0
-        ? `Only ${problem.available} ${problem.name} left`
-        : `${problem.name} is sold out`;
+    case 'short': {
+      const { available, name, requested, stock } = problem;
+      if (stock < requested) return available > 0 ? `Only ${available} ${name} left` : `${name} is sold out`;
+      return available > 0
+        ? `Only ${available} ${name} left right now: other shoppers are checking out with the rest`
+        : `${name} is sold out right now: other shoppers are checking out with the rest. Try again in a few minutes`;
+    }
   }
+}
+
+/**
+ * A hold refused because the client would hold more than its share: 422 (with the line) for the
+ * units of a product, 429 for the checkouts open at once. Said so a buyer knows what to do.
+ */
+export function holdLimitRefusal(
+  items: QuoteBody['items'],
+  problem: HoldLimitProblem,
+  minutes: number,
+): DomainError {
+  if (problem.kind === 'checkouts') {
+    return new DomainError(
+      'rate_limited',
+      `You already have ${problem.open} checkouts open, the most one shopper can have at once. Finish or leave one of them (or wait up to ${minutes} minutes for it to lapse), then try again.`,
+    );
+  }
+  const issues: ErrorIssue[] = problem.lines.map((line) => ({
+    path: ['items', items.findIndex((item) => item.productId === line.productId)],
+    message:
+      line.held > 0
+        ? `You already hold ${line.held} ${line.name} in another open checkout: one shopper can check out at most ${problem.max} at a time`
+        : `One shopper can check out at most ${problem.max} ${line.name} at a time`,
+  }));
+  const message =
+    issues.length === 1 && issues[0]
+      ? issues[0].message
+      : `${issues.length} items in the cart are more than one shopper can check out at a time (${problem.max} of each)`;
+  return new DomainError('business_rule', message, issues);
 }
 
 /**
@@ -64,22 +124,32 @@ export function quoteRefusal(items: QuoteBody['items'], problems: readonly Stock
 /**
  * The internal quote (payments asks it before creating a payment): every price from the catalog
  * (client prices ignored), shipping from the chosen method in the address's zone, total =
- * subtotal + shipping, all in integer cents; the items' stock reserved for 30 minutes, and the
- * quote stored as priced in the same transaction (fulfilling it creates the order at these prices).
- * Every line is checked: a refusal lists all of them (see quoteRefusal); 422 no shipping to the
- * address.
+ * subtotal + shipping, all in integer cents; the items' stock held for the holder for a few minutes
+ * (STOCK_HOLD_MINUTES) within what one client may hold at once, and the quote stored as priced in
+ * the same transaction (fulfilling it creates the order at these prices). Every line is checked: a
+ * refusal lists all of them (see quoteRefusal); 422 no shipping to the address; 422 or 429 past
+ * the client's share (holdLimitRefusal).
  */
-export async function createQuote(db: Kysely<CatalogAndOrdersDatabase>, body: QuoteBody): Promise<Quote> {
+export async function createQuote(
+  deps: { db: Kysely<CatalogAndOrdersDatabase>; holds: HoldLimits },
+  body: QuoteBody,
+): Promise<Quote> {
+  const { db, holds } = deps;
   const method = chooseMethod(await shippingRates(db, body.destination), body.shippingMethodId);
   const lines = mergeLines(body.items);
   const quoteId = randomUUID();
   const { rateCents, ...shippingMethod } = method;
   return db.transaction().execute(async (trx) => {
     const reservation = await reserveStock(trx, quoteId, lines, {
-      minutes: QUOTE_RESERVATION_MINUTES,
+      limits: holds,
+      holder: holderKey(body.holder),
       ...(body.replacesQuoteId ? { replacesQuoteId: body.replacesQuoteId } : {}),
     });
-    if (!reservation.reserved) throw quoteRefusal(body.items, reservation.problems);
+    if (!reservation.reserved) {
+      throw 'overLimit' in reservation
+        ? holdLimitRefusal(body.items, reservation.overLimit, holds.minutes)
+        : quoteRefusal(body.items, reservation.problems);
+    }
     const { products, expiresAt } = reservation;
 
     let subtotalCents = 0;

@@ -74,12 +74,17 @@ describe('50 simultaneous quotes for the last 3 units', () => {
   it('reserve at most 3', async () => {
     const mug = await insertProduct(catalog.db, { name: 'Last Mugs', stock: 3 });
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () =>
+      Array.from({ length: 50 }, (_, i) =>
         catalog.app.inject({
           method: 'POST',
           url: '/internal/quotes',
           headers: internalHeader,
-          payload: { items: [{ productId: mug.id, quantity: 1 }], destination: { country: 'US' } },
+          payload: {
+            items: [{ productId: mug.id, quantity: 1 }],
+            destination: { country: 'US' },
+            // Fifty buyers, each on an address of its own: only the stock limits them.
+            holder: { address: `198.51.100.${i + 1}`, userId: null },
+          },
         }),
       ),
     );
@@ -93,5 +98,61 @@ describe('50 simultaneous quotes for the last 3 units', () => {
       .executeTakeFirstOrThrow();
     expect(reserved.units).toBe(3);
     expect(await stockOf(catalog.db, mug.id)).toBe(3);
+  });
+});
+
+describe('40 simultaneous checkouts from one address for 35 units', () => {
+  let catalog: TestService<Env, CatalogAndOrdersDatabase>;
+  beforeAll(async () => {
+    catalog = await startTestService(service, {
+      STOCK_HOLD_UNITS_PER_PRODUCT_PER_CLIENT: '10',
+      STOCK_HOLD_CHECKOUTS_PER_CLIENT: '3',
+    });
+    await seed(catalog.db);
+  });
+  afterAll(() => catalog?.close());
+
+  const quote = (productId: number, quantity: number, holder: { address: string; userId: number | null }) =>
+    catalog.app.inject({
+      method: 'POST',
+      url: '/internal/quotes',
+      headers: internalHeader,
+      payload: { items: [{ productId, quantity }], destination: { country: 'US' }, holder },
+    });
+
+  it('hold at most its share however they race, and the rest stays buyable by others', async () => {
+    const fleece = await insertProduct(catalog.db, { name: 'Race Fleece', stock: 35 });
+    const greedy = { address: '203.0.113.66', userId: null };
+    // A mix of sizes, as a script trying every amount would send them, all at once.
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => quote(fleece.id, (i % 4) + 1, greedy)),
+    );
+    const held = await catalog.db
+      .selectFrom('stockReservations')
+      .select([
+        sql<number>`coalesce(sum(quantity), 0)::int`.as('units'),
+        sql<number>`count(distinct quote_id)::int`.as('checkouts'),
+      ])
+      .where('productId', '=', fleece.id)
+      .executeTakeFirstOrThrow();
+    expect(held.units).toBeLessThanOrEqual(10);
+    expect(held.checkouts).toBeLessThanOrEqual(3);
+    const accepted = responses.filter((response) => response.statusCode === 201).length;
+    expect(accepted).toBe(held.checkouts);
+    // Every refusal says why in words, never a 5xx.
+    for (const response of responses.filter((r) => r.statusCode !== 201)) {
+      expect([422, 429]).toContain(response.statusCode);
+    }
+
+    // Another buyer can hold everything that is left, up to their own share each.
+    const left = 35 - held.units;
+    let bought = 0;
+    for (let i = 0; bought < left; i += 1) {
+      const units = Math.min(10, left - bought);
+      const other = await quote(fleece.id, units, { address: `198.51.100.${i + 1}`, userId: null });
+      expect(other.statusCode, other.body).toBe(201);
+      bought += units;
+    }
+    expect(await stockOf(catalog.db, fleece.id)).toBe(35);
   });
 });

@@ -51,6 +51,72 @@ export async function reservedQuantities(
 }
 
 /**
+ * What active holds keep off the shelf now, per product (all of them when `productIds` is not
+ * given), and when the first of them lapses: what the shop shows changes by itself then.
+ */
+export async function activeHolds(
+  db: Db | Trx,
+  productIds?: readonly number[],
+): Promise<{ reserved: Map<number, number>; nextExpiry: Date | null }> {
+  if (productIds?.length === 0) return { reserved: new Map(), nextExpiry: null };
+  let query = db
+    .selectFrom('stockReservations')
+    .select([
+      'productId',
+      sql<number>`sum(quantity)::int`.as('reserved'),
+      sql<Date>`min(expires_at)`.as('firstExpiry'),
+    ])
+    .where('consumedAt', 'is', null)
+    .where('expiresAt', '>', sql<Date>`now()`)
+    .groupBy('productId');
+  if (productIds) query = query.where('productId', 'in', [...productIds]);
+  const rows = await query.execute();
+  let nextExpiry: Date | null = null;
+  for (const row of rows) {
+    const expiry = new Date(row.firstExpiry);
+    if (!nextExpiry || expiry < nextExpiry) nextExpiry = expiry;
+  }
+  return { reserved: new Map(rows.map((row) => [row.productId, row.reserved])), nextExpiry };
+}
+
+/**
+ * Serialises the quotes of one client until the transaction ends, so that simultaneous requests
+ * cannot each see room under a limit and together overshoot it. Keys are locked in one order, so
+ * two transactions of a member on two addresses never wait for each other in a circle.
+ */
+export async function lockHolder(trx: Trx, holder: HolderKey): Promise<void> {
+  const keys = [`address:${holder.address}`, ...(holder.userId === null ? [] : [`user:${holder.userId}`])];
+  for (const key of keys.sort()) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`catalog-and-orders/holder/${key}`}, 0))`.execute(
+      trx,
+    );
+  }
+}
+
+/**
+ * The client's active holds (from its address, or the member's from any address), line by line,
+ * apart from the quote being replaced.
+ */
+export async function holderReservations(
+  db: Db | Trx,
+  holder: HolderKey,
+  options: { exceptQuoteId?: string } = {},
+): Promise<Array<{ quoteId: string; productId: number; quantity: number }>> {
+  let query = db
+    .selectFrom('stockReservations')
+    .select(['quoteId', 'productId', 'quantity'])
+    .where('consumedAt', 'is', null)
+    .where('expiresAt', '>', sql<Date>`now()`)
+    .where((eb) =>
+      holder.userId === null
+        ? eb('holderAddress', '=', holder.address)
+        : eb.or([eb('holderAddress', '=', holder.address), eb('holderUserId', '=', holder.userId)]),
+    );
+  if (options.exceptQuoteId) query = query.where('quoteId', '<>', options.exceptQuoteId);
+  return query.execute();
+}
+
+/**
  * Takes units out of stock with a guard: the row changes only if it still has them, so stock can
  * never go below zero whatever else runs (the check constraint is the last line of defence).
  * Returns false when the guard refused.
@@ -73,11 +139,17 @@ export async function incrementStock(trx: Trx, productId: number, quantity: numb
     .execute();
 }
 
+/** Who a hold is for, as counted: the client's address key and the member's id (or null). */
+export interface HolderKey {
+  address: string;
+  userId: number | null;
+}
+
 export async function insertReservations(
   trx: Trx,
   quoteId: string,
   lines: ReadonlyArray<{ productId: number; quantity: number }>,
-  minutes: number,
+  hold: { minutes: number; holder: HolderKey },
 ): Promise<Date> {
   const rows = await trx
     .insertInto('stockReservations')
@@ -86,7 +158,9 @@ export async function insertReservations(
         quoteId,
         productId: line.productId,
         quantity: line.quantity,
-        expiresAt: sql<Date>`now() + make_interval(mins => ${minutes})`,
+        expiresAt: sql<Date>`now() + make_interval(mins => ${hold.minutes})`,
+        holderAddress: hold.holder.address,
+        holderUserId: hold.holder.userId,
       })),
     )
     .returning('expiresAt')

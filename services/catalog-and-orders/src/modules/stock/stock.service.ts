@@ -2,16 +2,22 @@ import { type DomainError, notFound, outOfStock } from '@jesus-walks/service-kit
 import type { Kysely, Transaction } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
 import {
+  activeHolds,
   consumeReservations,
   decrementStock,
+  type HolderKey,
+  holderReservations,
   incrementStock,
   insertReservations,
   type LockedProduct,
+  lockHolder,
   lockProducts,
   releaseExpiredReservations,
   releaseQuote,
   reservedQuantities,
 } from './stock.repository';
+
+export type { HolderKey };
 
 type Db = Kysely<CatalogAndOrdersDatabase>;
 type Trx = Transaction<CatalogAndOrdersDatabase>;
@@ -45,7 +51,15 @@ export function shortageMessage(name: string, available: number, requested: numb
 export type StockProblem =
   | { productId: number; kind: 'unknown' }
   | { productId: number; kind: 'withdrawn'; name: string }
-  | { productId: number; kind: 'short'; name: string; available: number; requested: number };
+  | {
+      productId: number;
+      kind: 'short';
+      name: string;
+      available: number;
+      requested: number;
+      /** On the shelf: when it covers the request, holds of open checkouts are why it is short. */
+      stock: number;
+    };
 
 /**
  * Locks the lines' products and checks every line: each must be on sale (it exists and was not
@@ -76,6 +90,7 @@ async function lockAndCheck(
           name: product.name,
           available,
           requested: line.quantity,
+          stock: product.stock,
         });
       }
     }
@@ -129,31 +144,96 @@ export async function returnStock(trx: Trx, items: ReadonlyArray<StockLine>): Pr
   for (const line of lines) await incrementStock(trx, line.productId, line.quantity);
 }
 
+/** How long a checkout holds its stock, and how much one client may hold at once (env). */
+export interface HoldLimits {
+  minutes: number;
+  /** Units of one product, over all the client's open checkouts. */
+  unitsPerProduct: number;
+  /** Checkouts holding stock at once. */
+  checkouts: number;
+}
+
+/** A hold refused because the client would hold more than its share. */
+export type HoldLimitProblem =
+  | {
+      kind: 'units';
+      max: number;
+      /** Each product over the limit: what the client holds already and what it asks for now. */
+      lines: Array<{ productId: number; name: string; held: number; requested: number }>;
+    }
+  | { kind: 'checkouts'; max: number; open: number };
+
 export type ReservationOutcome =
   | { reserved: true; products: Map<number, LockedProduct>; expiresAt: Date }
-  | { reserved: false; problems: StockProblem[] };
+  | { reserved: false; problems: StockProblem[] }
+  | { reserved: false; overLimit: HoldLimitProblem };
 
 /**
- * Reserves the lines' units for a quote for `minutes` (available = stock - active reservations).
- * A replaced quote's reservations are released first, in the same transaction. When any line
- * cannot be served nothing is written and every problem is returned (the caller says them all).
+ * Reserves the lines' units for a quote for `limits.minutes` (available = stock - active
+ * reservations), for the holder: one client (an address, or a member from any address) may hold
+ * at most `unitsPerProduct` of a product and `checkouts` checkouts at once, so that no visitor can
+ * hold the stock other buyers could buy. A replaced quote's reservations do not count and are
+ * released first, in the same transaction. When any line cannot be served nothing is written and
+ * every problem is returned (the caller says them all); then the limits are checked.
  */
 export async function reserveStock(
   trx: Trx,
   quoteId: string,
   items: ReadonlyArray<StockLine>,
-  options: { minutes: number; replacesQuoteId?: string },
+  options: { limits: HoldLimits; holder: HolderKey; replacesQuoteId?: string },
 ): Promise<ReservationOutcome> {
+  const { limits, holder } = options;
+  const except = options.replacesQuoteId ? { exceptQuoteId: options.replacesQuoteId } : {};
   const lines = mergeLines(items);
-  const { products, problems } = await lockAndCheck(
-    trx,
-    lines,
-    options.replacesQuoteId ? { exceptQuoteId: options.replacesQuoteId } : {},
-  );
+  // The client's own holds first, under its lock: its simultaneous quotes are counted one by one.
+  await lockHolder(trx, holder);
+  const clientHolds = await holderReservations(trx, holder, except);
+  const heldByClient = new Map<number, number>();
+  for (const hold of clientHolds) {
+    heldByClient.set(hold.productId, (heldByClient.get(hold.productId) ?? 0) + hold.quantity);
+  }
+  const { products, problems } = await lockAndCheck(trx, lines, except);
   if (problems.length > 0) return { reserved: false, problems };
+
+  const overUnits = lines.flatMap((line) => {
+    const held = heldByClient.get(line.productId) ?? 0;
+    const product = products.get(line.productId);
+    return product && held + line.quantity > limits.unitsPerProduct
+      ? [{ productId: line.productId, name: product.name, held, requested: line.quantity }]
+      : [];
+  });
+  if (overUnits.length > 0) {
+    return { reserved: false, overLimit: { kind: 'units', max: limits.unitsPerProduct, lines: overUnits } };
+  }
+  const open = new Set(clientHolds.map((hold) => hold.quoteId)).size;
+  if (open + 1 > limits.checkouts) {
+    return { reserved: false, overLimit: { kind: 'checkouts', max: limits.checkouts, open } };
+  }
+
   if (options.replacesQuoteId) await releaseQuote(trx, options.replacesQuoteId);
-  const expiresAt = await insertReservations(trx, quoteId, lines, options.minutes);
+  const expiresAt = await insertReservations(trx, quoteId, lines, { minutes: limits.minutes, holder });
   return { reserved: true, products, expiresAt };
+}
+
+/**
+ * What a buyer can buy now of each product (stock less active holds, never below 0), and when the
+ * first hold lapses: the moment that changes by itself.
+ */
+export async function availableNow(
+  db: Db | Trx,
+  products: ReadonlyArray<{ id: number; stock: number }>,
+  options: { all?: boolean } = {},
+): Promise<{ available: Map<number, number>; changesAt: Date | null }> {
+  const { reserved, nextExpiry } = await activeHolds(
+    db,
+    options.all ? undefined : products.map((product) => product.id),
+  );
+  return {
+    available: new Map(
+      products.map((product) => [product.id, availableUnits(product.stock, reserved.get(product.id) ?? 0)]),
+    ),
+    changesAt: nextExpiry,
+  };
 }
 
 export type QuotedStockOutcome = { taken: true } | { taken: false; shortOf: string };

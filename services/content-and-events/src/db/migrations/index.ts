@@ -12,6 +12,7 @@ import * as m0011 from './0011_add_event_quotes_and_held_seats';
 import * as m0012 from './0012_create_audit_log';
 import * as m0013 from './0013_notify_public_read_changes';
 import * as m0014 from './0014_add_registration_test_mode';
+import * as m0015 from './0015_add_event_quote_holders';
 
 /**
  * Every migration of the content_and_events schema, in order. Listed explicitly so bundlers and tests
@@ -31,4 +32,5 @@ export const migrations: Migrations = {
   '0012_create_audit_log': m0012,
   '0013_notify_public_read_changes': m0013,
   '0014_add_registration_test_mode': m0014,
+  '0015_add_event_quote_holders': m0015,
 };

@@ -22,6 +22,58 @@ export async function lockEventQuote(trx: Trx, id: string): Promise<EventQuoteRo
   return trx.selectFrom('eventQuotes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** Whose checkout a quote is, as counted: the client's address key and the member's id (or null). */
+export interface HolderKey {
+  address: string;
+  userId: number | null;
+}
+
+/**
+ * Serialises the seat quotes of one client until the transaction ends, so that simultaneous
+ * checkouts cannot each see room under its limits and together overshoot them. Keys are locked in
+ * one order, so two transactions of a member on two addresses never wait for each other in a circle.
+ */
+export async function lockHolder(trx: Trx, holder: HolderKey): Promise<void> {
+  const keys = [`address:${holder.address}`, ...(holder.userId === null ? [] : [`user:${holder.userId}`])];
+  for (const key of keys.sort()) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`content-and-events/holder/${key}`}, 0))`.execute(
+      trx,
+    );
+  }
+}
+
+/**
+ * Seats the client holds now in open checkouts (from its address, or the member's from any
+ * address), per event; `exceptRegistrationId` is the payer's own hold being taken over.
+ */
+export async function seatsHeldBy(
+  db: Db,
+  holder: HolderKey,
+  now: Date,
+  options: { exceptRegistrationId?: number } = {},
+): Promise<Map<number, number>> {
+  let query = db
+    .selectFrom('registrations')
+    .innerJoin('eventQuotes', 'eventQuotes.id', 'registrations.heldByQuoteId')
+    .select(['registrations.eventId', sql<number>`count(*)::int`.as('seats')])
+    .where('registrations.status', '=', 'held')
+    .where('registrations.heldUntil', '>', now)
+    .where((eb) =>
+      holder.userId === null
+        ? eb('eventQuotes.holderAddress', '=', holder.address)
+        : eb.or([
+            eb('eventQuotes.holderAddress', '=', holder.address),
+            eb('eventQuotes.holderUserId', '=', holder.userId),
+          ]),
+    )
+    .groupBy('registrations.eventId');
+  if (options.exceptRegistrationId !== undefined) {
+    query = query.where('registrations.id', '<>', options.exceptRegistrationId);
+  }
+  const rows = await query.execute();
+  return new Map(rows.map((row) => [row.eventId, row.seats]));
+}
+
 /** One fulfilment per payment at a time: the same payment twice waits for the first answer. */
 export async function lockPaymentId(trx: Trx, paymentId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`content-and-events/payment/${paymentId}`}, 0))`.execute(

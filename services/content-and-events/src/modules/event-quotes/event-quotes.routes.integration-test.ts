@@ -27,17 +27,25 @@ function guest() {
   return { name: `Payer ${guests}`, email: `payer${guests}@example.com` };
 }
 
+let clients = 0;
+/** A client of its own (an address nobody else uses), so that only the seats limit it. */
+function anotherClient(): { address: string; userId: number | null } {
+  clients += 1;
+  return { address: `192.0.2.${clients}`, userId: null };
+}
+
+/** A seat's quote, for a client of its own unless `extra` names the holder. */
 function quote(eventId: number, buyer: object = guest(), extra: object = {}) {
   return content.app.inject({
     method: 'POST',
     url: '/internal/event-quotes',
     headers: internalHeader,
-    payload: { eventId, attendees: 1, buyer, ...extra },
+    payload: { eventId, attendees: 1, buyer, holder: anotherClient(), ...extra },
   });
 }
 
-async function quoted(eventId: number, buyer: object = guest()) {
-  const response = await quote(eventId, buyer);
+async function quoted(eventId: number, buyer: object = guest(), holder = anotherClient()) {
+  const response = await quote(eventId, buyer, { holder });
   expect(response.statusCode, response.body).toBe(201);
   return EventQuoteSchema.parse(response.json());
 }
@@ -70,7 +78,7 @@ async function seatsOf(eventId: number) {
   return EventSchema.parse(response.json());
 }
 
-/** Moves a hold's end into the past, as if 30 minutes had gone by. */
+/** Moves a hold's end into the past, as if its minutes had gone by. */
 async function lapse(registrationId: number) {
   await content.db
     .updateTable('registrations')
@@ -97,9 +105,10 @@ describe('POST /internal/event-quotes', () => {
       shippingMethod: null,
       eventId,
     });
+    // A short hold: 10 minutes unless SEAT_HOLD_MINUTES says otherwise.
     const minutes = (Date.parse(q.expiresAt) - Date.now()) / 60_000;
-    expect(minutes).toBeGreaterThan(29);
-    expect(minutes).toBeLessThanOrEqual(30);
+    expect(minutes).toBeGreaterThan(9);
+    expect(minutes).toBeLessThanOrEqual(10);
     expect((await seatsOf(eventId)).seatsTaken).toBe(1);
     // The hold is not a registration: the admin's list does not show it.
     await quoted(eventId);
@@ -255,5 +264,113 @@ describe('releasing holds', () => {
     expect(row.status).toBe('cancelled');
     expect(await seatsOf(eventId)).toMatchObject({ seatsTaken: 1, waitlistCount: 0 });
     expect((await release(q.quoteId)).json()).toEqual({ released: false });
+  });
+});
+
+describe('seats one client may hold at once (by default 4 of a walk, 6 over all walks)', () => {
+  it('holds 4 seats of a walk for one address, refuses a fifth with 429, and leaves the rest to others', async () => {
+    const eventId = await insertTestEvent(content.db, { price: 20, capacity: 12, title: 'Crowded Crest' });
+    const family = anotherClient();
+    for (let i = 0; i < 4; i += 1) {
+      expect((await quote(eventId, guest(), { holder: family })).statusCode).toBe(201);
+    }
+    const fifth = await quote(eventId, guest(), { holder: family });
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json()).toEqual({
+      code: 'rate_limited',
+      message:
+        'You already hold 4 seats of Crowded Crest in open checkouts, the most one person can hold at once. Pay for those (or wait up to 10 minutes for them to lapse) before holding another.',
+    });
+    expect((await seatsOf(eventId)).seatsTaken).toBe(4);
+    // Another address is another client.
+    expect((await quote(eventId, guest(), { holder: anotherClient() })).statusCode).toBe(201);
+    expect((await seatsOf(eventId)).seatsTaken).toBe(5);
+  });
+
+  it("takes a payer's own hold over without counting it twice, and frees the share on release or lapse", async () => {
+    const eventId = await insertTestEvent(content.db, { price: 20, capacity: 12 });
+    const family = anotherClient();
+    const payers = [guest(), guest(), guest(), guest()];
+    const quotes = [];
+    for (const payer of payers) quotes.push(await quoted(eventId, payer, family));
+    const [first, second] = quotes;
+    if (!first || !second) throw new Error('no quotes');
+    // A payer starting again (another method): the hold is handed over, still 4 seats.
+    const again = await quote(eventId, payers[0], { holder: family, replacesQuoteId: first.quoteId });
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await quote(eventId, guest(), { holder: family })).statusCode).toBe(429);
+    expect((await release(second.quoteId)).json()).toEqual({ released: true });
+    expect((await quote(eventId, guest(), { holder: family })).statusCode).toBe(201);
+    expect((await quote(eventId, guest(), { holder: family })).statusCode).toBe(429);
+    await lapse(quotes[2]?.registrationId ?? 0);
+    expect((await quote(eventId, guest(), { holder: family })).statusCode).toBe(201);
+  });
+
+  it('counts a member across addresses over every walk: a seventh seat is refused', async () => {
+    const member = { userId: 7007 };
+    const events = [];
+    for (let i = 0; i < 7; i += 1) events.push(await insertTestEvent(content.db, { price: 5, capacity: 3 }));
+    for (const eventId of events.slice(0, 6)) {
+      // A member pays from home, from the phone, from the church's wifi...
+      const holder = { address: anotherClient().address, userId: member.userId };
+      expect((await quote(eventId, member, { holder })).statusCode).toBe(201);
+    }
+    const seventh = await quote(events[6] ?? 0, member, {
+      holder: { address: anotherClient().address, userId: member.userId },
+    });
+    expect(seventh.statusCode).toBe(429);
+    expect(seventh.json().message).toBe(
+      'You already hold 6 seats in open checkouts, the most one person can hold at once. Pay for those (or wait up to 10 minutes for them to lapse) before holding another.',
+    );
+  });
+
+  it('lets simultaneous checkouts of one address hold no more than its share', async () => {
+    const eventId = await insertTestEvent(content.db, { price: 20, capacity: 30 });
+    const greedy = anotherClient();
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () => quote(eventId, guest(), { holder: greedy })),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(8);
+    expect((await seatsOf(eventId)).seatsTaken).toBe(4);
+  });
+});
+
+describe('seat holds from the environment', () => {
+  let configured: TestService<Env, ContentAndEventsDatabase>;
+  beforeAll(async () => {
+    configured = await startTestService(service, {
+      ...generousClientLimits,
+      SEAT_HOLD_MINUTES: '3',
+      SEAT_HOLDS_PER_EVENT_PER_CLIENT: '1',
+      SEAT_HOLDS_PER_CLIENT: '2',
+    });
+  });
+  afterAll(() => configured?.close());
+
+  const holder = { address: '203.0.113.20', userId: null };
+  const inject = (eventId: number) =>
+    configured.app.inject({
+      method: 'POST',
+      url: '/internal/event-quotes',
+      headers: internalHeader,
+      payload: { eventId, attendees: 1, buyer: guest(), holder },
+    });
+
+  it('holds for SEAT_HOLD_MINUTES and limits by SEAT_HOLDS_PER_EVENT_PER_CLIENT and SEAT_HOLDS_PER_CLIENT', async () => {
+    const [a, b, c] = [
+      await insertTestEvent(configured.db, { price: 5 }),
+      await insertTestEvent(configured.db, { price: 5 }),
+      await insertTestEvent(configured.db, { price: 5 }),
+    ];
+    const first = await inject(a);
+    expect(first.statusCode).toBe(201);
+    const minutes = (Date.parse(EventQuoteSchema.parse(first.json()).expiresAt) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(2);
+    expect(minutes).toBeLessThanOrEqual(3);
+    expect((await inject(a)).statusCode).toBe(429);
+    expect((await inject(b)).statusCode).toBe(201);
+    expect((await inject(c)).statusCode).toBe(429);
   });
 });

@@ -5,11 +5,12 @@ import type {
   EventQuote,
   EventQuoteBody,
 } from '@jesus-walks/contracts/events';
-import { QUOTE_RESERVATION_MINUTES } from '@jesus-walks/contracts/orders';
-import { businessRule, conflict, notFound } from '@jesus-walks/service-kit/errors';
+import { addressLimitKey } from '@jesus-walks/service-kit/client-address';
+import { businessRule, conflict, DomainError, notFound } from '@jesus-walks/service-kit/errors';
 import type { Transaction } from 'kysely';
 import type { ContentAndEventsDatabase } from '../../db/database';
 import { type ContentDeps, siteUrl } from '../../deps';
+import type { Env } from '../../env';
 import { countSeats, type EventRow, lockEvent } from '../events/events.repository';
 import type { Recipient } from '../registrations/registration-emails';
 import { registrationEmail } from '../registrations/registration-emails';
@@ -37,15 +38,54 @@ import {
   insertHeldRegistration,
   lapsedHolds,
   lockEventQuote,
+  lockHolder,
   lockPaymentId,
   markQuoteReleased,
   recordQuoteOutcome,
   releaseQuotesOfRegistrations,
+  seatsHeldBy,
 } from './event-quotes.repository';
 
 type Trx = Transaction<ContentAndEventsDatabase>;
 
-const HOLD_MS = QUOTE_RESERVATION_MINUTES * 60 * 1000;
+/** How long a checkout holds a seat, and how many seats one client may hold at once (env). */
+export interface SeatHoldLimits {
+  minutes: number;
+  /** Seats of one walk in the client's open checkouts. */
+  perEvent: number;
+  /** Seats over all walks. */
+  perClient: number;
+}
+
+export function seatHoldLimitsOf(env: Env): SeatHoldLimits {
+  return {
+    minutes: env.SEAT_HOLD_MINUTES,
+    perEvent: env.SEAT_HOLDS_PER_EVENT_PER_CLIENT,
+    perClient: env.SEAT_HOLDS_PER_CLIENT,
+  };
+}
+
+/**
+ * Refuses one more seat when the client already holds its share (429): of this walk, or of all
+ * of them. A family pays seat by seat; one visitor cannot hold a walk's seats against everyone.
+ */
+function checkSeatShare(held: ReadonlyMap<number, number>, event: EventRow, limits: SeatHoldLimits): void {
+  const ofEvent = held.get(event.id) ?? 0;
+  const wait = `Pay for those (or wait up to ${limits.minutes} minutes for them to lapse) before holding another.`;
+  if (ofEvent + 1 > limits.perEvent) {
+    throw new DomainError(
+      'rate_limited',
+      `You already hold ${ofEvent} seats of ${event.title} in open checkouts, the most one person can hold at once. ${wait}`,
+    );
+  }
+  const total = [...held.values()].reduce((sum, seats) => sum + seats, 0);
+  if (total + 1 > limits.perClient) {
+    throw new DomainError(
+      'rate_limited',
+      `You already hold ${total} seats in open checkouts, the most one person can hold at once. ${wait}`,
+    );
+  }
+}
 
 function registrantOf(buyer: EventQuoteBody['buyer']): Registrant {
   if ('userId' in buyer) return { kind: 'member', userId: buyer.userId };
@@ -104,9 +144,10 @@ async function freeHeldSeats(
 }
 
 /**
- * POST /internal/event-quotes: a seat of a paid event held for its payer for 30 minutes. Decided
- * under the event's row lock like every seat: an active hold counts as a seat taken, so a full
- * event answers 409 before anything is charged.
+ * POST /internal/event-quotes: a seat of a paid event held for its payer for a few minutes
+ * (SEAT_HOLD_MINUTES). Decided under the event's row lock like every seat: an active hold counts as
+ * a seat taken, so a full event answers 409 before anything is charged. The client whose checkout
+ * it is may hold only so many seats at once (429 beyond, see checkSeatShare).
  */
 export async function quoteSeat(
   deps: ContentDeps,
@@ -158,7 +199,17 @@ export async function quoteSeat(
       // The payer's earlier checkout: its quote no longer holds the seat (paying it is refunded).
       await releaseQuotesOfRegistrations(trx, [existing.id]);
     }
-    const heldUntil = new Date(now.getTime() + HOLD_MS);
+    // The client's seats held elsewhere, counted under its lock (the payer's own hold is taken over).
+    const holder = { address: addressLimitKey(body.holder.address), userId: body.holder.userId };
+    await lockHolder(trx, holder);
+    const held = await seatsHeldBy(
+      trx,
+      holder,
+      now,
+      holdsOwnSeat && existing ? { exceptRegistrationId: existing.id } : {},
+    );
+    checkSeatShare(held, event, deps.seatHolds);
+    const heldUntil = new Date(now.getTime() + deps.seatHolds.minutes * 60 * 1000);
     const guestName = registrant.kind === 'guest' ? registrant.name : null;
     const row = existing
       ? await holdSeat(trx, existing.id, { quoteId, heldUntil, guestName })
@@ -170,6 +221,8 @@ export async function quoteSeat(
       title: event.title,
       total: money(event.price),
       expiresAt: heldUntil,
+      holderAddress: holder.address,
+      holderUserId: holder.userId,
     });
     return toQuote(quote);
   });

@@ -41,7 +41,11 @@ async function paidSeat(eventId: number, price: string, testMode?: boolean) {
     method: 'POST',
     url: '/internal/event-quotes',
     headers: internalHeader,
-    payload: { eventId, buyer: { name: `Payer ${payers}`, email: `seat-payer${payers}@example.com` } },
+    payload: {
+      eventId,
+      buyer: { name: `Payer ${payers}`, email: `seat-payer${payers}@example.com` },
+      holder: { address: '127.0.0.1', userId: null },
+    },
   });
   expect(quote.statusCode, quote.body).toBe(201);
   const { quoteId, registrationId } = EventQuoteSchema.parse(quote.json());

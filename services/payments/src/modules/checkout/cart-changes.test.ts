@@ -15,6 +15,7 @@ const product = (id: number, name: string, price: number | string) => ({
   imageUrl: '',
   category: '',
   stock: 1,
+  available: 1,
 });
 
 describe('a cart that changed', () => {

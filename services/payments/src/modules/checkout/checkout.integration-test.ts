@@ -221,7 +221,14 @@ describe('POST /api/checkout/create-payment-intent', () => {
     for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
       expect(refused.json()).toMatchObject({
         code: 'cart_changed',
-        issues: [{ path: ['items', 0], message: 'Last Lantern is sold out' }],
+        // The shelf has 3, held by the three who were first: the others may try again soon.
+        issues: [
+          {
+            path: ['items', 0],
+            message:
+              'Last Lantern is sold out right now: other shoppers are checking out with the rest. Try again in a few minutes',
+          },
+        ],
       });
     }
     expect((await sandboxIntentCount()) - before).toBe(3);

@@ -1,5 +1,6 @@
 import { checkoutRoutes } from '@jesus-walks/contracts/checkout';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '@jesus-walks/contracts/events';
+import { clientAddressOf } from '@jesus-walks/service-kit/client-address';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { businessRule, conflict, DomainError } from '@jesus-walks/service-kit/errors';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
@@ -12,6 +13,7 @@ import {
   createPaymentIntent,
   recordContact,
 } from './checkout.service';
+import { releaseCheckout } from './checkout-release';
 import { runIdempotently } from './idempotent-request';
 
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
@@ -37,6 +39,7 @@ export function checkoutRoutesModule(app: ServiceApp, deps: PaymentsDeps): void 
     const result = await createPaymentIntent(deps, {
       body: request.body,
       identity: request.identity,
+      clientAddress: clientAddressOf(request),
       idempotencyKey: idempotencyKeyOf(request),
       requestId: request.id,
     });
@@ -48,6 +51,7 @@ export function checkoutRoutesModule(app: ServiceApp, deps: PaymentsDeps): void 
     const result = await createEventPaymentIntent(deps, {
       body: request.body,
       identity: request.identity,
+      clientAddress: clientAddressOf(request),
       idempotencyKey: idempotencyKeyOf(request),
       requestId: request.id,
     });
@@ -88,6 +92,11 @@ export function checkoutRoutesModule(app: ServiceApp, deps: PaymentsDeps): void 
   });
 
   registerRoute(app, checkoutRoutes.contact, async (request) => recordContact(deps, request.body));
+
+  // The browser left its checkout (or emptied its cart) before paying: its hold goes back at once.
+  registerRoute(app, checkoutRoutes.release, async (request) =>
+    releaseCheckout(deps, request.body, request.id),
+  );
 
   // POST /api/orders: the client's items, total and prices are ignored; the payment decides.
   registerRoute(app, checkoutRoutes.createOrder, async (request, reply) => {

@@ -68,15 +68,17 @@ function cryptoConfig(
 export interface CreateIntentInput {
   body: PaymentIntentBody;
   identity: Identity | null;
+  /** The client's address: checkouts and declines are limited per address (payment-limits). */
+  clientAddress: string;
   idempotencyKey: string | undefined;
   requestId: string;
 }
 
 /**
- * Quotes the cart with the seller (server prices, shipping, a 30-minute reservation), refuses a
- * cart that changed (409 cart_changed, the quote released) before anything is charged, creates
- * the processor's intent for the quote's total (no transaction open meanwhile) and records the
- * payment. Honours Idempotency-Key.
+ * Quotes the cart with the seller (server prices, shipping, the stock held a few minutes for this
+ * client, within its share), refuses a cart that changed (409 cart_changed, the quote released)
+ * before anything is charged, creates the processor's intent for the quote's total (no transaction
+ * open meanwhile) and records the payment. Honours Idempotency-Key.
  */
 export async function createPaymentIntent(
   deps: PaymentsDeps,
@@ -155,13 +157,14 @@ export async function createPaymentIntent(
 export interface CreateEventIntentInput {
   body: EventPaymentIntentBody;
   identity: Identity | null;
+  clientAddress: string;
   idempotencyKey: string | undefined;
   requestId: string;
 }
 
 /**
  * A paid event's seat through the same checkout (docs/decisions/015-paid-events-through-checkout.md):
- * content-and-events quotes the event's price and holds a seat for 30 minutes (409 when full or
+ * content-and-events quotes the event's price and holds a seat for a few minutes (409 when full or
  * already registered, before anything is charged), then the processor's intent for that price
  * (no transaction open meanwhile) and the payment row, which names content-and-events as the
  * seller that finalisation calls. Honours Idempotency-Key.
@@ -192,6 +195,8 @@ export async function createEventPaymentIntent(
           eventId: body.eventId,
           attendees: 1,
           buyer: identity ? { userId: identity.id } : { name: body.fullName, email: body.email ?? '' },
+          // Whose checkout it is: the seller limits the seats one client holds at once.
+          holder: { address: input.clientAddress, userId: identity?.id ?? null },
           ...(sameSeller && replaced?.quoteId ? { replacesQuoteId: replaced.quoteId } : {}),
         },
         input.requestId,
@@ -268,6 +273,8 @@ async function quoteCart(
         },
         ...(body.shippingMethodId ? { shippingMethodId: body.shippingMethodId } : {}),
         ...(replacesQuoteId ? { replacesQuoteId } : {}),
+        // Whose checkout it is: the seller limits what one client holds at once.
+        holder: { address: input.clientAddress, userId: input.identity?.id ?? null },
       },
       input.requestId,
     );
@@ -323,7 +330,7 @@ export async function cancelPayment(
   return cancelled;
 }
 
-/** A reservation not released lapses by itself after 30 minutes: a failed release is logged, not fatal. */
+/** A reservation not released lapses by itself within minutes: a failed release is logged, not fatal. */
 async function releaseQuietly(
   deps: PaymentsDeps,
   seller: SellerName,

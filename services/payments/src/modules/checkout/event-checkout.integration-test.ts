@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { service as contentService } from '@jesus-walks/content-and-events/service';
-import { insertTestEvent } from '@jesus-walks/content-and-events/testing';
+import { generousSeatHoldLimits, insertTestEvent } from '@jesus-walks/content-and-events/testing';
 import { EventPaymentIntentResponseSchema, PaidRegistrationSchema } from '@jesus-walks/contracts/checkout';
 import { waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
 import { startTestService } from '@jesus-walks/service-kit/testing/test-service';
@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutStack, startCheckoutStack } from '../../testing/checkout-stack.testing';
 
 type ContentService = Awaited<ReturnType<typeof startContent>>;
-const startContent = () => startTestService(contentService);
+// Every payer here comes from one address: the seats one client may hold are tested in the service.
+const startContent = () => startTestService(contentService, generousSeatHoldLimits);
 
 let content: ContentService;
 let stack: CheckoutStack;
@@ -187,5 +188,20 @@ describe('paid events through checkout', () => {
     expect((await paymentRow(first.paymentId)).status).toBe('cancelled');
     const second = EventPaymentIntentResponseSchema.parse(again.json());
     expect(second.registrationId).toBe(first.registrationId);
+  });
+
+  it('gives the seat back at once when the payer leaves the checkout', async () => {
+    const eventId = await insertTestEvent(content.db, { price: 11, capacity: 1 });
+    const left = EventPaymentIntentResponseSchema.parse((await eventIntent(eventId)).json());
+    expect((await eventIntent(eventId)).statusCode).toBe(409);
+    const release = await stack.payments.app.inject({
+      method: 'POST',
+      url: '/api/checkout/release',
+      payload: { paymentId: left.paymentId, clientSecret: left.clientSecret },
+    });
+    expect(release.json()).toEqual({ released: true });
+    expect((await registration(left.registrationId)).status).toBe('cancelled');
+    expect((await paymentRow(left.paymentId)).status).toBe('cancelled');
+    expect((await eventIntent(eventId)).statusCode).toBe(201);
   });
 });

@@ -5,7 +5,7 @@ import { FINALISE_PAYMENT_QUEUE } from '../finalisation/finalisation.jobs';
 
 /** Cancels payments left open past their quote's reservation, and releases the quotes. */
 export const EXPIRE_PAYMENTS_JOB = 'expire-payments';
-/** Every five minutes: a reservation lapses after 30, so a cancelled payment is at most 5 late. */
+/** Every five minutes: a payment is cancelled at most 5 minutes after its reservation lapsed. */
 export const EXPIRE_PAYMENTS_CRON = '*/5 * * * *';
 const BATCH = 50;
 

@@ -10,7 +10,7 @@ import { createInternalClient, type InternalClient } from '@jesus-walks/service-
 
 /**
  * content-and-events' payable routes for paid events' seats (the same three as catalog's): a quote
- * holds a seat for 30 minutes, fulfil confirms the registration (idempotent on the payment id),
+ * holds a seat for a few minutes, fulfil confirms the registration (idempotent on the payment id),
  * release gives the seat back. Never called inside a transaction that holds row locks.
  */
 export interface EventSeller {

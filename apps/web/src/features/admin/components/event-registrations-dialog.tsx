@@ -26,7 +26,7 @@ import { useDownloadRegistrationsCsv } from '../api/download-registrations-csv';
 import type { Event } from '../api/get-admin-events';
 import { useEventRegistrations } from '../api/get-event-registrations';
 import { usePromoteRegistration } from '../api/promote-registration';
-import { giveSeatQuestion } from '../utils/event-stats';
+import { giveSeatQuestion, seatBarText } from '../utils/event-stats';
 import { formatValleyDateTime } from '../utils/valley-time';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListStatus } from './list-status';
@@ -162,9 +162,7 @@ export function EventRegistrationsDialog({ event, onClose }: { event: Event | nu
         <DialogHeader className="min-w-0">
           <DialogTitle className="break-words">Registrations: {event?.title}</DialogTitle>
           <DialogDescription>
-            {event
-              ? `${formatValleyDateTime(event.date)} · ${event.seatsTaken} of ${event.capacity} seats taken`
-              : ''}
+            {event ? `${formatValleyDateTime(event.date)} · ${seatBarText(event)}` : ''}
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -209,6 +209,7 @@ describe('manualOrderSchema', () => {
       imageUrl: null,
       category: 'Headwear',
       stock: 5,
+      available: 5,
     },
   ];
   const valid = {

@@ -165,6 +165,7 @@ describe('a reply', () => {
       imageUrl: null,
       category: 'Wine',
       stock: 5,
+      available: 5,
       ...overrides,
     });
     const html = render(<ChatMessageItem message={reply} />, (client) =>

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCart } from '@/lib/cart/cart-context';
-import { formatPrice } from '@/lib/format';
+import { formatCount, formatPrice } from '@/lib/format';
 import { CartLine } from '../components/cart-line';
 
 export function CartRoute() {
@@ -33,7 +33,7 @@ export function CartRoute() {
           <div className="grid items-start gap-8 lg:grid-cols-[1fr_360px]">
             <section aria-labelledby="cart-items-heading">
               <h2 id="cart-items-heading" className="mb-4 text-sm font-medium text-muted-foreground">
-                {itemCount} {itemCount === 1 ? 'item' : 'items'} in your cart
+                {formatCount(itemCount, { one: 'item', other: 'items' })} in your cart
               </h2>
               <ul className="grid gap-4">
                 {items.map((item) => (

@@ -24,7 +24,14 @@ import { useEvent } from '../api/get-event';
 import { EventImage } from '../components/event-image';
 import { GuestCancellation } from '../components/guest-cancellation';
 import { RegistrationPanel } from '../components/registration-panel';
-import { formatEventDay, formatEventPrice, formatEventTime, seatsText } from '../utils/event-format';
+import {
+  capacityText,
+  formatEventDay,
+  formatEventPrice,
+  formatEventTime,
+  priceText,
+  seatsText,
+} from '../utils/event-format';
 import { eventStructuredData, eventSummary } from '../utils/event-structured-data';
 
 function BackToEvents() {
@@ -64,10 +71,10 @@ function EventFacts({ event }: { event: Event }) {
         {event.location}
       </Fact>
       <Fact icon={TicketIcon} label="Price">
-        {event.price > 0 ? `${formatEventPrice(event.price)} per person, paid on the day` : 'Free'}
+        {priceText(event)}
       </Fact>
       <Fact icon={UsersIcon} label="Capacity">
-        {event.capacity} walkers ·{' '}
+        {capacityText(event.capacity)} ·{' '}
         <span className={event.seatsLeft > 0 || event.isPast ? 'font-semibold' : 'font-semibold text-accent'}>
           {seatsText(event)}
         </span>

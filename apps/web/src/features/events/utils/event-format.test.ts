@@ -1,11 +1,13 @@
 import type { Event } from '@jesus-walks/contracts/events';
 import { describe, expect, it } from 'vitest';
 import {
+  capacityText,
   formatEventDate,
   formatEventDay,
   formatEventPrice,
   formatEventTime,
   pastEvents,
+  priceText,
   seatsText,
   upcomingEvents,
   valleyWallClock,
@@ -43,6 +45,27 @@ describe('event prices and seats', () => {
     expect(seatsText({ ...base, seatsLeft: 0 })).toBe('Full, join the waitlist');
     expect(seatsText({ ...base, seatsLeft: 0, isCancelled: true })).toBe('Cancelled');
     expect(seatsText({ ...base, seatsLeft: 3, isPast: true })).toBe('This walk has taken place');
+  });
+
+  it("says '1 walker' for a walk of one, walkers for more", () => {
+    expect(capacityText(1)).toBe('1 walker');
+    expect(capacityText(20)).toBe('20 walkers');
+  });
+
+  it('says a paid walk with seats is paid when registering, as the panel below offers', () => {
+    const open = { price: 25, seatsLeft: 4, isPast: false, isCancelled: false };
+    expect(priceText(open)).toBe('$25.00 per person, paid when you register');
+    expect(priceText(open)).not.toContain('on the day');
+    expect(priceText({ ...open, price: 0 })).toBe('Free');
+  });
+
+  it("says a full paid walk's waitlisted seat is paid on the day, and a closed one only its price", () => {
+    const full = { price: 25, seatsLeft: 0, isPast: false, isCancelled: false };
+    expect(priceText(full)).toBe(
+      '$25.00 per person; if a seat opens up for you, paid on the day at check-in',
+    );
+    expect(priceText({ ...full, isPast: true })).toBe('$25.00 per person');
+    expect(priceText({ ...full, seatsLeft: 3, isCancelled: true })).toBe('$25.00 per person');
   });
 });
 

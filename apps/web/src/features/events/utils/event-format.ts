@@ -1,5 +1,6 @@
 import type { Event } from '@jesus-walks/contracts/events';
 import { format } from 'date-fns';
+import { formatCount } from '@/lib/format';
 
 /** The walks happen in the Napa Valley: dates and times are shown as they are there. */
 export const EVENT_TIME_ZONE = 'America/Los_Angeles';
@@ -54,12 +55,31 @@ export function formatEventPrice(price: number): string {
   return price > 0 ? `$${price.toFixed(2)}` : 'Free';
 }
 
+/**
+ * The price, and when it is paid: an open paid walk is paid by card at registration (the panel's
+ * 'Pay $X and register'); a seat that opens up for the waitlist is paid on the day at check-in, as
+ * the server's e-mail to the promoted walker says.
+ */
+export function priceText(event: Pick<Event, 'price' | 'seatsLeft' | 'isPast' | 'isCancelled'>): string {
+  if (event.price <= 0) return 'Free';
+  const perPerson = `${formatEventPrice(event.price)} per person`;
+  if (event.isPast || event.isCancelled) return perPerson;
+  return event.seatsLeft > 0
+    ? `${perPerson}, paid when you register`
+    : `${perPerson}; if a seat opens up for you, paid on the day at check-in`;
+}
+
+/** "1 walker", "20 walkers": how many the walk takes. */
+export function capacityText(capacity: number): string {
+  return formatCount(capacity, { one: 'walker', other: 'walkers' });
+}
+
 /** What the seats look like to someone deciding whether to come. */
 export function seatsText(event: Pick<Event, 'seatsLeft' | 'isPast' | 'isCancelled'>): string {
   if (event.isCancelled) return 'Cancelled';
   if (event.isPast) return 'This walk has taken place';
   if (event.seatsLeft <= 0) return 'Full, join the waitlist';
-  return event.seatsLeft === 1 ? '1 seat left' : `${event.seatsLeft} seats left`;
+  return `${formatCount(event.seatsLeft, { one: 'seat', other: 'seats' })} left`;
 }
 
 /** Upcoming events (cancelled ones included, marked as such) soonest first. */

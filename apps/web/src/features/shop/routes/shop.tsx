@@ -2,6 +2,7 @@ import { Container } from '@/components/layout/container';
 import { PageHeader } from '@/components/layout/page-header';
 import { PageHead } from '@/components/seo/page-head';
 import { useAddToCart } from '@/lib/cart/use-add-to-cart';
+import { formatCount } from '@/lib/format';
 import { useProducts } from '@/lib/products/get-products';
 import { useSiteOrigin } from '@/lib/site-origin';
 import { ProductCard } from '../components/product-card';
@@ -9,7 +10,7 @@ import { ProductsEmpty, ProductsError, ProductsLoading } from '../components/pro
 import { productListStructuredData } from '../utils/product-structured-data';
 
 function foundText(count: number): string {
-  return `Found ${count} ${count === 1 ? 'product' : 'products'}`;
+  return `Found ${formatCount(count, { one: 'product', other: 'products' })}`;
 }
 
 const SHOP_DESCRIPTION =

@@ -84,6 +84,7 @@ describe('a payment intent for an unavailable method', () => {
         paymentMethod: 'square',
       },
       identity: null,
+      clientAddress: '203.0.113.9',
       idempotencyKey: undefined,
       requestId: 'req-1',
     });
