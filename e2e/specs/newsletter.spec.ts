@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../harness/browser';
 
 const site = useBrowser();
+const siteConsole = () => readFileSync(inject('siteLogPath'), 'utf8');
 
 /** Unique per run, so the spec works against a site that has already seen it. */
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
@@ -66,6 +68,8 @@ describe.each([1280, 375])('newsletter dialog at %i px', (width) => {
     expect(await success.textContent()).toContain(
       "You've been subscribed to get the latest on walks and merch.",
     );
+    // Nothing arrives until the e-mail's link is followed, and the toast says so.
+    expect(await success.textContent()).toContain('A confirmation e-mail is on its way');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
     // Opened again, the field is empty.
@@ -75,6 +79,58 @@ describe.each([1280, 375])('newsletter dialog at %i px', (width) => {
 });
 
 describe('newsletter link pages', () => {
+  it.each([375, 1280])(
+    'confirms from the link printed in the console, then shows only the confirmed state at %i px',
+    async (width) => {
+      const page = await site.newPage({ width });
+      const email = `confirmed-${width}-${suffix}@example.com`;
+      const printedBefore = siteConsole().length;
+      await page.goto('/');
+      const status = await page.evaluate(
+        async (body) =>
+          (
+            await fetch('/api/newsletter/subscribe', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify(body),
+            })
+          ).status,
+        { email },
+      );
+      expect(status).toBe(200);
+
+      // Without SMTP_URL the welcome e-mail is printed, its confirmation link in it.
+      let link: URL | undefined;
+      await expect
+        .poll(
+          () => {
+            const mail = new RegExp(
+              `To: +${email.replace(/[.]/g, '\\.')}[\\s\\S]*?(https?://\\S+/newsletter/confirm\\?token=\\S+)`,
+            ).exec(siteConsole().slice(printedBefore));
+            link = mail?.[1] ? new URL(mail[1]) : undefined;
+            return link !== undefined;
+          },
+          { message: 'the confirmation e-mail printed to the console', timeout: 15_000 },
+        )
+        .toBe(true);
+
+      await page.goto(`${link?.pathname}${link?.search}`);
+      expect(await page.getByRole('heading', { name: 'Confirm your subscription' }).isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+      const confirmed = page.getByRole('heading', { name: 'Subscription confirmed' });
+      await expect.poll(() => confirmed.isVisible()).toBe(true);
+      expect(
+        await page.getByText('Thank you! Your subscription to Jesus News is confirmed.').isVisible(),
+      ).toBe(true);
+      expect(await page.getByText(email).isVisible()).toBe(true);
+      // The request to confirm is gone: only what happened is shown.
+      expect(await page.getByText('Confirm your subscription').count()).toBe(0);
+      expect(await page.getByText('One last step', { exact: false }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Confirm my subscription' }).count()).toBe(0);
+      await expect.poll(() => page.title()).toBe('Subscription confirmed | Jesus Walks');
+    },
+  );
+
   it('confirm and unsubscribe pages act only on a button press, and explain a bad link', async () => {
     const page = await site.newPage({ width: 375 });
     const calls: string[] = [];

@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import {
   isValidNewsletterEmail,
   newsletterFormSchema,
+  SUBSCRIBED_TOAST_DESCRIPTION,
   subscribeNewsletter,
   toSubscribeBody,
 } from './subscribe-newsletter';
@@ -79,5 +80,14 @@ describe('subscribeNewsletter', () => {
       throw new TypeError('Failed to fetch');
     });
     await expect(subscribeNewsletter({ email: 'a@b' })).rejects.toThrow('Subscription failed');
+  });
+});
+
+describe('the success toast', () => {
+  it("keeps SPEC.md's words and says the confirmation e-mail is on its way", () => {
+    expect(
+      SUBSCRIBED_TOAST_DESCRIPTION.startsWith("You've been subscribed to get the latest on walks and merch."),
+    ).toBe(true);
+    expect(SUBSCRIBED_TOAST_DESCRIPTION).toContain('A confirmation e-mail is on its way');
   });
 });

@@ -10,6 +10,14 @@ import { ApiError, callApi } from '@/lib/api-client';
 export const INVALID_NEWSLETTER_EMAIL = 'Please enter a valid email address.';
 
 /**
+ * The success toast's text: SPEC.md's sentence, then that the subscription waits for the link in
+ * the confirmation e-mail (double opt-in). The server's answer never tells whether the address was
+ * new (an address already confirmed gets no e-mail), so the toast says it as the server does.
+ */
+export const SUBSCRIBED_TOAST_DESCRIPTION =
+  "You've been subscribed to get the latest on walks and merch. A confirmation e-mail is on its way if this address is new to us: follow its link to start receiving Jesus News.";
+
+/**
  * The dialog's form, SPEC.md section 5: the e-mail non-empty and containing '@' (the server checks
  * the rest), sent trimmed; plus the honeypot people never see.
  */

@@ -17,6 +17,7 @@ import {
   type NewsletterFormInput,
   type NewsletterFormValues,
   newsletterFormSchema,
+  SUBSCRIBED_TOAST_DESCRIPTION,
   toSubscribeBody,
   useSubscribeNewsletter,
 } from '../api/subscribe-newsletter';
@@ -41,7 +42,8 @@ export function NewsletterDialog() {
         onSuccess: () => {
           toast({
             title: 'Jesus News - Subscription Successful!',
-            description: "You've been subscribed to get the latest on walks and merch.",
+            // SPEC.md's words, then what comes next: nothing is sent until the e-mail's link is followed.
+            description: SUBSCRIBED_TOAST_DESCRIPTION,
           });
           reset();
           closeNewsletterDialog();

@@ -19,7 +19,9 @@ interface TokenMutation {
 
 /**
  * The page behind an e-mail link (confirm, unsubscribe). Opening it does nothing by itself: mail
- * scanners open links too. The person presses the button, which POSTs the link's token.
+ * scanners open links too. The person presses the button, which POSTs the link's token. Once done,
+ * the card shows only what happened (`doneTitle`, the server's words and the address): the request
+ * above it ('One last step') no longer applies.
  */
 export function TokenActionCard({
   title,
@@ -29,6 +31,7 @@ export function TokenActionCard({
   pendingLabel,
   mutation,
   failureFallback,
+  doneTitle,
   after,
 }: {
   title: string;
@@ -38,39 +41,45 @@ export function TokenActionCard({
   pendingLabel: string;
   mutation: TokenMutation;
   failureFallback: string;
+  doneTitle: string;
   after?: ReactNode;
 }) {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
+  const done = token !== '' && mutation.isSuccess && mutation.data ? mutation.data : null;
 
   return (
     <Container className="flex justify-center py-16 md:py-24">
       <meta name="robots" content="noindex" />
       <meta name="referrer" content="no-referrer" />
       <Card className="w-full max-w-md">
-        <CardHeader className="items-center text-center">
-          <span className="mb-2 inline-flex size-12 items-center justify-center rounded-full bg-secondary text-accent">
-            <Icon aria-hidden="true" className="size-6" />
-          </span>
-          <h1 className="font-serif text-2xl leading-tight font-semibold">{title}</h1>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
+        {done ? (
+          <CardHeader className="items-center text-center" role="status">
+            <span className="mb-2 inline-flex size-12 items-center justify-center rounded-full bg-success-surface text-success">
+              <CircleCheckIcon aria-hidden="true" className="size-6" />
+            </span>
+            <h1 className="font-serif text-2xl leading-tight font-semibold">{doneTitle}</h1>
+            <CardDescription>{done.message}</CardDescription>
+            <p className="text-sm font-medium break-all">{done.email}</p>
+          </CardHeader>
+        ) : (
+          <CardHeader className="items-center text-center">
+            <span className="mb-2 inline-flex size-12 items-center justify-center rounded-full bg-secondary text-accent">
+              <Icon aria-hidden="true" className="size-6" />
+            </span>
+            <h1 className="font-serif text-2xl leading-tight font-semibold">{title}</h1>
+            <CardDescription>{description}</CardDescription>
+          </CardHeader>
+        )}
         <CardContent className="grid gap-4">
-          {!token ? (
+          {done ? (
+            after
+          ) : !token ? (
             <Alert variant="destructive">
               <CircleAlertIcon aria-hidden="true" />
               <AlertTitle>This link is incomplete</AlertTitle>
               <AlertDescription>Please open the link from your e-mail again, in full.</AlertDescription>
             </Alert>
-          ) : mutation.isSuccess && mutation.data ? (
-            <>
-              <Alert variant="success">
-                <CircleCheckIcon aria-hidden="true" />
-                <AlertTitle>{mutation.data.message}</AlertTitle>
-                <AlertDescription>{mutation.data.email}</AlertDescription>
-              </Alert>
-              {after}
-            </>
           ) : (
             <>
               {mutation.isError ? (

@@ -11,7 +11,11 @@ export function NewsletterConfirmRoute() {
   return (
     <>
       <PageHead
-        title="Confirm your subscription | Jesus Walks"
+        title={
+          confirmation.isSuccess
+            ? 'Subscription confirmed | Jesus Walks'
+            : 'Confirm your subscription | Jesus Walks'
+        }
         description="Confirm your subscription to the Jesus Walks newsletter."
         path="/newsletter/confirm"
         noindex
@@ -23,6 +27,7 @@ export function NewsletterConfirmRoute() {
         actionLabel="Confirm my subscription"
         pendingLabel="Confirming..."
         mutation={confirmation}
+        doneTitle="Subscription confirmed"
         failureFallback="Your subscription could not be confirmed. Please try again."
         after={
           <Button asChild variant="outline">

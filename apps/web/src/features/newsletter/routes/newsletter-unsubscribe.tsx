@@ -9,7 +9,7 @@ export function NewsletterUnsubscribeRoute() {
   return (
     <>
       <PageHead
-        title="Unsubscribe | Jesus Walks"
+        title={unsubscription.isSuccess ? 'You are unsubscribed | Jesus Walks' : 'Unsubscribe | Jesus Walks'}
         description="Unsubscribe from the Jesus Walks newsletter."
         path="/newsletter/unsubscribe"
         noindex
@@ -21,6 +21,7 @@ export function NewsletterUnsubscribeRoute() {
         actionLabel="Unsubscribe"
         pendingLabel="Unsubscribing..."
         mutation={unsubscription}
+        doneTitle="You are unsubscribed"
         failureFallback="You could not be unsubscribed. Please try again."
       />
     </>
