@@ -80,6 +80,9 @@ describe('checkout', () => {
           .getByText('Thank you for your purchase. Your payment has been processed successfully.')
           .isVisible(),
       ).toBe(true);
+      // The total includes shipping, and says so: Subtotal, Shipping, Total (as the e-mail does).
+      const paid = await page.getByRole('main').getByLabel('Order total').textContent();
+      expect(paid).toMatch(/Subtotal\s*\$\d+\.\d{2}\s*Shipping\s*\$9\.99\s*Total\s*\$\d+\.\d{2}/);
       const orderNumber = Number(/#\s*(\d+)/.exec((await page.locator('main').textContent()) ?? '')?.[1]);
       expect(orderNumber).toBeGreaterThan(0);
 
@@ -130,6 +133,42 @@ describe('checkout', () => {
       expect(await guest.getByText('Merino Hiking Socks', { exact: false }).first().isVisible()).toBe(true);
     },
   );
+
+  it("shows the chosen shipping method's cost before payment, and fills Full Name with the shipping name", async () => {
+    const page = await site.newPage({ width: 375, height: 900 });
+    await page.goto('/shop');
+    await expect
+      .poll(() => page.getByText(/^Found \d+ products$/).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await addFromShop(page, 'Merino Hiking Socks');
+    await page.goto('/checkout');
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    await expect
+      .poll(() => summary.getByTestId('checkout-shipping').textContent())
+      .toBe('Calculated at next step');
+
+    await page.getByLabel('First name', { exact: true }).fill('Ruth');
+    await page.getByLabel('Last name', { exact: true }).fill('Walker');
+    await page.getByLabel('Address', { exact: true }).fill('1 Vineyard Lane');
+    await page.getByLabel('City', { exact: true }).fill('Napa');
+    await page.getByLabel('State', { exact: true }).fill('CA');
+    await page.getByLabel('Postal code', { exact: true }).fill('94559');
+    const firstMethod = page
+      .locator('label')
+      .filter({ has: page.getByRole('radio') })
+      .first();
+    await expect.poll(() => firstMethod.isVisible(), { timeout: 10_000 }).toBe(true);
+    await firstMethod.getByRole('radio').check();
+    const rate = await firstMethod.locator('span.tabular-nums').textContent();
+    expect(rate).toMatch(/^\$\d+\.\d{2}$/);
+    // Still on step 1: the summary already has the chosen method's cost.
+    await expect.poll(() => summary.getByTestId('checkout-shipping').textContent()).toBe(rate);
+
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    const fullName = page.getByLabel('Full Name', { exact: true });
+    await expect.poll(() => fullName.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await fullName.inputValue()).toBe('Ruth Walker');
+  });
 
   it('shows a declined card in red in the payment area and creates no order', async () => {
     const cookie = await adminCookie();

@@ -39,11 +39,18 @@ const blankAddress: AddressInput = {
 interface ShippingStepProps {
   address: ShippingAddress | null;
   method: ShippingMethod | null;
+  /** The method chosen so far (null: none), for the order summary beside the step. */
+  onMethodChange?: (method: ShippingMethod | null) => void;
   onContinue: (address: ShippingAddress, method: ShippingMethod) => void;
 }
 
 /** Step 1: the address, the methods that serve it, and the way on to payment. */
-export function ShippingStep({ address, method: initialMethod, onContinue }: ShippingStepProps) {
+export function ShippingStep({
+  address,
+  method: initialMethod,
+  onMethodChange,
+  onContinue,
+}: ShippingStepProps) {
   const queryClient = useQueryClient();
   const [method, setMethod] = useState<ShippingMethod | null>(initialMethod);
   const [fillingTest, setFillingTest] = useState(false);
@@ -62,6 +69,11 @@ export function ShippingStep({ address, method: initialMethod, onContinue }: Shi
   const [country, state, postalCode] = useWatch({ control, name: ['country', 'state', 'postalCode'] });
   const destination = ratesDestination({ country, state, postalCode });
   const rates = useShippingRates(destination);
+
+  // The summary shows the chosen method's cost at once, not only after 'Continue to Payment'.
+  useEffect(() => {
+    onMethodChange?.(method);
+  }, [method, onMethodChange]);
 
   // A method that does not serve the new address is no longer chosen.
   useEffect(() => {

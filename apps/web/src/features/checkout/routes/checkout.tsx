@@ -36,6 +36,7 @@ import {
   intentRequestKey,
   ORDER_CREATION_FAILED,
 } from '../utils/payment-intent';
+import { shippingName } from '../utils/shipping-step';
 
 export function CheckoutRoute() {
   // A paid event's seat (/checkout?event={id}) goes straight to the payment step.
@@ -147,6 +148,8 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
   const [step, setStep] = useState<CheckoutStep>('shipping');
   const [address, setAddress] = useState<ShippingAddress | null>(null);
   const [method, setMethod] = useState<ShippingMethod | null>(null);
+  /** The method picked on the shipping step, before 'Continue to Payment': the summary shows its cost. */
+  const [pickedMethod, setPickedMethod] = useState<ShippingMethod | null>(null);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(() => defaultPaymentMethod(tiles));
   const [intent, setIntent] = useState<IntentRecord | null>(null);
   const createIntent = useCreatePaymentIntent();
@@ -236,6 +239,9 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
     }
   });
 
+  // On the shipping step the summary follows the method being picked; after it, the one chosen.
+  const summaryMethod = step === 'shipping' ? pickedMethod : method;
+
   const intentState: IntentState =
     intent?.state ??
     (paymentMethod
@@ -251,7 +257,12 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
       <div className="grid min-w-0 gap-6">
         <CheckoutSteps current={step} />
         {step === 'shipping' || !address || !method ? (
-          <ShippingStep address={address} method={method} onContinue={goToPayment} />
+          <ShippingStep
+            address={address}
+            method={method}
+            onMethodChange={setPickedMethod}
+            onContinue={goToPayment}
+          />
         ) : (
           <PaymentStep
             shipping={{ address, method, onEdit: () => setStep('shipping') }}
@@ -266,6 +277,7 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
             cryptoProviders={config.crypto?.providers ?? []}
             paid={paid.current}
             complete={completeOrder}
+            defaultContact={{ fullName: shippingName(address) }}
           />
         )}
       </div>
@@ -296,8 +308,8 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
             ) : (
               <OrderTotal
                 subtotal={total}
-                shipping={method ? method.rate : null}
-                total={total + (method ? method.rate : 0)}
+                shipping={summaryMethod ? summaryMethod.rate : null}
+                total={total + (summaryMethod ? summaryMethod.rate : 0)}
               />
             )}
           </div>

@@ -42,6 +42,10 @@ describe('/order-confirmation', () => {
     expect(html).toContain('Order number <span class="font-semibold tabular-nums">#42</span>');
     expect(html).toContain('Trail Cap');
     expect(html).toContain('$53.99');
+    // The total includes shipping: both are named above it, as in the e-mail and on the status page.
+    expect(html).toMatch(/Subtotal<\/dt><dd[^>]*>\$44\.00</);
+    expect(html).toMatch(/Shipping<\/dt><dd[^>]*>\$9\.99</);
+    expect(html).toMatch(/Total<\/dt><dd[^>]*>\$53\.99</);
     expect(html).toContain('href="/shop"');
     expect(html).toContain('href="/"');
   });

@@ -8,7 +8,13 @@ import { trackPurchase } from '@/lib/analytics';
 import { useCart } from '@/lib/cart/cart-context';
 import { formatPrice } from '@/lib/format';
 import { getSessionStorage } from '@/lib/storage';
-import { type CompletedOrder, completeConfirmation, readCompletedOrder } from '../utils/completed-order';
+import { OrderTotal } from '../components/order-total';
+import {
+  type CompletedOrder,
+  completeConfirmation,
+  completedOrderAmounts,
+  readCompletedOrder,
+} from '../utils/completed-order';
 
 /**
  * /order-confirmation: the order just paid, from the completed-order record the checkout left in
@@ -81,11 +87,8 @@ export function OrderConfirmationView({ order }: { order: CompletedOrder | null 
                 </li>
               ))}
             </ul>
-            <div className="flex justify-between gap-3 border-t border-border px-4 py-3 font-semibold">
-              <span>Total</span>
-              <span className="tabular-nums" data-testid="confirmation-total">
-                {formatPrice(order.total)}
-              </span>
+            <div className="border-t border-border px-4 py-3">
+              <OrderTotal {...completedOrderAmounts(order)} />
             </div>
           </div>
           <div className="mt-2 flex flex-wrap justify-center gap-3">

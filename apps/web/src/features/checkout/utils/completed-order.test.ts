@@ -5,6 +5,7 @@ import { aPaymentIntent } from '@/testing/api-stubs';
 import {
   buildCompletedOrder,
   completeConfirmation,
+  completedOrderAmounts,
   readCompletedOrder,
   removeCompletedOrder,
   saveCompletedOrder,
@@ -50,6 +51,24 @@ describe('the completed-order record', () => {
     storage.data.set(COMPLETED_ORDER_STORAGE_KEY, JSON.stringify({ orderId: 1, items: 'x', total: 1 }));
     expect(readCompletedOrder(storage)).toBeNull();
     vi.restoreAllMocks();
+  });
+});
+
+describe('completedOrderAmounts', () => {
+  it('names the subtotal of the lines and the shipping the total includes', () => {
+    expect(completedOrderAmounts(order)).toEqual({ subtotal: '44.00', shipping: '9.99', total: '53.99' });
+  });
+
+  it('adds in cents, so several lines never drift', () => {
+    const lines = {
+      orderId: 7,
+      items: [
+        { id: 1, name: 'Bandana', price: '0.10', quantity: 3 },
+        { id: 2, name: 'Mug', price: '0.20', quantity: 1 },
+      ],
+      total: 10.49,
+    };
+    expect(completedOrderAmounts(lines)).toEqual({ subtotal: '0.50', shipping: '9.99', total: '10.49' });
   });
 });
 

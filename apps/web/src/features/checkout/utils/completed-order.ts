@@ -5,6 +5,7 @@ import {
   type OrderCreated,
   type PaymentIntentResponse,
 } from '@jesus-walks/contracts/checkout';
+import { fromCents, toCents } from '@jesus-walks/contracts/money';
 import type { AnalyticsItem } from '@/lib/analytics';
 import { type KeyValueStorage, readJson, removeKey, writeJson } from '@/lib/storage';
 
@@ -24,6 +25,26 @@ export function buildCompletedOrder(order: OrderCreated, intent: PaymentIntentRe
       quantity: line.quantity,
     })),
     total: Number(order.total),
+  };
+}
+
+/**
+ * Subtotal, shipping and total of a completed order, as the e-mail and the status page show them.
+ * The record holds the lines as the server priced them and the total paid (SPEC.md section 3);
+ * the total is the lines plus the shipping rate (SPEC.md section 9), so shipping is what the
+ * total holds beyond the lines. In cents, so nothing drifts.
+ */
+export function completedOrderAmounts(order: CompletedOrder): {
+  subtotal: string;
+  shipping: string;
+  total: string;
+} {
+  const subtotal = order.items.reduce((sum, item) => sum + toCents(item.price) * item.quantity, 0);
+  const total = toCents(order.total);
+  return {
+    subtotal: fromCents(subtotal),
+    shipping: fromCents(Math.max(0, total - subtotal)),
+    total: fromCents(total),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   continueToPayment,
   MISSING_INFORMATION_TOAST,
   pickTestShippingMethod,
+  shippingName,
 } from './shipping-step';
 
 describe('continueToPayment', () => {
@@ -65,5 +66,13 @@ describe('addressLines', () => {
       'Napa, CA 94559',
       'US',
     ]);
+  });
+});
+
+describe('shippingName', () => {
+  it("is the shipping address's first and last name, for the payment step's Full Name", () => {
+    expect(shippingName(TEST_SHIPPING_ADDRESS)).toBe('Test Customer');
+    expect(shippingName({ firstName: ' Martha ', lastName: 'Walker ' })).toBe('Martha Walker');
+    expect(shippingName({ firstName: 'Martha', lastName: ' ' })).toBe('Martha');
   });
 });

@@ -57,10 +57,18 @@ export function toShippingMethod(rate: ShippingRate): ShippingMethod {
   };
 }
 
+/** The name the order ships to: the payment step's Full Name starts as it, so nobody types it twice. */
+export function shippingName(address: Pick<ShippingAddress, 'firstName' | 'lastName'>): string {
+  return [address.firstName, address.lastName]
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(' ');
+}
+
 /** The address lines of the payment step's shipping summary. */
 export function addressLines(address: ShippingAddress): string[] {
   return [
-    `${address.firstName} ${address.lastName}`,
+    shippingName(address),
     address.address1,
     ...(address.address2 ? [address.address2] : []),
     `${address.city}, ${address.state} ${address.postalCode}`,
