@@ -25,8 +25,20 @@ export const ProductSchema = z.object({
    * below 0). The shop shows this; stock minus available is what other shoppers are paying for.
    */
   available: z.number().int(),
+  /**
+   * Only in an admin's answers: true for a product made by 'Create Test Product', which only admins
+   * see (the shop, its API and the sitemap never list it) and only manual orders sell.
+   */
+  isTest: z.boolean().optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
+
+/**
+ * GET /api/products: `includeTest=true` asks for the test products too, answered to an admin only
+ * (anyone else gets the shop's list, the same for everyone).
+ */
+export const ProductListQuerySchema = z.object({ includeTest: z.enum(['true', 'false']).optional() });
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
 /** A price an admin may set: at least 0, whole cents, within numeric(12, 2). */
 export const ProductPriceSchema = PriceSchema.pipe(
@@ -74,15 +86,17 @@ export const productRoutes = defineRoutes({
     path: '/api/products',
     service: 'catalog-and-orders',
     access: 'public',
-    summary: 'Every product on sale, in a stable order (oldest first)',
-    responses: { 200: z.array(ProductSchema) },
+    summary:
+      "Every product on sale, in a stable order (oldest first); with includeTest=true, an admin's list: the test products too, each marked isTest",
+    request: { querystring: ProductListQuerySchema },
+    responses: { 200: z.array(ProductSchema), 400: ErrorResponseSchema },
   }),
   get: defineRoute({
     method: 'GET',
     path: '/api/products/:id',
     service: 'catalog-and-orders',
     access: 'public',
-    summary: 'One product on sale',
+    summary: 'One product on sale (a test product: to an admin only)',
     request: { params: IdParamsSchema },
     responses: { 200: ProductSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
   }),
@@ -123,7 +137,8 @@ export const productRoutes = defineRoutes({
     path: '/api/admin/create-test-product',
     service: 'catalog-and-orders',
     access: 'admin',
-    summary: 'Adds a test product (no body), for trying the shop and manual orders',
+    summary:
+      'Adds a test product (no body), for trying manual orders: only admins see it (never the shop, its API or the sitemap)',
     responses: { 201: ProductSchema, ...adminErrors },
   }),
 });

@@ -3,7 +3,7 @@ import type { CatalogAndOrdersDatabase, ProductsTable } from '../../db/database'
 
 type Db = Kysely<CatalogAndOrdersDatabase> | Transaction<CatalogAndOrdersDatabase>;
 
-const columns = ['id', 'name', 'description', 'price', 'imageUrl', 'category', 'stock'] as const;
+const columns = ['id', 'name', 'description', 'price', 'imageUrl', 'category', 'stock', 'isTest'] as const;
 
 export type ProductRow = Pick<Selectable<ProductsTable>, (typeof columns)[number]>;
 
@@ -15,20 +15,45 @@ export interface ProductValues {
   category: string;
   stock: number;
   imageUrl: string;
+  /** Only 'Create Test Product' sets it; an edit never changes it. */
+  isTest?: boolean;
+}
+
+/**
+ * Which products a read may see: the public catalogue leaves test products out ('Create Test
+ * Product', migration 0007: only admins see and sell them); the admin's reads include them.
+ */
+export interface ProductVisibility {
+  includeTest?: boolean;
 }
 
 /** Products on sale, oldest first: a stable order for the shop and the admin table. */
-export async function listProductsOnSale(db: Db): Promise<ProductRow[]> {
-  return db.selectFrom('products').select(columns).where('deletedAt', 'is', null).orderBy('id').execute();
+export async function listProductsOnSale(db: Db, visibility: ProductVisibility = {}): Promise<ProductRow[]> {
+  let query = db.selectFrom('products').select(columns).where('deletedAt', 'is', null);
+  if (!visibility.includeTest) query = query.where('isTest', '=', false);
+  return query.orderBy('id').execute();
 }
 
-export async function findProductOnSale(db: Db, id: number): Promise<ProductRow | undefined> {
-  return db
+export async function findProductOnSale(
+  db: Db,
+  id: number,
+  visibility: ProductVisibility = {},
+): Promise<ProductRow | undefined> {
+  let query = db.selectFrom('products').select(columns).where('id', '=', id).where('deletedAt', 'is', null);
+  if (!visibility.includeTest) query = query.where('isTest', '=', false);
+  return query.executeTakeFirst();
+}
+
+/** Which of these products are test products (never in a visitor's checkout). */
+export async function findTestProductIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
     .selectFrom('products')
-    .select(columns)
-    .where('id', '=', id)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('isTest', '=', true)
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Locks a product on sale for the rest of the transaction (its edit and its record together). */

@@ -107,6 +107,8 @@ describe('POST /api/products', () => {
       ...validInput,
       price: '18.50',
       available: validInput.stock,
+      // An admin's answer says whether it is a test product.
+      isTest: false,
     });
     const listed = (await catalog.app.inject({ url: '/api/products' })).json() as Array<{ id: number }>;
     expect(listed.map((product) => product.id)).toContain(created.id);
@@ -152,6 +154,7 @@ describe('PUT /api/products/{id}', () => {
       price: '30.00',
       stock: 0,
       available: 0,
+      isTest: false,
     });
   });
 
@@ -265,6 +268,7 @@ describe('POST /api/admin/create-test-product', () => {
       category: 'Test',
       stock: 100,
       imageUrl: DEFAULT_PRODUCT_IMAGE_URL,
+      isTest: true,
     });
   });
 });

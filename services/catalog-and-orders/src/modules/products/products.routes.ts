@@ -20,17 +20,26 @@ export function productsRoutes(
 ): void {
   // The whole catalogue, the same for everyone: kept until a product or a checkout's hold changes
   // (migrations 0006 and 0008), or until the first hold lapses and its units come back by themselves.
-  registerRoute(app, productRoutes.list, async (request, reply) =>
-    deps.publicReads.serve(request, reply, {
+  // An admin asking for the test products too gets an answer of their own: never kept in that
+  // shared cache, nor by any other (no-store), so it cannot reach a visitor.
+  registerRoute(app, productRoutes.list, async (request, reply) => {
+    if (request.query.includeTest === 'true' && request.identity?.isAdmin) {
+      const { products } = await listProducts(deps.db, { includeTest: true });
+      return reply.header('cache-control', 'no-store').send(products);
+    }
+    return deps.publicReads.serve(request, reply, {
       key: 'products',
       schema: productRoutes.list.responses[200],
       build: async () => {
         const { products, validUntil } = await listProducts(deps.db);
         return { body: products, validUntil: validUntil ?? undefined };
       },
-    }),
+    });
+  });
+  // A test product is found by an admin only; to anyone else it does not exist.
+  registerRoute(app, productRoutes.get, async (request) =>
+    getProduct(deps.db, request.params.id, { includeTest: request.identity?.isAdmin === true }),
   );
-  registerRoute(app, productRoutes.get, async (request) => getProduct(deps.db, request.params.id));
   registerRoute(app, productRoutes.create, async (request, reply) =>
     reply.code(201).send(await createProduct(deps.db, request.body, identityOf(request))),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testProductValues, toProduct, toValues } from './products.service';
+import { testProductValues, toAdminProduct, toProduct, toValues } from './products.service';
 
 describe('toValues', () => {
   it('stores the price as a 2-decimal string computed once in cents', () => {
@@ -26,6 +26,7 @@ describe('toProduct', () => {
         imageUrl: null,
         category: null,
         stock: 2,
+        isTest: false,
       }),
     ).toEqual({
       id: 1,
@@ -41,9 +42,28 @@ describe('toProduct', () => {
   });
 });
 
+describe('toAdminProduct', () => {
+  it("marks a test product for the admin; the shop's shape never says", () => {
+    const row = {
+      id: 2,
+      name: 'Test Product AB12',
+      description: '',
+      price: '19.99',
+      imageUrl: null,
+      category: 'Test',
+      stock: 100,
+      isTest: true,
+    };
+    expect(toAdminProduct(row)).toMatchObject({ id: 2, isTest: true, available: 100 });
+    expect(toAdminProduct({ ...row, isTest: false }).isTest).toBe(false);
+    expect(toProduct(row)).not.toHaveProperty('isTest');
+  });
+});
+
 describe('testProductValues', () => {
   it('names the product plainly as a test, with a short code', () => {
     expect(testProductValues(() => 0).name).toBe('Test Product 0000');
     expect(testProductValues(() => 0.999999).name).toMatch(/^Test Product [0-9A-Z]{4}$/);
+    expect(testProductValues().isTest).toBe(true);
   });
 });

@@ -8,11 +8,13 @@ import { availableNow } from '../stock/stock.service';
 import {
   findProductOnSale,
   findProductOnSaleForUpdate,
+  findTestProductIds,
   insertProduct,
   listProductsOnSale,
   markProductDeleted,
   type ProductRow,
   type ProductValues,
+  type ProductVisibility,
   updateProduct,
 } from './products.repository';
 
@@ -35,6 +37,11 @@ export function toProduct(row: ProductRow, available = row.stock): Product {
   };
 }
 
+/** A product as an admin's answers give it: marked when it is a test product (only admins see those). */
+export function toAdminProduct(row: ProductRow, available = row.stock): Product {
+  return { ...toProduct(row, available), isTest: row.isTest };
+}
+
 /** The validated form as columns: the price rounded to whole cents once, as a string. */
 export function toValues(input: ProductInput): ProductValues {
   return {
@@ -49,22 +56,33 @@ export function toValues(input: ProductInput): ProductValues {
 
 /**
  * Every product on sale with what a buyer can buy now, and until when that holds: the moment the
- * first checkout's hold lapses and its units come back by themselves (null: nothing is held).
+ * first checkout's hold lapses and its units come back by themselves (null: nothing is held). The
+ * shop's list leaves test products out; an admin's (`includeTest`) has them, each marked.
  */
-export async function listProducts(db: Db): Promise<{ products: Product[]; validUntil: Date | null }> {
-  const rows = await listProductsOnSale(db);
+export async function listProducts(
+  db: Db,
+  visibility: ProductVisibility = {},
+): Promise<{ products: Product[]; validUntil: Date | null }> {
+  const rows = await listProductsOnSale(db, visibility);
   const { available, changesAt } = await availableNow(db, rows, { all: true });
+  const shape = visibility.includeTest ? toAdminProduct : toProduct;
   return {
-    products: rows.map((row) => toProduct(row, available.get(row.id))),
+    products: rows.map((row) => shape(row, available.get(row.id))),
     validUntil: changesAt,
   };
 }
 
-export async function getProduct(db: Db, id: number): Promise<Product> {
-  const row = await findProductOnSale(db, id);
+/** One product on sale; a test product only for an admin (`includeTest`), anyone else gets 404. */
+export async function getProduct(db: Db, id: number, visibility: ProductVisibility = {}): Promise<Product> {
+  const row = await findProductOnSale(db, id, visibility);
   if (!row) throw notFound('Product not found');
   const { available } = await availableNow(db, [row]);
-  return toProduct(row, available.get(row.id));
+  return (visibility.includeTest ? toAdminProduct : toProduct)(row, available.get(row.id));
+}
+
+/** Which of these products are test products: a visitor's checkout never sells one. */
+export async function testProductIdsAmong(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  return findTestProductIds(db, ids);
 }
 
 const productFields = ['name', 'description', 'price', 'category', 'stock', 'imageUrl'] as const;
@@ -85,7 +103,7 @@ export async function createProduct(db: Db, input: ProductInput, actor: AuditAct
       summary: `Created product ${row.name}`,
       changes: createdFields(row),
     });
-    return toProduct(row);
+    return toAdminProduct(row);
   });
 }
 
@@ -112,7 +130,7 @@ export async function editProduct(
         changes,
       });
     }
-    return toProduct(row, available.get(row.id));
+    return toAdminProduct(row, available.get(row.id));
   });
 }
 
@@ -135,7 +153,7 @@ export async function deleteProduct(
   return { id, message: 'Product deleted' };
 }
 
-/** What 'Create Test Product' adds: plainly a test, cheap, in stock, safe to delete. */
+/** What 'Create Test Product' adds: plainly a test, cheap, in stock, safe to delete, admins' only. */
 export function testProductValues(random: () => number = Math.random): ProductValues {
   const suffix = Math.floor(random() * 36 ** 4)
     .toString(36)
@@ -148,6 +166,8 @@ export function testProductValues(random: () => number = Math.random): ProductVa
     category: 'Test',
     stock: 100,
     imageUrl: DEFAULT_PRODUCT_IMAGE_URL,
+    // Seen only by admins, sold only by manual orders: never in the shop (migration 0007).
+    isTest: true,
   };
 }
 
@@ -161,6 +181,6 @@ export async function createTestProduct(db: Db, actor: AuditActor): Promise<Prod
       summary: `Created test product ${row.name}`,
       changes: createdFields(row),
     });
-    return toProduct(row);
+    return toAdminProduct(row);
   });
 }

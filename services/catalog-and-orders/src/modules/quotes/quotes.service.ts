@@ -6,6 +6,7 @@ import { businessRule, DomainError, type ErrorIssue } from '@jesus-walks/service
 import type { Kysely, Transaction } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
 import type { Env } from '../../env';
+import { testProductIdsAmong } from '../products/products.service';
 import { type PricedRate, shippingRates } from '../shipping/shipping.service';
 import {
   type HolderKey,
@@ -137,6 +138,18 @@ export async function createQuote(
   const { db, holds } = deps;
   const method = chooseMethod(await shippingRates(db, body.destination), body.shippingMethodId);
   const lines = mergeLines(body.items);
+  // Test products are the admin's (manual orders only): to a checkout they do not exist. Being one
+  // is fixed when the product is made, so this needs no lock.
+  const testIds = await testProductIdsAmong(
+    db,
+    lines.map((line) => line.productId),
+  );
+  if (testIds.size > 0) {
+    throw quoteRefusal(
+      body.items,
+      [...testIds].map((productId) => ({ productId, kind: 'unknown' as const })),
+    );
+  }
   const quoteId = randomUUID();
   const { rateCents, ...shippingMethod } = method;
   return db.transaction().execute(async (trx) => {

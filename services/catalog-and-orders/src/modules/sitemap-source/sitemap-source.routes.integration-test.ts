@@ -54,4 +54,15 @@ describe('GET /internal/sitemap/products', () => {
       ],
     });
   });
+
+  it('never lists a test product (only admins see those), nor dates the catalogue by one', async () => {
+    const before = await source();
+    const test = await insertProduct(catalog.db, { name: 'Test Product ZZ01' });
+    await sql`update products set is_test = true, created_at = '2099-01-01T00:00:00Z' where id = ${test.id}`.execute(
+      catalog.db,
+    );
+    const after = await source();
+    expect(after.items.map((item) => item.id)).not.toContain(test.id);
+    expect(after).toEqual(before);
+  });
 });

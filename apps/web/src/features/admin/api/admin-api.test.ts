@@ -28,6 +28,7 @@ const product = {
   imageUrl: '/images/products/trail-cap.svg',
   category: 'Headwear',
   stock: 3,
+  available: 3,
 };
 const order = {
   id: 11,
@@ -52,6 +53,7 @@ const order = {
   estimatedDeliveryDate: null,
   cancellationReason: null,
   paymentMethod: null,
+  testMode: false,
 };
 
 afterEach(() => {
@@ -79,10 +81,14 @@ describe('admin lists', () => {
     });
   });
 
-  it('GET /api/products', async () => {
-    const fetchMock = stubFetch(() => jsonResponse([product]));
-    expect(await getProducts()).toEqual([product]);
-    expect(sent(fetchMock)).toMatchObject({ url: productRoutes.list.path, method: 'GET' });
+  it('GET /api/products?includeTest=true: the shop and the test products only admins see', async () => {
+    const testProduct = { ...product, id: 8, name: 'Test Product AB12', isTest: true };
+    const fetchMock = stubFetch(() => jsonResponse([{ ...product, isTest: false }, testProduct]));
+    expect(await getProducts()).toEqual([{ ...product, isTest: false }, testProduct]);
+    expect(sent(fetchMock)).toMatchObject({
+      url: `${productRoutes.list.path}?includeTest=true`,
+      method: 'GET',
+    });
   });
 
   it("raises 'HTTP {status}: {statusText}' when a list fails", async () => {

@@ -11,6 +11,7 @@ import { getSubscribersCsv } from './download-subscribers-csv';
 import { getAdminEvents, getAdminEventsQueryOptions } from './get-admin-events';
 import { getEventRegistrations } from './get-event-registrations';
 import { getSubscribers, getSubscribersQueryOptions } from './get-subscribers';
+import { getWalkStats, getWalkStatsQueryOptions } from './get-walk-stats';
 import { promoteRegistration } from './promote-registration';
 import { removeSubscriber } from './remove-subscriber';
 import { updateEvent } from './update-event';
@@ -196,5 +197,21 @@ describe('admin subscribers', () => {
     );
     expect(await getSubscribersCsv()).toBe('ID,Email\r\n');
     expect(sent(fetchMock).url).toBe(newsletterRoutes.subscribersCsv.path);
+  });
+});
+
+describe("the paid walks' figures", () => {
+  it('GET /api/admin/events/stats?days=30, under the events key so that a registration change refreshes it', async () => {
+    const stats = {
+      paidRegistrations: 2,
+      revenue: '50.00',
+      days: 30,
+      perDay: [{ date: '2030-04-01', registrations: 2, revenue: '50.00' }],
+      testMode: { count: 1, revenue: '25.00' },
+    };
+    const fetchMock = stubFetch(() => jsonResponse(stats));
+    expect(await getWalkStats(30)).toEqual(stats);
+    expect(sent(fetchMock)).toMatchObject({ url: `${eventRoutes.adminStats.path}?days=30`, method: 'GET' });
+    expect(getWalkStatsQueryOptions(30).queryKey.slice(0, 2)).toEqual(['admin', 'events']);
   });
 });

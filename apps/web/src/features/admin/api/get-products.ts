@@ -5,9 +5,12 @@ import { adminQueryKeys } from './query-keys';
 
 export type { Product };
 
-/** GET /api/products, for the admin's product table, counts and manual orders. */
+/**
+ * GET /api/products?includeTest=true, for the admin's product table and manual orders: the shop's
+ * list and the test products, which only admins see (each marked isTest).
+ */
 export function getProducts(options: { signal?: AbortSignal } = {}): Promise<Product[]> {
-  return callApi(productRoutes.list, { signal: options.signal });
+  return callApi(productRoutes.list, { query: { includeTest: 'true' }, signal: options.signal });
 }
 
 /** Retried 2 times 1000 ms apart; always refetched, not kept once the dashboard is left (SPEC.md section 9). */

@@ -33,6 +33,7 @@ const order = {
   estimatedDeliveryDate: null,
   cancellationReason: null,
   paymentMethod: null,
+  testMode: false,
 };
 const payment = {
   orderId: 11,
@@ -104,6 +105,7 @@ describe('orders tab', () => {
       totalProducts: 2,
       days: 30,
       perDay: [{ date: '2030-04-01', orders: 3, revenue: '44.00' }],
+      testMode: { count: 1, revenue: '12.00' },
     };
     const fetchMock = stubFetch(() => jsonResponse(stats));
     expect(await getOrderStats(30)).toEqual(stats);

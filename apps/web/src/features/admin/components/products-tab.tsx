@@ -1,5 +1,6 @@
 import { FlaskConicalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
   Table,
@@ -18,6 +19,15 @@ import { ConfirmDialog } from './confirm-dialog';
 import { ListStatus } from './list-status';
 import { ProductEditDialog } from './product-edit-dialog';
 import { SectionHeader } from './section-header';
+
+/** A product made by 'Create Test Product': only admins see it, and only manual orders sell it. */
+function TestProductBadge() {
+  return (
+    <Badge variant="warning" title="Seen only by admins: not in the shop, for manual orders">
+      Test product
+    </Badge>
+  );
+}
 
 export function ProductsTab() {
   const products = useProducts({ enabled: true });
@@ -40,6 +50,10 @@ export function ProductsTab() {
           {createTest.isPending ? 'Creating...' : 'Create Test Product'}
         </Button>
       </SectionHeader>
+      <p className="text-sm text-muted-foreground">
+        Test products are seen only by admins: they are not in the shop, and only a manual order can include
+        them.
+      </p>
       <ListStatus
         loading={products.isPending}
         error={products.error}
@@ -62,7 +76,12 @@ export function ProductsTab() {
             {list.map((product) => (
               <TableRow key={product.id} data-product={product.id}>
                 <TableCell>{product.id}</TableCell>
-                <TableCell className="font-medium">{product.name}</TableCell>
+                <TableCell className="font-medium">
+                  <span className="inline-flex flex-wrap items-center gap-1.5">
+                    {product.name}
+                    {product.isTest ? <TestProductBadge /> : null}
+                  </span>
+                </TableCell>
                 <TableCell>{formatPrice(product.price)}</TableCell>
                 <TableCell>{product.stock}</TableCell>
                 <TableCell>{product.category}</TableCell>
