@@ -103,6 +103,7 @@ async function checkout(base: string, items: { productId: number; quantity: numb
   const paymentId = String(intent.json.paymentId);
   const contact = await post(base, '/api/checkout/contact', {
     paymentId,
+    paymentSecret: intent.json.paymentSecret,
     fullName: 'Ada Walker',
     email: 'ada@example.com',
   });
@@ -161,6 +162,8 @@ try {
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     DATABASE_URL: database.url,
+    // Every buyer comes from 127.0.0.1: the limits per client are tested in the services.
+    PAYMENT_INTENTS_PER_ADDRESS_PER_HOUR: '100000000',
   };
   const services: [string, number, string][] = [
     ['services/identity/src/main.ts', ports.identity, urls.IDENTITY_URL],

@@ -68,6 +68,8 @@ export async function startSite(
         GUEST_REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
         GUEST_REGISTRATIONS_PER_EVENT_PER_ADDRESS_PER_DAY: '1000',
         NEWSLETTER_SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
+        PAYMENT_DECLINES_PER_ADDRESS_PER_HOUR: '1000',
+        PAYMENT_INTENTS_PER_ADDRESS_PER_HOUR: '1000',
         ...extraEnvironment,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -26,14 +26,18 @@ async function toCryptoPayment(page: Page, product: string) {
   await pay.click();
 }
 
-/** The hosted charge page the checkout links to, opened as the payer would. */
-async function openHostedCharge(page: Page): Promise<Page> {
+/**
+ * The hosted charge page the checkout links to, opened as the payer would: with the payment's
+ * secret in the link's fragment, or (`withSecret` false) by its address alone, as anyone who saw it.
+ */
+async function openHostedCharge(page: Page, options: { withSecret?: boolean } = {}): Promise<Page> {
   const link = page.getByTestId('crypto-payment-link');
   await expect.poll(() => link.isVisible(), { timeout: 15_000 }).toBe(true);
   const href = (await link.getAttribute('href')) ?? '';
-  expect(href).toMatch(/\/crypto\/sandbox\/\S+/);
+  expect(href).toMatch(/^\/crypto\/sandbox\/\S+#secret=ps_\S+$/);
+  const url = new URL(href, site.baseUrl);
   const hosted = await site.newPage({ width: 1280 });
-  await hosted.goto(new URL(href, site.baseUrl).pathname);
+  await hosted.goto(options.withSecret === false ? url.pathname : `${url.pathname}${url.hash}`);
   return hosted;
 }
 
@@ -51,6 +55,19 @@ describe('checkout with crypto', () => {
     // The checkout polls every 5 s.
     await page.waitForURL('**/order-confirmation', { timeout: 20_000 });
     await expect.poll(() => page.getByRole('heading', { name: 'Order Confirmed!' }).isVisible()).toBe(true);
+  });
+
+  it("cannot be paid by the charge's address alone: only the checkout's own link pays it", async () => {
+    const page = await site.newPage({ width: 1280 });
+    await toCryptoPayment(page, 'Prayer & Trail Journal');
+    const stranger = await openHostedCharge(page, { withSecret: false });
+    await stranger.getByTestId('crypto-sandbox-complete').click();
+    await expect
+      .poll(() => stranger.getByText('Open this page from your checkout to pay this charge.').isVisible())
+      .toBe(true);
+    // The charge is still open, and the checkout still waits for it.
+    expect(await stranger.getByTestId('crypto-sandbox-complete').isVisible()).toBe(true);
+    expect(await page.getByTestId('crypto-pending').isVisible()).toBe(true);
   });
 
   it("says 'Payment expired. Please try again.' for a charge left to expire, and offers to try again", async () => {

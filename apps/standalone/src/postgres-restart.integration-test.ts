@@ -153,7 +153,12 @@ async function checkout(cookie: string, productId: number): Promise<{ orderId: n
   const contact = await api('/api/checkout/contact', {
     method: 'POST',
     cookie,
-    body: { paymentId, fullName: address.fullName, email: member.email },
+    body: {
+      paymentId,
+      paymentSecret: intent.json.paymentSecret,
+      fullName: address.fullName,
+      email: member.email,
+    },
   });
   expect(contact.status, contact.body).toBeLessThan(300);
   const confirm = await api('/api/checkout/sandbox/confirm', {

@@ -46,6 +46,11 @@ export type CheckoutMethod = z.infer<typeof CheckoutMethodSchema>;
 /** GET /api/checkout/config: the methods, live or not, and what the Stripe tile needs. */
 export const CheckoutConfigSchema = z.object({
   currency: z.literal('USD'),
+  /**
+   * The site takes no real payments: the built-in sandbox is on and every method that can be used
+   * runs in it. Every page then shows TEST_MODE_BANNER (constants.ts).
+   */
+  testMode: z.boolean(),
   methods: z.array(CheckoutMethodSchema),
   stripe: z.object({
     processor: ProcessorSchema,
@@ -56,6 +61,13 @@ export const CheckoutConfigSchema = z.object({
   crypto: z.object({ providers: z.array(z.enum(['stripe', 'coinbase'])) }).optional(),
 });
 export type CheckoutConfig = z.infer<typeof CheckoutConfigSchema>;
+
+/**
+ * The paying browser's own secret for one payment, from the create-payment-intent answer. Every
+ * call that acts on the payment (its contact, a card or token, a sandbox charge) carries it: a
+ * payment's id alone is not enough.
+ */
+export const PaymentSecretSchema = z.string().min(1).max(200);
 
 /** Payment-intent request (SPEC.md section 3) plus the chosen shipping method. */
 export const PaymentIntentBodySchema = z.object({
@@ -80,6 +92,8 @@ export type PaymentIntentBody = z.infer<typeof PaymentIntentBodySchema>;
 export const PaymentIntentResponseSchema = z.object({
   clientSecret: z.string(),
   paymentId: z.uuid(),
+  /** This browser's secret for the payment (PaymentSecretSchema): kept by the browser, never shown. */
+  paymentSecret: z.string(),
   processor: ProcessorSchema,
   testMode: z.boolean(),
   currency: z.literal('USD'),
@@ -96,6 +110,8 @@ export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponseSchema>;
 /** The buyer's contact, given at the payment step before paying (the order and its e-mail need it). */
 export const CheckoutContactBodySchema = z.object({
   paymentId: z.uuid(),
+  /** Only the browser that started the payment may name its buyer. */
+  paymentSecret: PaymentSecretSchema,
   fullName: z.string().trim().min(2).max(50),
   email: z.email().max(254).optional(),
   phone: z.string().trim().max(40).optional(),
@@ -237,13 +253,14 @@ export const checkoutRoutes = defineRoutes({
     service: 'payments',
     access: 'public',
     summary:
-      "Quotes the cart with the seller (server prices, shipping, a 30-minute reservation) and creates the provider's intent for its total; 409 with what changed when the cart can no longer be served. Honours Idempotency-Key",
+      "Quotes the cart with the seller (server prices, shipping, a 30-minute reservation) and creates the provider's intent for its total, answering the payment's secret for this browser; 409 with what changed when the cart can no longer be served; 429 past the limits per client. Honours Idempotency-Key",
     request: { body: PaymentIntentBodySchema },
     responses: {
       201: PaymentIntentResponseSchema,
       ...errors,
       409: ErrorResponseSchema,
       422: ErrorResponseSchema,
+      429: ErrorResponseSchema,
       503: ErrorResponseSchema,
     },
   }),
@@ -252,7 +269,8 @@ export const checkoutRoutes = defineRoutes({
     path: '/api/checkout/contact',
     service: 'payments',
     access: 'public',
-    summary: "Records the buyer's name, e-mail and phone on a payment before it is confirmed",
+    summary:
+      "Records the buyer's name, e-mail and phone on a payment before it is confirmed; only with the payment's secret",
     request: { body: CheckoutContactBodySchema },
     responses: { 200: z.object({ paymentId: z.uuid() }), ...errors, 409: ErrorResponseSchema },
   }),
@@ -261,13 +279,15 @@ export const checkoutRoutes = defineRoutes({
     path: '/api/checkout/sandbox/confirm',
     service: 'payments',
     access: 'public',
-    summary: "The built-in sandbox processor's card confirmation (test cards only); 402 for a declined card",
+    summary:
+      "The built-in sandbox processor's card confirmation (test cards only), with the intent's client secret; 402 for a declined card, 429 past the limits on declines",
     request: { body: SandboxConfirmBodySchema },
     responses: {
       200: SandboxConfirmResultSchema,
       ...errors,
       402: ErrorResponseSchema,
       409: ErrorResponseSchema,
+      429: ErrorResponseSchema,
     },
   }),
   createOrder: defineRoute({
@@ -300,6 +320,7 @@ export const checkoutRoutes = defineRoutes({
       ...errors,
       409: ErrorResponseSchema,
       422: ErrorResponseSchema,
+      429: ErrorResponseSchema,
       503: ErrorResponseSchema,
     },
   }),

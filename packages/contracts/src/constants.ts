@@ -17,3 +17,6 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 /** identity's session cookie (httpOnly): what the gateway resolves into the caller's identity. */
 export const SESSION_COOKIE_NAME = 'sid';
+
+/** The thin banner on every page while the site takes no real payments (CheckoutConfig.testMode). */
+export const TEST_MODE_BANNER = 'Test mode: no real payments are taken';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WebhookAckSchema } from './checkout';
+import { PaymentSecretSchema, WebhookAckSchema } from './checkout';
 import { ErrorResponseSchema, IdParamsSchema } from './common';
 import { MoneySchema } from './money';
 import { defineRoute, defineRoutes } from './route-contract';
@@ -18,6 +18,8 @@ export type SquareConfig = z.infer<typeof SquareConfigSchema>;
  */
 export const SquarePayBodySchema = z.object({
   paymentId: z.uuid(),
+  /** The payment's secret from the create-payment-intent answer: only its browser pays it. */
+  paymentSecret: PaymentSecretSchema,
   /** The card token from `card.tokenize()` ('cnon:...'). */
   sourceId: z.string().trim().min(1).max(500),
   /** From `payments.verifyBuyer()` when Square asked for buyer verification (SCA). */
@@ -56,6 +58,7 @@ export const squareRoutes = defineRoutes({
       402: ErrorResponseSchema,
       404: ErrorResponseSchema,
       409: ErrorResponseSchema,
+      429: ErrorResponseSchema,
       503: ErrorResponseSchema,
     },
   }),
@@ -165,6 +168,8 @@ export const WalletPaymentBodySchema = z.object({
   paymentToken: z.unknown(),
   /** Our payment (POST /api/checkout/create-payment-intent) when paying a checkout. */
   paymentId: z.uuid().optional(),
+  /** With paymentId: the payment's secret from the create-payment-intent answer. */
+  paymentSecret: PaymentSecretSchema.optional(),
 });
 export type WalletPaymentBody = z.infer<typeof WalletPaymentBodySchema>;
 
@@ -198,6 +203,8 @@ export const SafekeyPaymentBodySchema = z.object({
   merchantReference: z.string().trim().min(1).max(100),
   /** Our payment (POST /api/checkout/create-payment-intent) when paying a checkout. */
   paymentId: z.uuid().optional(),
+  /** With paymentId: the payment's secret from the create-payment-intent answer. */
+  paymentSecret: PaymentSecretSchema.optional(),
 });
 export type SafekeyPaymentBody = z.infer<typeof SafekeyPaymentBodySchema>;
 
@@ -218,6 +225,7 @@ const paymentErrors = {
   404: ErrorResponseSchema,
   409: ErrorResponseSchema,
   422: ErrorResponseSchema,
+  429: ErrorResponseSchema,
   503: ErrorResponseSchema,
 } as const;
 
@@ -385,6 +393,10 @@ export const SandboxCryptoChargeSchema = z.object({
 export type SandboxCryptoCharge = z.infer<typeof SandboxCryptoChargeSchema>;
 
 const SandboxChargeParamsSchema = z.object({ code: z.string().min(1).max(100) });
+
+/** Paying or expiring a sandbox charge: only the browser that started its checkout (the payment's secret). */
+export const SandboxChargeSettleBodySchema = z.object({ paymentSecret: PaymentSecretSchema });
+export type SandboxChargeSettleBody = z.infer<typeof SandboxChargeSettleBodySchema>;
 const cryptoErrors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema } as const;
 
 /** Crypto payments (issue 10): rates, charges at Stripe or Coinbase Commerce (or the sandbox), verification. */
@@ -462,18 +474,20 @@ export const cryptoRoutes = defineRoutes({
     path: '/api/crypto/sandbox/charges/:code/complete',
     service: 'payments',
     access: 'public',
-    summary: 'Pays a sandbox crypto charge (test mode only); its signed event drives finalisation',
-    request: { params: SandboxChargeParamsSchema },
-    responses: { 200: SandboxCryptoChargeSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
+    summary:
+      "Pays a sandbox crypto charge (test mode only) with its payment's secret; its signed event drives finalisation",
+    request: { params: SandboxChargeParamsSchema, body: SandboxChargeSettleBodySchema },
+    responses: { 200: SandboxCryptoChargeSchema, ...cryptoErrors, 409: ErrorResponseSchema },
   }),
   sandboxChargeExpire: defineRoute({
     method: 'POST',
     path: '/api/crypto/sandbox/charges/:code/expire',
     service: 'payments',
     access: 'public',
-    summary: 'Lets a sandbox crypto charge expire unpaid (test mode only); no order is created',
-    request: { params: SandboxChargeParamsSchema },
-    responses: { 200: SandboxCryptoChargeSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
+    summary:
+      "Lets a sandbox crypto charge expire unpaid (test mode only), with its payment's secret; no order is created",
+    request: { params: SandboxChargeParamsSchema, body: SandboxChargeSettleBodySchema },
+    responses: { 200: SandboxCryptoChargeSchema, ...cryptoErrors, 409: ErrorResponseSchema },
   }),
 });
 

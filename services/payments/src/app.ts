@@ -17,6 +17,10 @@ import { createCryptoRates } from './modules/crypto/crypto-rates';
 import { scheduleExpiry } from './modules/expiry/expiry.jobs';
 import { workFinalisation } from './modules/finalisation/finalisation.jobs';
 import { orderPaymentsRoutesModule } from './modules/order-payments/order-payments.routes';
+import {
+  paymentLimitsOf,
+  schedulePaymentLimitsCleanUp,
+} from './modules/payment-limits/payment-limits.service';
 import { createProviders } from './modules/providers/providers';
 import { safekeyRoutesModule } from './modules/providers/safekey/safekey.routes';
 import { sandboxRoutes } from './modules/providers/sandbox/sandbox.routes';
@@ -70,17 +74,24 @@ export async function buildApp(
     eventSeller,
     mailer: createMailer({ ...mailSettingsOf(env), jobs: deps.jobs, print: deps.notice, logger: app.log }),
     logger: app.log,
+    limits: paymentLimitsOf(env),
   };
 
   if (payments.providers.sandbox) {
+    // Said at every start, in any mode: a site left in test mode takes orders nobody paid for.
+    app.log.warn(
+      { PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX },
+      'payments run in TEST MODE (PAYMENTS_SANDBOX=on): the built-in sandbox takes no real payments, and any visitor can pay with a test card. Set PAYMENTS_SANDBOX=off where real buyers pay.',
+    );
     workSandboxWebhooks(deps.jobs, { url: env.SANDBOX_WEBHOOK_URL, secret: env.SANDBOX_WEBHOOK_SECRET });
   }
   workFinalisation(payments);
   scheduleExpiry(payments);
   scheduleIdempotencyCleanUp(deps.jobs, deps.db);
+  schedulePaymentLimitsCleanUp(deps.jobs, deps.db);
 
   checkoutRoutesModule(app, payments);
-  sandboxRoutes(app, { db: deps.db, jobs: deps.jobs, sandboxOn: payments.providers.sandbox !== null });
+  sandboxRoutes(app, payments);
   webhooksRoutes(app, payments);
   squareRoutesModule(app, payments);
   cryptoRoutesModule(app, {

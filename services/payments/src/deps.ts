@@ -3,6 +3,7 @@ import type { Mailer } from '@jesus-walks/service-kit/mailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from './db/database';
+import type { PaymentLimits } from './modules/payment-limits/payment-limits.service';
 import type { Providers } from './modules/providers/providers';
 import type { Seller } from './modules/sellers/catalog-seller';
 import type { EventSeller } from './modules/sellers/events-seller';
@@ -20,4 +21,6 @@ export interface PaymentsDeps {
   /** Customer e-mails, queued in the transaction of the write that causes them. */
   mailer: Mailer;
   logger: FastifyBaseLogger;
+  /** Limits against card testing (declines per payment, address and member; checkouts per address). */
+  limits: PaymentLimits;
 }

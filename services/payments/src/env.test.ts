@@ -28,6 +28,27 @@ describe('payments env', () => {
     expect(loadEnv({ ...base, PAYMENTS_SANDBOX: 'off' }).PAYMENTS_SANDBOX).toBe('off');
   });
 
+  it('keeps the sandbox off when NODE_ENV=production unless PAYMENTS_SANDBOX turns it on by name', () => {
+    expect(loadEnv({ ...base, NODE_ENV: 'production' }).PAYMENTS_SANDBOX).toBe('off');
+    expect(loadEnv({ ...base, NODE_ENV: 'production', PAYMENTS_SANDBOX: 'on' }).PAYMENTS_SANDBOX).toBe('on');
+    expect(loadEnv({ ...base, NODE_ENV: 'development' }).PAYMENTS_SANDBOX).toBe('on');
+    expect(loadEnv({ ...base, NODE_ENV: 'test' }).PAYMENTS_SANDBOX).toBe('on');
+    expect(() => loadEnv({ ...base, PAYMENTS_SANDBOX: 'yes' })).toThrow(/PAYMENTS_SANDBOX/);
+  });
+
+  it('limits declined payment attempts and checkouts per client, by default a few per payment', () => {
+    expect(loadEnv(base)).toMatchObject({
+      PAYMENT_DECLINES_PER_PAYMENT: 3,
+      PAYMENT_DECLINES_PER_ADDRESS_PER_HOUR: 10,
+      PAYMENT_DECLINES_PER_MEMBER_PER_HOUR: 10,
+      PAYMENT_INTENTS_PER_ADDRESS_PER_HOUR: 60,
+    });
+    expect(loadEnv({ ...base, PAYMENT_DECLINES_PER_PAYMENT: '5' }).PAYMENT_DECLINES_PER_PAYMENT).toBe(5);
+    expect(() => loadEnv({ ...base, PAYMENT_DECLINES_PER_ADDRESS_PER_HOUR: '0' })).toThrow(
+      /PAYMENT_DECLINES_PER_ADDRESS_PER_HOUR/,
+    );
+  });
+
   it('names the Stripe keys missing beside a secret key', () => {
     expect(() => loadEnv({ ...base, STRIPE_SECRET_KEY: 'sk_test_123456789' })).toThrow(ConfigError);
     expect(() => loadEnv({ ...base, STRIPE_SECRET_KEY: 'sk_test_123456789' })).toThrow(

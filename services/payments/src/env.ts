@@ -11,6 +11,8 @@ import { mailEnvShape } from '@jesus-walks/service-kit/mailer';
 import { z } from 'zod';
 
 const optionalSecret = (name: string) => z.string().min(8, `${name} looks too short to be a key`).optional();
+/** A count a limit allows: a whole number from 1. */
+const limitSchema = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
 export const envSchema = serviceEnvSchema
   .extend({
@@ -44,10 +46,21 @@ export const envSchema = serviceEnvSchema
     /** Where Square's API lives: unset in production; tests point the SDK at a fake Square. */
     SQUARE_API_BASE_URL: optionalUrl,
     /**
-     * The built-in sandbox processor (test cards, no real money): 'on' by default exactly when
-     * Stripe has no keys, so a fresh checkout works out of the box. Set 'off' in production.
+     * The built-in sandbox processor (test cards, no real money; any visitor can "pay" with 4242).
+     * Unset: 'on' outside production when Stripe has no keys, so a fresh checkout works out of the
+     * box; 'off' when NODE_ENV=production, where only this setting turns it on.
      */
     PAYMENTS_SANDBOX: z.enum(['on', 'off']).optional(),
+    /**
+     * Card testing (someone trying stolen card numbers): declined attempts allowed per payment (then
+     * it is closed and the buyer starts again), and per client address and per member account in an
+     * hour (429 beyond). Addresses count an IPv6 client by its /64.
+     */
+    PAYMENT_DECLINES_PER_PAYMENT: limitSchema(3),
+    PAYMENT_DECLINES_PER_ADDRESS_PER_HOUR: limitSchema(10),
+    PAYMENT_DECLINES_PER_MEMBER_PER_HOUR: limitSchema(10),
+    /** Checkouts started (create-payment-intent, event-payment-intent) per client address in an hour. */
+    PAYMENT_INTENTS_PER_ADDRESS_PER_HOUR: limitSchema(60),
     /** Where the sandbox posts its signed events: default `${PUBLIC_ORIGIN}/api/payments/webhooks/sandbox`. */
     SANDBOX_WEBHOOK_URL: optionalUrl,
     /** Signs the sandbox's events. Unset: derived from INTERNAL_TOKEN (HMAC-SHA256 with a fixed label). */
@@ -146,7 +159,9 @@ export const envSchema = serviceEnvSchema
     const stripeConfigured = Boolean(env.STRIPE_SECRET_KEY);
     return {
       ...env,
-      PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX ?? (stripeConfigured ? 'off' : 'on'),
+      // NODE_ENV only chooses the default; the named setting decides (STYLE.md).
+      PAYMENTS_SANDBOX:
+        env.PAYMENTS_SANDBOX ?? (env.NODE_ENV === 'production' || stripeConfigured ? 'off' : 'on'),
       SANDBOX_WEBHOOK_URL:
         env.SANDBOX_WEBHOOK_URL ?? new URL('/api/payments/webhooks/sandbox', env.PUBLIC_ORIGIN).toString(),
       SQUARE_WEBHOOK_URL:

@@ -70,6 +70,7 @@ export function aPaymentIntent(overrides: Partial<PaymentIntentResponse> = {}): 
   return {
     clientSecret: 'pi_sandbox_secret_1',
     paymentId: '6f1c2b8e-4f5a-4c1e-9a51-0c6e7a3b9d21',
+    paymentSecret: 'ps_browser_secret_1',
     processor: 'sandbox',
     testMode: true,
     currency: 'USD',

@@ -44,6 +44,8 @@ export interface PaymentsTable {
   seller: ColumnType<SellerName, SellerName | undefined, SellerName>;
   /** The registration a seat's payment confirmed (or was refused for). */
   registrationId: number | null;
+  /** SHA-256 (hex) of the paying browser's payment secret (migration 0007); null before it existed. */
+  secretHash: string | null;
 }
 
 export type SellerName = 'catalog' | 'events';
@@ -124,6 +126,16 @@ export interface IdempotencyKeysTable {
   createdAt: Timestamp;
 }
 
+/** service-kit rate-limits' table: declined payment attempts and checkouts started, per client. */
+export interface RateLimitHitsTable {
+  id: Generated<number>;
+  /** What is counted: 'declined-payment', 'checkout-started'. */
+  bucket: string;
+  /** Whose: 'payment:<id>\n<attempt>', 'address:203.0.113.5\n<attempt>', 'user:42\n<attempt>'. */
+  key: string;
+  createdAt: Timestamp;
+}
+
 /** Kysely table types of the payments schema. */
 export interface PaymentsDatabase {
   payments: PaymentsTable;
@@ -133,4 +145,5 @@ export interface PaymentsDatabase {
   safekeyPayments: SafekeyPaymentsTable;
   idempotencyKeys: IdempotencyKeysTable;
   auditLog: AuditLogTable;
+  rateLimitHits: RateLimitHitsTable;
 }

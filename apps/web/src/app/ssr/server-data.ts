@@ -1,6 +1,7 @@
 import type { WebRoutePath } from '@jesus-walks/contracts/web-routes';
 import type { QueryClient } from '@tanstack/react-query';
 import { getEventQueryOptions } from '@/features/events/api/get-event';
+import { getCheckoutConfigQueryOptions } from '@/lib/checkout/get-checkout-config';
 import { currentUserQueryKey, getCurrentUser } from '@/lib/current-user';
 import { getEventsQueryOptions } from '@/lib/events/get-events';
 import { getProductsQueryOptions } from '@/lib/products/get-products';
@@ -49,6 +50,8 @@ export async function prefetchPageData(
       queryKey: currentUserQueryKey,
       queryFn: () => getCurrentUser({ cookies: context.cookies }),
     }),
+    // Whether the site takes real payments: the test-mode banner above every page.
+    queryClient.prefetchQuery(getCheckoutConfigQueryOptions()),
   ];
   let eventId: string | undefined;
   if (path === '/' || path === '/events') tasks.push(queryClient.prefetchQuery(getEventsQueryOptions()));

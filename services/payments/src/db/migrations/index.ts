@@ -5,6 +5,7 @@ import * as m0003safekey from './0003_add_safekey_payments';
 import * as m0004 from './0004_add_crypto_charges';
 import * as m0005 from './0005_add_payment_seller';
 import * as m0006 from './0006_create_audit_log';
+import * as m0007 from './0007_add_payment_secrets_and_rate_limit_hits';
 
 /** Every migration of the payments schema, in order. Listed explicitly so bundlers and tests see them. */
 export const migrations: Migrations = {
@@ -14,4 +15,5 @@ export const migrations: Migrations = {
   '0004_add_crypto_charges': m0004,
   '0005_add_payment_seller': m0005,
   '0006_create_audit_log': m0006,
+  '0007_add_payment_secrets_and_rate_limit_hits': m0007,
 };

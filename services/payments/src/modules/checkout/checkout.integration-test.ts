@@ -22,11 +22,13 @@ async function createIntent(
   items: Item[],
   extra: Record<string, unknown> = {},
   headers: Record<string, string> = {},
+  remoteAddress = '127.0.0.1',
 ) {
   return stack.payments.app.inject({
     method: 'POST',
     url: '/api/checkout/create-payment-intent',
     headers,
+    remoteAddress,
     payload: { items, shippingAddress: napaAddress, shippingMethodId: stack.groundId, ...extra },
   });
 }
@@ -104,6 +106,7 @@ describe('GET /api/checkout/config', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       currency: 'USD',
+      testMode: true,
       stripe: { processor: 'sandbox', publishableKey: null },
       methods: [
         { method: 'stripe', label: 'Stripe', available: true, testMode: true, reason: null },
@@ -271,9 +274,6 @@ describe('the sandbox card form', () => {
     const poor = await confirm(intent.clientSecret, '4000000000009995');
     expect(poor.statusCode).toBe(402);
     expect(poor.json()).toEqual({ message: INSUFFICIENT_FUNDS, code: 'insufficient_funds' });
-    const unknown = await confirm(intent.clientSecret, '5555 5555 5555 4444');
-    expect(unknown.statusCode).toBe(402);
-    expect(unknown.json().message).toContain('4242 4242 4242 4242');
     const expired = await confirm(intent.clientSecret, '4242 4242 4242 4242', '01 / 20');
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toMatchObject({ message: 'Your card has expired.' });
@@ -288,10 +288,33 @@ describe('the sandbox card form', () => {
       status: 'failed',
       failureReason: INSUFFICIENT_FUNDS,
     });
+    // A third payment, as the first two declines count against this one (payment-limits).
+    const other = await intentFor([{ productId: cap.id, quantity: 1 }]);
+    const unknown = await confirm(other.clientSecret, '5555 5555 5555 4444');
+    expect(unknown.statusCode).toBe(402);
+    expect(unknown.json().message).toContain('4242 4242 4242 4242');
+  });
+
+  it("confirms only with the intent's own client secret, compared whole", async () => {
+    const cap = await stack.insertProduct({ price: '10.00' });
+    const intent = await intentFor([{ productId: cap.id, quantity: 1 }]);
+    const [intentId] = intent.clientSecret.split('_secret_');
+    for (const guess of [`${intentId}_secret_`, `${intentId}_secret_0000`, `${intent.clientSecret}0`, 'x']) {
+      const response = await confirm(guess);
+      expect(response.statusCode, guess).toBe(404);
+      expect(response.json()).toEqual({
+        message: 'No payment matches this client secret',
+        code: 'not_found',
+      });
+    }
+    expect((await confirm(intent.clientSecret)).statusCode).toBe(200);
   });
 });
 
 describe('POST /api/checkout/contact', () => {
+  const saveContact = (payload: Record<string, unknown>) =>
+    stack.payments.app.inject({ method: 'POST', url: '/api/checkout/contact', payload });
+
   it("stores the buyer's contact on a pending payment", async () => {
     const cap = await stack.insertProduct({ price: '10.00' });
     const intent = await intentFor([{ productId: cap.id, quantity: 1 }]);
@@ -300,6 +323,7 @@ describe('POST /api/checkout/contact', () => {
       url: '/api/checkout/contact',
       payload: {
         paymentId: intent.paymentId,
+        paymentSecret: intent.paymentSecret,
         fullName: 'Ada Walker',
         email: 'ada@example.com',
         phone: '555-0100',
@@ -312,6 +336,61 @@ describe('POST /api/checkout/contact', () => {
       customerEmail: 'ada@example.com',
       customerPhone: '555-0100',
     });
+  });
+
+  it("changes nobody's contact from another browser: the payment's id alone is not enough", async () => {
+    const cap = await stack.insertProduct({ price: '10.00' });
+    const intent = await intentFor([{ productId: cap.id, quantity: 1 }]);
+    const other = await intentFor([{ productId: cap.id, quantity: 1 }]);
+    const attempts = [
+      { paymentId: intent.paymentId, fullName: 'Mallory', email: 'mallory@example.com' },
+      { paymentId: intent.paymentId, paymentSecret: other.paymentSecret, fullName: 'Mallory' },
+      { paymentId: intent.paymentId, paymentSecret: `${intent.paymentSecret}x`, fullName: 'Mallory' },
+    ];
+    const answers = await Promise.all(attempts.map(saveContact));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([400, 404, 404]);
+    expect(answers[1]?.json()).toEqual({
+      message: 'No payment matches this payment secret',
+      code: 'not_found',
+    });
+    expect(await paymentRow(intent.paymentId)).toMatchObject({
+      customerName: napaAddress.fullName,
+      customerEmail: null,
+    });
+  });
+});
+
+describe('Idempotency-Key of guests', () => {
+  it("never replays one guest's answer (its secrets) to another guest with the same key", async () => {
+    const cap = await stack.insertProduct({ name: 'Shared Key Cap', price: '12.00', stock: 5 });
+    const headers = { 'idempotency-key': 'guessable-key-0001' };
+    const items = [{ productId: cap.id, quantity: 1 }];
+    const first = await createIntent(items, {}, headers, '203.0.113.71');
+    const stranger = await createIntent(items, {}, headers, '198.51.100.71');
+    expect(first.statusCode).toBe(201);
+    expect(stranger.statusCode).toBe(201);
+    expect(stranger.headers['idempotent-replayed']).toBeUndefined();
+    expect(stranger.json().paymentId).not.toBe(first.json().paymentId);
+    expect(stranger.json().clientSecret).not.toBe(first.json().clientSecret);
+    // The same guest's retry is still the first answer.
+    const retry = await createIntent(items, {}, headers, '203.0.113.71');
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+  });
+
+  it('keeps a guest key that names a payment to that payment', async () => {
+    const cap = await stack.insertProduct({ name: 'Two Orders Cap', price: '12.00', stock: 5 });
+    const items = [{ productId: cap.id, quantity: 1 }];
+    const headers = { 'idempotency-key': 'order-key-shared' };
+    const [one, two] = [await intentFor(items), await intentFor(items)];
+    for (const intent of [one, two]) expect((await confirm(intent.clientSecret)).statusCode).toBe(200);
+    const first = await createOrder(one.paymentId, items, {}, headers);
+    const second = await createOrder(two.paymentId, items, {}, headers);
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.json().id).not.toBe(first.json().id);
+    expect((await createOrder(one.paymentId, items, {}, headers)).json()).toEqual(first.json());
   });
 });
 

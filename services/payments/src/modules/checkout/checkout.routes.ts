@@ -64,7 +64,14 @@ export function checkoutRoutesModule(app: ServiceApp, deps: PaymentsDeps): void 
     const { body } = request;
     const result = await runIdempotently(
       deps.db,
-      { key: idempotencyKeyOf(request), identity: request.identity, route: 'complete-registration', body },
+      {
+        key: idempotencyKeyOf(request),
+        identity: request.identity,
+        clientAddress: clientAddressOf(request),
+        paymentId: body.paymentId,
+        route: 'complete-registration',
+        body,
+      },
       201,
       async () => {
         const outcome = await finalisePayment(deps, {
@@ -103,7 +110,14 @@ export function checkoutRoutesModule(app: ServiceApp, deps: PaymentsDeps): void 
     const { body } = request;
     const result = await runIdempotently(
       deps.db,
-      { key: idempotencyKeyOf(request), identity: request.identity, route: 'create-order', body },
+      {
+        key: idempotencyKeyOf(request),
+        identity: request.identity,
+        clientAddress: clientAddressOf(request),
+        paymentId: body.paymentId,
+        route: 'create-order',
+        body,
+      },
       201,
       async () => {
         const outcome = await finalisePayment(deps, {

@@ -20,9 +20,11 @@ import {
 } from '@jesus-walks/service-kit/errors';
 import type { SellerName } from '../../db/database';
 import type { PaymentsDeps } from '../../deps';
+import { takeIntentLimits } from '../payment-limits/payment-limits.service';
 import { payableSeller } from '../sellers/seller-registry';
 import { cartChanged, priceChanges, refusedCartIssues } from './cart-changes';
 import { runIdempotently } from './idempotent-request';
+import { newPaymentSecret, requirePaymentSecret } from './payment-secret';
 import {
   cancelOpenPayment,
   findPayment,
@@ -44,8 +46,12 @@ export function checkoutConfig(deps: Pick<PaymentsDeps, 'providers'>): CheckoutC
     };
   });
   const stripe = deps.providers.forMethod('stripe');
+  // The banner's 'no real payments are taken' must be true: not when one method takes real money
+  // beside the sandbox's (those tiles say 'Test mode' on their own).
+  const usable = methods.filter((method) => method.available);
   return {
     currency: 'USD',
+    testMode: usable.length > 0 && usable.every((method) => method.testMode),
     methods,
     stripe: {
       processor: stripe.available ? stripe.processor : 'stripe',
@@ -91,9 +97,16 @@ export async function createPaymentIntent(
   }
   return runIdempotently(
     deps.db,
-    { key: input.idempotencyKey, identity: input.identity, route: 'create-payment-intent', body },
+    {
+      key: input.idempotencyKey,
+      identity: input.identity,
+      clientAddress: input.clientAddress,
+      route: 'create-payment-intent',
+      body,
+    },
     201,
     async () => {
+      await takeIntentLimits(deps.db, deps.limits, input);
       const replaced = await replaceablePayment(deps, body.replacesPaymentId, input.identity);
       const sameSeller = replaced?.seller === 'catalog';
       const quote = await quoteCart(deps, input, sameSeller ? (replaced?.quoteId ?? undefined) : undefined);
@@ -123,6 +136,7 @@ export async function createPaymentIntent(
         await releaseQuietly(deps, 'catalog', quote.quoteId, input.requestId);
         throw upstreamUnavailable('The payment processor is not reachable right now. Please try again.');
       }
+      const secret = newPaymentSecret();
       await insertPayment(deps.db, {
         id: paymentId,
         provider: method.provider.name,
@@ -136,10 +150,12 @@ export async function createPaymentIntent(
         shippingAddress: body.shippingAddress,
         paymentMethod: body.paymentMethod,
         idempotencyKey,
+        secretHash: secret.hash,
       });
       return {
         clientSecret: intent.clientSecret,
         paymentId,
+        paymentSecret: secret.secret,
         processor: method.processor,
         testMode: method.testMode,
         currency: 'USD' as const,
@@ -185,9 +201,16 @@ export async function createEventPaymentIntent(
   }
   return runIdempotently(
     deps.db,
-    { key: input.idempotencyKey, identity, route: 'create-event-payment-intent', body },
+    {
+      key: input.idempotencyKey,
+      identity,
+      clientAddress: input.clientAddress,
+      route: 'create-event-payment-intent',
+      body,
+    },
     201,
     async () => {
+      await takeIntentLimits(deps.db, deps.limits, input);
       const replaced = await replaceablePayment(deps, body.replacesPaymentId, identity);
       const sameSeller = replaced?.seller === 'events';
       const quote = await deps.eventSeller.quote(
@@ -221,6 +244,7 @@ export async function createEventPaymentIntent(
         await releaseQuietly(deps, 'events', quote.quoteId, input.requestId);
         throw upstreamUnavailable('The payment processor is not reachable right now. Please try again.');
       }
+      const secret = newPaymentSecret();
       await insertPayment(deps.db, {
         id: paymentId,
         provider: method.provider.name,
@@ -236,10 +260,12 @@ export async function createEventPaymentIntent(
         paymentMethod: body.paymentMethod,
         idempotencyKey,
         seller: 'events',
+        secretHash: secret.hash,
       });
       return {
         clientSecret: intent.clientSecret,
         paymentId,
+        paymentSecret: secret.secret,
         processor: method.processor,
         testMode: method.testMode,
         currency: 'USD' as const,
@@ -347,17 +373,22 @@ async function releaseQuietly(
   }
 }
 
-/** The buyer's name, e-mail and phone on a payment, before it is confirmed. */
+/**
+ * The buyer's name, e-mail and phone on a payment, before it is confirmed: only from the browser
+ * that started it (its payment secret), so nobody else can redirect its receipt.
+ */
 export async function recordContact(
   deps: PaymentsDeps,
   body: CheckoutContactBody,
 ): Promise<{ paymentId: string }> {
+  const payment = await findPayment(deps.db, body.paymentId);
+  if (!payment) throw notFound('No such payment');
+  requirePaymentSecret(payment, body.paymentSecret);
   const updated = await setContact(deps.db, body.paymentId, {
     customerName: body.fullName,
     customerEmail: body.email ?? null,
     customerPhone: body.phone ?? null,
   });
   if (updated) return { paymentId: body.paymentId };
-  if (!(await findPayment(deps.db, body.paymentId))) throw notFound('No such payment');
   throw conflict('This payment is already finalised; its contact can no longer change');
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Identity } from '@jesus-walks/contracts/common';
+import { addressLimitKey } from '@jesus-walks/service-kit/client-address';
 import { businessRule, conflict } from '@jesus-walks/service-kit/errors';
 import {
   claimIdempotencyKey,
@@ -13,9 +14,27 @@ import type { PaymentsDatabase } from '../../db/database';
 export interface IdempotentRequest {
   key: string | undefined;
   identity: Identity | null;
+  /** The client's address: a guest's key without a payment is kept apart per address. */
+  clientAddress: string;
+  /** The payment the call acts on, when it names one: a guest's key is kept apart per payment. */
+  paymentId?: string | undefined;
   /** The route, and what was asked: the same key with another request is refused. */
   route: string;
   body: unknown;
+}
+
+/**
+ * Whose keys a key is compared with, so that one caller's key can never replay another caller's
+ * answer (a payment's client secret, an order): a member's own; a guest's, the payment the call
+ * names (only its browser holds what acting on it needs), else the guest's address, the only
+ * other thing that tells one anonymous client from another.
+ */
+export function idempotencyScopeOf(
+  request: Pick<IdempotentRequest, 'identity' | 'clientAddress' | 'paymentId'>,
+): string {
+  if (request.identity) return `user:${request.identity.id}`;
+  if (request.paymentId) return `payment:${request.paymentId}`;
+  return `guest:${addressLimitKey(request.clientAddress)}`;
 }
 
 /**
@@ -31,7 +50,7 @@ export async function runIdempotently<T>(
   work: () => Promise<T>,
 ): Promise<{ response: T; replayed: boolean }> {
   if (!request.key) return { response: await work(), replayed: false };
-  const scope = request.identity ? `user:${request.identity.id}` : 'guest';
+  const scope = idempotencyScopeOf(request);
   const key = request.key;
   const fingerprint = createHash('sha256')
     .update(JSON.stringify({ route: request.route, body: request.body }))

@@ -25,6 +25,7 @@ const columns = [
   'refundReference',
   'seller',
   'registrationId',
+  'secretHash',
 ] as const;
 
 export type PaymentRow = Awaited<ReturnType<typeof findPayment>> & {};
@@ -48,6 +49,8 @@ export async function insertPayment(
     idempotencyKey: string;
     seller?: 'catalog' | 'events';
     customerEmail?: string | null;
+    /** SHA-256 of the paying browser's payment secret (payment-secret.ts). */
+    secretHash: string;
   },
 ): Promise<void> {
   await db.insertInto('payments').values(values).execute();

@@ -122,6 +122,7 @@ describe('crypto in test mode (the sandbox hosted charge)', () => {
     const completed = await stack.payments.app.inject({
       method: 'POST',
       url: `/api/crypto/sandbox/charges/${code}/complete`,
+      payload: { paymentSecret: intent.paymentSecret },
     });
     expect(completed.statusCode, completed.body).toBe(200);
     expect(completed.json().status).toBe('completed');
@@ -148,7 +149,11 @@ describe('crypto in test mode (the sandbox hosted charge)', () => {
       .json()
       .paymentUrl.split('/')
       .at(-1);
-    await stack.payments.app.inject({ method: 'POST', url: `/api/crypto/sandbox/charges/${code}/complete` });
+    await stack.payments.app.inject({
+      method: 'POST',
+      url: `/api/crypto/sandbox/charges/${code}/complete`,
+      payload: { paymentSecret: intent.paymentSecret },
+    });
     // The signed event is delivered to payments' port and finalises while the browser orders too.
     const [first, second] = await Promise.all([
       createOrder(stack, intent.paymentId, cap.id),
@@ -181,6 +186,7 @@ describe('crypto in test mode (the sandbox hosted charge)', () => {
     const expired = await stack.payments.app.inject({
       method: 'POST',
       url: `/api/crypto/sandbox/charges/${code}/expire`,
+      payload: { paymentSecret: intent.paymentSecret },
     });
     expect(expired.json().status).toBe('expired');
     const verified = await verify(stack, intent.paymentId);
@@ -189,6 +195,7 @@ describe('crypto in test mode (the sandbox hosted charge)', () => {
     const late = await stack.payments.app.inject({
       method: 'POST',
       url: `/api/crypto/sandbox/charges/${code}/complete`,
+      payload: { paymentSecret: intent.paymentSecret },
     });
     expect(late.statusCode).toBe(409);
     await waitForJobs(stack.payments.db);
@@ -203,6 +210,38 @@ describe('crypto in test mode (the sandbox hosted charge)', () => {
     const retry = await processPayment(stack, 'coinbase', intent.paymentId);
     expect(retry.json().paymentUrl).not.toContain(code);
     expect(await verify(stack, intent.paymentId)).toEqual({ success: false });
+  });
+
+  it("pays or expires a charge only with its payment's secret: the charge's code is not enough", async () => {
+    const mug = await stack.insertProduct({ name: 'Crypto Mug', price: '15.00', stock: 2 });
+    const intent = await intentFor(stack, mug.id);
+    const other = await intentFor(stack, mug.id);
+    const code = (await processPayment(stack, 'coinbase', intent.paymentId))
+      .json()
+      .paymentUrl.split('/')
+      .at(-1);
+    const settle = (action: 'complete' | 'expire', payload?: object) =>
+      stack.payments.app.inject({
+        method: 'POST',
+        url: `/api/crypto/sandbox/charges/${code}/${action}`,
+        ...(payload ? { payload } : {}),
+      });
+    for (const action of ['complete', 'expire'] as const) {
+      expect((await settle(action)).statusCode).toBe(400);
+      const stranger = await settle(action, { paymentSecret: other.paymentSecret });
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.json()).toEqual({
+        message: 'No payment matches this payment secret',
+        code: 'not_found',
+      });
+    }
+    expect(
+      (await stack.payments.app.inject({ url: `/api/crypto/sandbox/charges/${code}` })).json().status,
+    ).toBe('open');
+    expect(await verify(stack, intent.paymentId)).toEqual({ success: false });
+    const paid = await settle('complete', { paymentSecret: intent.paymentSecret });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().status).toBe('completed');
   });
 
   it('refuses a payment id that is not a crypto checkout', async () => {

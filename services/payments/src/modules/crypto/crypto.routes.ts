@@ -35,11 +35,11 @@ export function cryptoRoutesModule(app: ServiceApp, deps: CryptoDeps): void {
   });
   registerRoute(app, cryptoRoutes.sandboxChargeComplete, async (request) => {
     sandboxOn();
-    return completeSandboxCharge(deps, request.params.code);
+    return completeSandboxCharge(deps, request.params.code, request.body.paymentSecret);
   });
   registerRoute(app, cryptoRoutes.sandboxChargeExpire, async (request) => {
     sandboxOn();
-    return expireSandboxCharge(deps, request.params.code);
+    return expireSandboxCharge(deps, request.params.code, request.body.paymentSecret);
   });
 
   // Coinbase signs the exact bytes it sends: this scope keeps every body as the raw Buffer.

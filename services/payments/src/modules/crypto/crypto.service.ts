@@ -14,6 +14,7 @@ import { conflict, notFound, upstreamUnavailable } from '@jesus-walks/service-ki
 import type { Transaction } from 'kysely';
 import type { PaymentsDatabase } from '../../db/database';
 import type { PaymentsDeps } from '../../deps';
+import { requirePaymentSecret } from '../checkout/payment-secret';
 import { fillContact, findPayment, type PaymentRow } from '../checkout/payments.repository';
 import type { CryptoChargeProvider } from '../providers/coinbase/coinbase.provider';
 import { lockSandboxIntent, updateSandboxIntent } from '../providers/sandbox/sandbox.repository';
@@ -244,15 +245,38 @@ async function settleCharge(
   });
 }
 
+/**
+ * Only the browser that started the checkout settles its charge: it carries the payment's secret
+ * (the checkout hands it to the hosted page in the URL's fragment, which is never sent anywhere).
+ * Knowing the charge's code, which the page's URL shows, is not enough.
+ */
+async function requireChargeOwner(deps: PaymentsDeps, code: string, paymentSecret: string): Promise<void> {
+  const charge = await findCharge(deps.db, code);
+  if (!charge) throw notFound('No such charge');
+  const payment = await findPayment(deps.db, charge.paymentId);
+  if (!payment) throw notFound('No such charge');
+  requirePaymentSecret(payment, paymentSecret);
+}
+
 /** The hosted page's "I have paid": the charge completes and its signed event drives finalisation. */
-export async function completeSandboxCharge(deps: PaymentsDeps, code: string): Promise<SandboxCryptoCharge> {
+export async function completeSandboxCharge(
+  deps: PaymentsDeps,
+  code: string,
+  paymentSecret: string,
+): Promise<SandboxCryptoCharge> {
+  await requireChargeOwner(deps, code, paymentSecret);
   const charge = await settleCharge(deps, code, 'complete');
   if (charge.status === 'expired') throw conflict('This charge has expired');
   return toView(charge);
 }
 
 /** The hosted page's "let it expire": no order will be created for this charge. */
-export async function expireSandboxCharge(deps: PaymentsDeps, code: string): Promise<SandboxCryptoCharge> {
+export async function expireSandboxCharge(
+  deps: PaymentsDeps,
+  code: string,
+  paymentSecret: string,
+): Promise<SandboxCryptoCharge> {
+  await requireChargeOwner(deps, code, paymentSecret);
   return toView(await settleCharge(deps, code, 'expire'));
 }
 

@@ -111,7 +111,7 @@ describe('a sandbox purchase, end to end', () => {
     const contact = await stack.payments.app.inject({
       method: 'POST',
       url: '/api/checkout/contact',
-      payload: { paymentId: intent.paymentId, fullName: 'Someone Else' },
+      payload: { paymentId: intent.paymentId, paymentSecret: intent.paymentSecret, fullName: 'Someone Else' },
     });
     expect(contact.statusCode).toBe(409);
   });
@@ -139,6 +139,25 @@ describe('a sandbox purchase, end to end', () => {
     expect(await ordersOf(intent.paymentId)).toEqual([]);
   });
 
+  it('answers 409 for a payment that has no quote to fulfil, not a server error', async () => {
+    const cap = await stack.insertProduct({ price: '10.00' });
+    const items = [{ productId: cap.id, quantity: 1 }];
+    const intent = await intentFor(items);
+    await pay(intent.clientSecret);
+    await stack.payments.db
+      .updateTable('payments')
+      .set({ quoteId: null })
+      .where('id', '=', intent.paymentId)
+      .execute();
+    const response = await createOrder(intent.paymentId, items);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: 'This payment is not for an order or a registration: it has nothing to fulfil',
+      code: 'conflict',
+    });
+    expect(await ordersOf(intent.paymentId)).toEqual([]);
+  });
+
   it('honours Idempotency-Key on POST /api/orders: a retry answers the first answer', async () => {
     const cap = await stack.insertProduct({ price: '10.00' });
     const items = [{ productId: cap.id, quantity: 1 }];
@@ -161,7 +180,12 @@ describe('webhooks reach the same finalisation', () => {
     await stack.payments.app.inject({
       method: 'POST',
       url: '/api/checkout/contact',
-      payload: { paymentId: intent.paymentId, fullName: 'Ada Walker', email: 'ada@example.com' },
+      payload: {
+        paymentId: intent.paymentId,
+        paymentSecret: intent.paymentSecret,
+        fullName: 'Ada Walker',
+        email: 'ada@example.com',
+      },
     });
     await pay(intent.clientSecret);
     // The sandbox posts payment_intent.succeeded to payments' port; the job finalises.

@@ -1,7 +1,7 @@
 import type { OrderCreated, PaidRegistration } from '@jesus-walks/contracts/checkout';
 import { fromCents, toCents } from '@jesus-walks/contracts/money';
 import type { PaymentMethod } from '@jesus-walks/contracts/orders';
-import { notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
+import { conflict, notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
 import type { PaymentsDeps } from '../../deps';
 import { fillContact, findPayment, lockPayment, updatePayment } from '../checkout/payments.repository';
 import type { PaymentProvider } from '../providers/provider';
@@ -62,7 +62,10 @@ export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput):
   }
   const payment = await findPayment(deps.db, input.paymentId);
   if (!payment) throw notFound('No such payment');
-  if (!payment.quoteId) throw new Error(`Payment ${payment.id} has no quote to fulfil`);
+  // Nothing was bought with it (no seller's quote to fulfil): a state of the payment, not a fault.
+  if (!payment.quoteId) {
+    throw conflict('This payment is not for an order or a registration: it has nothing to fulfil');
+  }
 
   let intent: Awaited<ReturnType<PaymentProvider['retrieveIntent']>>;
   try {

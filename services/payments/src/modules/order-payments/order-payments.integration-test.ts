@@ -65,7 +65,7 @@ async function checkout(stack: Stack, productId: number, quantity: number, payme
   const contact = await stack.payments.app.inject({
     method: 'POST',
     url: '/api/checkout/contact',
-    payload: { paymentId: intent.paymentId, ...BUYER },
+    payload: { paymentId: intent.paymentId, paymentSecret: intent.paymentSecret, ...BUYER },
   });
   expect(contact.statusCode, contact.body).toBe(200);
   const row = await stack.payments.db
@@ -270,6 +270,7 @@ describe('Cancel and refund in the sandbox', () => {
     const completed = await stack.payments.app.inject({
       method: 'POST',
       url: `/api/crypto/sandbox/charges/${code}/complete`,
+      payload: { paymentSecret: intent.paymentSecret },
     });
     expect(completed.statusCode, completed.body).toBe(200);
     const orderId = await placeOrder(stack, intent.paymentId, items, 'crypto');

@@ -50,14 +50,25 @@ async function walletIntent(method: WalletMethod, productId: number) {
     .select(['providerReference', 'provider'])
     .where('id', '=', intent.paymentId)
     .executeTakeFirstOrThrow();
+  secrets.set(intent.paymentId, intent.paymentSecret);
   return { ...intent, reference: payment.providerReference, provider: payment.provider };
 }
+
+/** Each payment's secret, as its browser keeps it from the intent's answer. */
+const secrets = new Map<string, string>();
 
 function pay(method: WalletMethod, paymentId: string, amount: string, paymentToken: unknown) {
   return stack.payments.app.inject({
     method: 'POST',
     url: `/api/${routeOf(method)}/process-payment`,
-    payload: { amount, currency: 'USD', merchantReference: `ORDER-${Date.now()}`, paymentToken, paymentId },
+    payload: {
+      amount,
+      currency: 'USD',
+      merchantReference: `ORDER-${Date.now()}`,
+      paymentToken,
+      paymentId,
+      paymentSecret: secrets.get(paymentId) ?? 'ps_none',
+    },
   });
 }
 

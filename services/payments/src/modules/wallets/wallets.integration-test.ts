@@ -30,11 +30,22 @@ async function walletIntent(method: WalletMethod, productId: number) {
     },
   });
   expect(response.statusCode, response.body).toBe(201);
-  return PaymentIntentResponseSchema.parse(response.json());
+  const intent = PaymentIntentResponseSchema.parse(response.json());
+  secrets.set(intent.paymentId, intent.paymentSecret);
+  return intent;
 }
 
+/** Each payment's secret, as its browser keeps it from the intent's answer. */
+const secrets = new Map<string, string>();
+
+/** As the checkout sends it: with the payment's secret when it names a payment. */
 function pay(method: WalletMethod, payload: Record<string, unknown>) {
-  return stack.payments.app.inject({ method: 'POST', url: `/api/${path(method)}/process-payment`, payload });
+  const secret = typeof payload.paymentId === 'string' ? secrets.get(payload.paymentId) : undefined;
+  return stack.payments.app.inject({
+    method: 'POST',
+    url: `/api/${path(method)}/process-payment`,
+    payload: { ...(secret ? { paymentSecret: secret } : {}), ...payload },
+  });
 }
 
 function createOrder(method: WalletMethod, paymentId: string, productId: number) {

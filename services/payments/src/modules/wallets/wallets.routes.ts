@@ -1,4 +1,5 @@
 import { walletRoutes } from '@jesus-walks/contracts/payments';
+import { clientAddressOf } from '@jesus-walks/service-kit/client-address';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { PaymentsDeps } from '../../deps';
@@ -18,11 +19,17 @@ export function walletRoutesModule(app: ServiceApp, payments: PaymentsDeps, wall
     validateApplePayMerchant(deps, request.body),
   );
   registerRoute(app, walletRoutes.applePayProcessPayment, async (request) =>
-    processWalletPayment(deps, 'apple_pay', request.body),
+    processWalletPayment(deps, 'apple_pay', request.body, {
+      identity: request.identity,
+      clientAddress: clientAddressOf(request),
+    }),
   );
   registerRoute(app, walletRoutes.googlePayConfig, async () => googlePayConfig(deps));
   registerRoute(app, walletRoutes.googlePayProcessPayment, async (request) =>
-    processWalletPayment(deps, 'google_pay', request.body),
+    processWalletPayment(deps, 'google_pay', request.body, {
+      identity: request.identity,
+      clientAddress: clientAddressOf(request),
+    }),
   );
 }
 

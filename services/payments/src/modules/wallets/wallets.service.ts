@@ -18,7 +18,10 @@ import {
   upstreamUnavailable,
 } from '@jesus-walks/service-kit/errors';
 import type { PaymentsDeps } from '../../deps';
+import { requirePaymentSecret } from '../checkout/payment-secret';
 import { findPayment } from '../checkout/payments.repository';
+import { attemptPayment } from '../payment-limits/card-attempts.service';
+import type { Payer } from '../payment-limits/payment-limits.service';
 import { type ProviderIntent, WalletTokenRefusedError } from '../providers/provider';
 import type { MethodAvailability } from '../providers/providers';
 import { sandboxWalletTokenOutcome } from '../providers/sandbox/sandbox-wallet';
@@ -110,13 +113,16 @@ export async function validateApplePayMerchant(
 /**
  * POST /api/apple-pay/process-payment and /api/google-pay/process-payment: the token charged
  * through the card processor of the payment (Stripe, or the sandbox in test mode) for the quoted
- * total. The processor's events finalise it like a card payment; the browser then calls POST
- * /api/orders. A second call for a paid payment answers success without charging again.
+ * total, from the browser that started the payment only (its payment secret). The processor's
+ * events finalise it like a card payment; the browser then calls POST /api/orders. A second call
+ * for a paid payment answers success without charging again. A declined or refused token counts
+ * against the limits on declines (card-attempts.service.ts).
  */
 export async function processWalletPayment(
   deps: Deps,
   method: WalletMethod,
   body: WalletPaymentBody,
+  payer: Payer,
 ): Promise<PaymentResult> {
   const label = paymentMethodLabels[method];
   const availability = available(deps, method);
@@ -127,44 +133,71 @@ export async function processWalletPayment(
         { path: ['body', 'paymentId'], message: 'Required' },
       ]);
     }
-    const outcome = sandboxWalletTokenOutcome(token);
-    return outcome.succeeded
-      ? { success: true }
-      : { success: false, error: outcome.message ?? `${label} payment failed` };
+    return attemptPayment<PaymentResult>(deps, payer, null, async () => {
+      const outcome = sandboxWalletTokenOutcome(token);
+      return outcome.succeeded
+        ? { declined: false, value: { success: true } }
+        : { declined: true, value: { success: false, error: outcome.message ?? `${label} payment failed` } };
+    });
   }
 
   const payment = await findPayment(deps.db, body.paymentId);
   if (!payment) throw notFound('No such payment');
+  requirePaymentSecret(payment, body.paymentSecret);
   if (payment.paymentMethod !== method) throw conflict(`This payment was not started for ${label}`);
   if (toCents(body.amount) !== toCents(payment.amount)) {
     throw businessRule(`The amount does not match the order total of $${payment.amount}`);
   }
   const provider = deps.providers.byName(payment.provider);
   if (!provider.confirmWithWalletToken) throw conflict(`This payment's processor takes no ${label} tokens`);
+  const confirmWithToken = provider.confirmWithWalletToken.bind(provider);
 
+  const unreachable = (error: unknown) => {
+    deps.logger.warn({ err: error, paymentId: payment.id }, `the processor failed an ${label} payment`);
+    return upstreamUnavailable('The payment processor is not reachable right now. Please try again.');
+  };
   let intent: ProviderIntent;
   try {
     intent = await provider.retrieveIntent(payment.providerReference);
-    if (intent.status === 'succeeded') return { success: true, paymentId: payment.id };
+  } catch (error) {
+    throw unreachable(error);
+  }
+  if (intent.status === 'succeeded') return { success: true, paymentId: payment.id };
+
+  return attemptPayment<PaymentResult>(deps, payer, payment, async () => {
     if (intent.status === 'canceled') {
       throw conflict('This payment was cancelled (the checkout expired or changed); please check out again');
     }
-    intent = await provider.confirmWithWalletToken({
-      reference: payment.providerReference,
-      token,
-      idempotencyKey: `wallet:${payment.id}:${randomUUID()}`,
-    });
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    // A token the processor refuses (used already, expired, not a token) is the buyer's failed
-    // payment, answered like a decline; only a processor we cannot reach is a 503.
-    if (error instanceof WalletTokenRefusedError) {
-      deps.logger.warn({ err: error, paymentId: payment.id }, `the processor refused an ${label} token`);
-      return { success: false, paymentId: payment.id, error: `${label} payment failed` };
+    let confirmed: ProviderIntent;
+    try {
+      confirmed = await confirmWithToken({
+        reference: payment.providerReference,
+        token,
+        idempotencyKey: `wallet:${payment.id}:${randomUUID()}`,
+      });
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      // A token the processor refuses (used already, expired, not a token) is the buyer's failed
+      // payment, answered like a decline; only a processor we cannot reach is a 503.
+      if (error instanceof WalletTokenRefusedError) {
+        deps.logger.warn({ err: error, paymentId: payment.id }, `the processor refused an ${label} token`);
+        return {
+          declined: true,
+          value: { success: false, paymentId: payment.id, error: `${label} payment failed` },
+        };
+      }
+      throw unreachable(error);
     }
-    deps.logger.warn({ err: error, paymentId: payment.id }, `the processor failed an ${label} payment`);
-    throw upstreamUnavailable('The payment processor is not reachable right now. Please try again.');
-  }
-  if (intent.status === 'succeeded') return { success: true, paymentId: payment.id };
-  return { success: false, paymentId: payment.id, error: intent.failureMessage ?? `${label} payment failed` };
+    if (confirmed.status === 'succeeded') {
+      return { declined: false, value: { success: true, paymentId: payment.id } };
+    }
+    return {
+      declined: true,
+      value: {
+        success: false,
+        paymentId: payment.id,
+        error: confirmed.failureMessage ?? `${label} payment failed`,
+      },
+    };
+  });
 }

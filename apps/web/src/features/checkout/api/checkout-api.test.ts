@@ -3,11 +3,11 @@ import { orderRoutes } from '@jesus-walks/contracts/orders';
 import { shippingRoutes } from '@jesus-walks/contracts/shipping';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, ApiResponseError } from '@/lib/api-client';
+import { getCheckoutConfig, getCheckoutConfigQueryOptions } from '@/lib/checkout/get-checkout-config';
 import { aPaymentIntent, aShippingRate, jsonResponse, stubFetch } from '@/testing/api-stubs';
 import { confirmSandboxPayment } from './confirm-sandbox-payment';
 import { createOrder } from './create-order';
 import { createPaymentIntent } from './create-payment-intent';
-import { getCheckoutConfig, getCheckoutConfigQueryOptions } from './get-checkout-config';
 import { getOrderStatus, getOrderStatusQueryOptions, isBadOrderLink } from './get-order-status';
 import { getShippingRates, ratesDestination } from './get-shipping-rates';
 import { saveCheckoutContact } from './save-checkout-contact';
@@ -18,6 +18,7 @@ afterEach(() => {
 
 const config = {
   currency: 'USD',
+  testMode: false,
   methods: [
     { method: 'stripe', label: 'Stripe', available: true, testMode: true, reason: null },
     {
@@ -133,10 +134,10 @@ describe('createPaymentIntent', () => {
 });
 
 describe('saveCheckoutContact', () => {
-  it("POSTs the buyer's name, e-mail and phone for the payment", async () => {
-    const paymentId = aPaymentIntent().paymentId;
+  it("POSTs the buyer's name, e-mail and phone for the payment, with the payment's secret", async () => {
+    const { paymentId, paymentSecret } = aPaymentIntent();
     const fetchMock = stubFetch(jsonResponse({ paymentId }));
-    const body = { paymentId, fullName: 'Ann Lee', email: 'ann@example.com' };
+    const body = { paymentId, paymentSecret, fullName: 'Ann Lee', email: 'ann@example.com' };
     expect(await saveCheckoutContact(body)).toEqual({ paymentId });
     expect(sent(fetchMock)).toMatchObject({ url: checkoutRoutes.contact.path, method: 'POST', body });
   });

@@ -21,14 +21,15 @@ export function useSandboxCryptoCharge(code: string) {
   return useQuery(getSandboxCryptoChargeQueryOptions(code));
 }
 
-/** Pays the charge ('complete') or lets it expire ('expire'). */
+/** Pays the charge ('complete') or lets it expire ('expire'), with its payment's secret. */
 export function settleSandboxCryptoCharge(input: {
   code: string;
   action: 'complete' | 'expire';
+  paymentSecret: string;
 }): Promise<SandboxCryptoCharge> {
   const route =
     input.action === 'complete' ? cryptoRoutes.sandboxChargeComplete : cryptoRoutes.sandboxChargeExpire;
-  return callApi(route, { params: { code: input.code } });
+  return callApi(route, { params: { code: input.code }, body: { paymentSecret: input.paymentSecret } });
 }
 
 export function useSettleSandboxCryptoCharge() {

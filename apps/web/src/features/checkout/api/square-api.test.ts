@@ -20,6 +20,7 @@ function sent(fetchMock: ReturnType<typeof stubFetch>) {
 
 const config = { applicationId: 'sandbox-sq0idb-app', locationId: 'L1', environment: 'sandbox' };
 const paymentId = '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
+const paymentSecret = 'ps_browser_secret_1';
 
 describe('getSquareConfig', () => {
   it('GETs /api/square-config and checks it against the contract', async () => {
@@ -46,16 +47,16 @@ describe('getSquareConfig', () => {
 });
 
 describe('payWithSquare', () => {
-  it('POSTs the payment id and the card token', async () => {
+  it("POSTs the payment id, the payment's secret and the card token", async () => {
     const fetchMock = stubFetch(jsonResponse({ status: 'succeeded', paymentId }));
-    expect(await payWithSquare({ paymentId, sourceId: 'cnon:card-nonce-ok' })).toEqual({
+    expect(await payWithSquare({ paymentId, paymentSecret, sourceId: 'cnon:card-nonce-ok' })).toEqual({
       status: 'succeeded',
       paymentId,
     });
     expect(sent(fetchMock)).toEqual({
       url: squareRoutes.pay.path,
       method: 'POST',
-      body: { paymentId, sourceId: 'cnon:card-nonce-ok' },
+      body: { paymentId, paymentSecret, sourceId: 'cnon:card-nonce-ok' },
     });
   });
 
@@ -66,9 +67,11 @@ describe('payWithSquare', () => {
         { status: 402, statusText: 'Payment Required' },
       ),
     );
-    const error = await payWithSquare({ paymentId, sourceId: 'cnon:card-nonce-declined' }).catch(
-      (e: unknown) => e,
-    );
+    const error = await payWithSquare({
+      paymentId,
+      paymentSecret,
+      sourceId: 'cnon:card-nonce-declined',
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 402, serverMessage: "Authorization error: 'CARD_DECLINED'" });
   });

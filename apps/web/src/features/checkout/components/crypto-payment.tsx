@@ -14,6 +14,7 @@ import { formatPrice } from '@/lib/format';
 import { useCryptoRates } from '../api/get-crypto-rates';
 import { useProcessCryptoPayment } from '../api/process-crypto-payment';
 import { verifyCryptoPayment } from '../api/verify-crypto-payment';
+import { hostedChargeUrl } from '../utils/hosted-charge';
 
 export const coinLabels: Record<Cryptocurrency, string> = {
   bitcoin: 'Bitcoin (BTC)',
@@ -42,6 +43,8 @@ type CryptoState =
 
 interface CryptoPaymentProps {
   paymentId: string;
+  /** The payment's secret: handed to the sandbox's hosted page, which pays only with it. */
+  paymentSecret: string;
   /** The checkout's quoted total (USD). */
   total: string;
   providers: readonly CryptoProvider[];
@@ -58,6 +61,7 @@ interface CryptoPaymentProps {
  */
 export function CryptoPayment({
   paymentId,
+  paymentSecret,
   total,
   providers,
   disabled,
@@ -131,15 +135,16 @@ export function CryptoPayment({
         setState({ status: 'error', message: result.error ?? CRYPTO_FAILED });
         return;
       }
+      const paymentUrl = result.paymentUrl ? hostedChargeUrl(result.paymentUrl, paymentSecret) : null;
       setState({
         status: 'pending',
         provider,
-        paymentUrl: result.paymentUrl ?? null,
+        paymentUrl,
         walletAddress: result.walletAddress ?? null,
         cryptoAmount: result.cryptoAmount ?? amountInCoin,
         startedAt: Date.now(),
       });
-      if (result.paymentUrl) window.open(result.paymentUrl, '_blank', 'noopener');
+      if (paymentUrl) window.open(paymentUrl, '_blank', 'noopener');
     } catch {
       setState({ status: 'error', message: CRYPTO_FAILED });
     }

@@ -153,6 +153,7 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
     try {
       await saveContact.mutateAsync({
         paymentId: intent.paymentId,
+        paymentSecret: intent.paymentSecret,
         fullName: contact.fullName,
         email: contact.email,
         ...(contact.phone ? { phone: contact.phone } : {}),
@@ -213,6 +214,7 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
         try {
           await saveContact.mutateAsync({
             paymentId: intent.paymentId,
+            paymentSecret: intent.paymentSecret,
             fullName: contact.fullName,
             ...(contact.email ? { email: contact.email } : {}),
             ...(contact.phone ? { phone: contact.phone } : {}),
@@ -413,6 +415,7 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
                 <CryptoPayment
                   key={intent.paymentId}
                   paymentId={intent.paymentId}
+                  paymentSecret={intent.paymentSecret}
                   total={intent.total}
                   providers={cryptoProviders}
                   disabled={paying || tile?.available === false}
@@ -423,7 +426,11 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
                 methodPayment.handles ? (
                   methodPayment.fields
                 ) : useSquareCard ? (
-                  <SquareCardForm paymentId={intent.paymentId} onConfirmReady={onSquareReady} />
+                  <SquareCardForm
+                    paymentId={intent.paymentId}
+                    paymentSecret={intent.paymentSecret}
+                    onConfirmReady={onSquareReady}
+                  />
                 ) : useStripeElement && stripePublishableKey ? (
                   <Suspense fallback={<Skeleton className="h-40" />}>
                     <StripePaymentElement

@@ -3,6 +3,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useSquareConfig } from '../api/get-square-config';
 import { payWithSquare } from '../api/pay-with-square';
+import { attemptLimitMessage } from '../utils/payment-intent';
 import { loadSquareSdk, SQUARE_SDK_TIMEOUT, type SquareCard } from '../utils/square-sdk';
 
 /**
@@ -23,11 +24,13 @@ function messageOf(error: unknown): string {
 
 interface SquareCardFormProps {
   paymentId: string;
+  /** The payment's secret from the intent: only this browser pays it. */
+  paymentSecret: string;
   /** Receives the confirm function once the card is ready (null while it is not). */
   onConfirmReady: (confirm: SquareConfirm | null) => void;
 }
 
-export function SquareCardForm({ paymentId, onConfirmReady }: SquareCardFormProps) {
+export function SquareCardForm({ paymentId, paymentSecret, onConfirmReady }: SquareCardFormProps) {
   const config = useSquareConfig();
   const container = useRef<HTMLDivElement>(null);
   const [setupError, setSetupError] = useState<string | null>(null);
@@ -76,14 +79,14 @@ export function SquareCardForm({ paymentId, onConfirmReady }: SquareCardFormProp
           }
           if (!token) return { error: 'Payment validation failed' };
           try {
-            await payWithSquare({ paymentId, sourceId: token });
+            await payWithSquare({ paymentId, paymentSecret, sourceId: token });
             return { status: 'succeeded' };
           } catch (error) {
-            // A refused card: Square's words; anything else: the catalogue's message.
+            // A refused card: Square's words; too many declines: the limit's; anything else: the catalogue's message.
             if (error instanceof ApiError && error.status === 402 && error.serverMessage) {
               return { error: error.serverMessage };
             }
-            return { error: 'Payment processing failed' };
+            return { error: attemptLimitMessage(error) ?? 'Payment processing failed' };
           }
         });
       })
@@ -96,7 +99,7 @@ export function SquareCardForm({ paymentId, onConfirmReady }: SquareCardFormProp
       onConfirmReady(null);
       void card?.destroy();
     };
-  }, [data, paymentId, onConfirmReady]);
+  }, [data, paymentId, paymentSecret, onConfirmReady]);
 
   if (config.isError) {
     return (

@@ -16,6 +16,7 @@ import {
   safekeyInputError,
   wait,
 } from '../utils/safekey';
+import { attemptLimitMessage } from '../utils/payment-intent';
 import { payWithApplePay, payWithGooglePay, readyGooglePay, WALLET_MESSAGES } from '../utils/wallets';
 import type { MethodTile } from './payment-method-tiles';
 import type { PayableIntent } from './payment-step';
@@ -79,6 +80,7 @@ export function useMethodPayment(paymentMethod: PaymentMethod | null, intent: Pa
       currency: 'USD' as const,
       merchantReference: merchantReference(),
       paymentId: paying.paymentId,
+      paymentSecret: paying.paymentSecret,
     };
     if (paymentMethod === 'safekey') {
       setSafekeyState('pending');
@@ -92,9 +94,9 @@ export function useMethodPayment(paymentMethod: PaymentMethod | null, intent: Pa
         await wait(SAFEKEY_CHECKOUT_WAIT_MS);
         setSafekeyState('success');
         return { ok: true };
-      } catch {
+      } catch (error) {
         setSafekeyState('error');
-        return { ok: false, error: SAFEKEY_MESSAGES.processingFailed };
+        return { ok: false, error: attemptLimitMessage(error) ?? SAFEKEY_MESSAGES.processingFailed };
       }
     }
     if (paymentMethod === 'apple_pay') {
@@ -114,8 +116,8 @@ export function useMethodPayment(paymentMethod: PaymentMethod | null, intent: Pa
           ok: false,
           error: outcome.cancelled ? WALLET_MESSAGES.applePayCancelled : WALLET_MESSAGES.applePayFailed,
         };
-      } catch {
-        return { ok: false, error: WALLET_MESSAGES.applePayFailed };
+      } catch (error) {
+        return { ok: false, error: attemptLimitMessage(error) ?? WALLET_MESSAGES.applePayFailed };
       }
     }
     if (paymentMethod === 'google_pay') {
@@ -130,8 +132,8 @@ export function useMethodPayment(paymentMethod: PaymentMethod | null, intent: Pa
           paymentToken: outcome.token,
         });
         return result.success ? { ok: true } : { ok: false, error: WALLET_MESSAGES.googlePayFailed };
-      } catch {
-        return { ok: false, error: WALLET_MESSAGES.googlePayFailed };
+      } catch (error) {
+        return { ok: false, error: attemptLimitMessage(error) ?? WALLET_MESSAGES.googlePayFailed };
       }
     }
     return { ok: false, error: null };

@@ -1,4 +1,5 @@
 import { BitcoinIcon, CheckCircle2Icon, ClockIcon, LoaderCircleIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Container } from '@/components/layout/container';
 import { PageHeader } from '@/components/layout/page-header';
@@ -8,6 +9,12 @@ import { getServerMessage } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { useSandboxCryptoCharge, useSettleSandboxCryptoCharge } from '../api/sandbox-crypto-charge';
 import { coinLabels } from '../components/crypto-payment';
+import { paymentSecretOf } from '../utils/hosted-charge';
+
+/** The payment's secret the checkout put in this page's fragment (read when the payer acts). */
+const secretOfPage = () => paymentSecretOf(window.location.hash);
+
+export const NO_SECRET = 'Open this page from your checkout to pay this charge.';
 
 /**
  * /crypto/sandbox/:code: the sandbox's hosted charge page, standing in for Coinbase's or Stripe's
@@ -18,6 +25,13 @@ export function CryptoSandboxChargeRoute() {
   const { code = '' } = useParams();
   const charge = useSandboxCryptoCharge(code);
   const settle = useSettleSandboxCryptoCharge();
+  const [noSecret, setNoSecret] = useState(false);
+
+  function act(action: 'complete' | 'expire') {
+    const paymentSecret = secretOfPage();
+    setNoSecret(paymentSecret === '');
+    if (paymentSecret !== '') settle.mutate({ code, action, paymentSecret });
+  }
 
   let body: React.ReactNode;
   if (charge.isPending) {
@@ -51,18 +65,14 @@ export function CryptoSandboxChargeRoute() {
         {view.status === 'open' ? (
           <div className="flex flex-wrap gap-3">
             <Button
-              onClick={() => settle.mutate({ code, action: 'complete' })}
+              onClick={() => act('complete')}
               disabled={settle.isPending}
               data-testid="crypto-sandbox-complete"
             >
               <CheckCircle2Icon aria-hidden="true" />
               Complete payment
             </Button>
-            <Button
-              variant="outline"
-              onClick={() => settle.mutate({ code, action: 'expire' })}
-              disabled={settle.isPending}
-            >
+            <Button variant="outline" onClick={() => act('expire')} disabled={settle.isPending}>
               <ClockIcon aria-hidden="true" />
               Let it expire
             </Button>
@@ -74,6 +84,11 @@ export function CryptoSandboxChargeRoute() {
               : 'This charge has expired.'}
           </p>
         )}
+        {noSecret ? (
+          <p role="alert" className="text-sm text-destructive">
+            {NO_SECRET}
+          </p>
+        ) : null}
         {settle.isError ? (
           <p role="alert" className="text-sm text-destructive">
             {getServerMessage(settle.error) ?? 'Crypto payment failed'}

@@ -6,7 +6,7 @@ import { PageHead } from '@/components/seo/page-head';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCheckoutConfig } from '../api/get-checkout-config';
+import { useCheckoutConfig } from '@/lib/checkout/get-checkout-config';
 import { initiateSafekeyPayment } from '../api/initiate-safekey-payment';
 import { processApplePayPayment } from '../api/process-apple-pay-payment';
 import { processGooglePayPayment } from '../api/process-google-pay-payment';

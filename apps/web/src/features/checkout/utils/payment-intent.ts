@@ -93,10 +93,23 @@ export function intentFailure(error: unknown, items: readonly CartItem[]): Inten
   return { kind: 'error', message: 'Payment system not ready' };
 }
 
-/** A failed confirmation: the card's own message for a decline (402), else 'Payment failed'. */
+/**
+ * The server's words when it refused an attempt to pay because of the limits on declined attempts
+ * (429: wait, or start the checkout again), else null.
+ */
+export function attemptLimitMessage(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 429 && error.serverMessage
+    ? error.serverMessage
+    : null;
+}
+
+/**
+ * A failed confirmation: the card's own message for a decline (402), the limit's for too many
+ * declines (429), else 'Payment failed'.
+ */
 export function paymentFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 402 && error.serverMessage) return error.serverMessage;
-  return 'Payment failed';
+  return attemptLimitMessage(error) ?? 'Payment failed';
 }
 
 /** Any failure to create the order after a payment (SPEC.md section 8). */

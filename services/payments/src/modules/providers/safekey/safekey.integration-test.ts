@@ -26,11 +26,22 @@ async function safekeyIntent(items: { productId: number; quantity: number }[]) {
     },
   });
   expect(response.statusCode, response.body).toBe(201);
-  return PaymentIntentResponseSchema.parse(response.json());
+  const intent = PaymentIntentResponseSchema.parse(response.json());
+  secrets.set(intent.paymentId, intent.paymentSecret);
+  return intent;
 }
 
+/** Each payment's secret, as its browser keeps it from the intent's answer. */
+const secrets = new Map<string, string>();
+
+/** As the checkout sends it: with the payment's secret when it names a payment. */
 function processPayment(payload: Record<string, unknown>) {
-  return stack.payments.app.inject({ method: 'POST', url: '/api/safekey/process-payment', payload });
+  const secret = typeof payload.paymentId === 'string' ? secrets.get(payload.paymentId) : undefined;
+  return stack.payments.app.inject({
+    method: 'POST',
+    url: '/api/safekey/process-payment',
+    payload: { ...(secret ? { paymentSecret: secret } : {}), ...payload },
+  });
 }
 
 function createOrder(paymentId: string, productId: number) {
@@ -174,6 +185,7 @@ describe('SafeKey checkout (sandbox network)', () => {
       },
     });
     const other = PaymentIntentResponseSchema.parse(stripeIntent.json());
+    secrets.set(other.paymentId, other.paymentSecret);
     const mismatched = await processPayment({
       amount: other.total,
       ...approved,

@@ -1,4 +1,5 @@
 import { safekeyRoutes } from '@jesus-walks/contracts/payments';
+import { clientAddressOf } from '@jesus-walks/service-kit/client-address';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { PaymentsDeps } from '../../../deps';
@@ -6,7 +7,10 @@ import { initiateSafekeyPayment, processSafekeyPayment } from './safekey.service
 
 export function safekeyRoutesModule(app: ServiceApp, deps: PaymentsDeps): void {
   registerRoute(app, safekeyRoutes.processPayment, async (request) =>
-    processSafekeyPayment(deps, request.body),
+    processSafekeyPayment(deps, request.body, {
+      identity: request.identity,
+      clientAddress: clientAddressOf(request),
+    }),
   );
   registerRoute(app, safekeyRoutes.initiatePayment, async (request) =>
     initiateSafekeyPayment(deps, request.body),

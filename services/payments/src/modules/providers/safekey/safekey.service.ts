@@ -15,10 +15,18 @@ import {
   upstreamUnavailable,
 } from '@jesus-walks/service-kit/errors';
 import type { PaymentsDeps } from '../../../deps';
-import { findPayment, markFailed } from '../../checkout/payments.repository';
+import { requirePaymentSecret } from '../../checkout/payment-secret';
+import { findPayment, markFailed, type PaymentRow } from '../../checkout/payments.repository';
 import { FINALISE_PAYMENT_QUEUE } from '../../finalisation/finalisation.jobs';
+import { attemptPayment } from '../../payment-limits/card-attempts.service';
+import type { Payer } from '../../payment-limits/payment-limits.service';
 import type { SafekeyProvider } from './safekey.provider';
-import { claimSafekeyPayment, findSafekeyPayment, updateSafekeyPayment } from './safekey.repository';
+import {
+  claimSafekeyPayment,
+  findSafekeyPayment,
+  type SafekeyPaymentRow,
+  updateSafekeyPayment,
+} from './safekey.repository';
 
 const UNREACHABLE = 'SafeKey is not reachable right now. Please try again.';
 
@@ -29,16 +37,18 @@ function safekeyOf(deps: Pick<PaymentsDeps, 'providers'>): SafekeyProvider {
 }
 
 /**
- * POST /api/safekey/process-payment. With a paymentId (a checkout): SafeKey authorises the
- * payment's quoted total (the body's amount must be it); the row is claimed first and the network
- * is called outside any transaction; an approval is recorded with a finalise-payment job in the
- * same transaction, so the order exists even when the browser never calls POST /api/orders. A
- * decline answers success false with the network's words; the buyer may try again. Without a
- * paymentId: a test authorisation on the sandbox network only (the payment test page).
+ * POST /api/safekey/process-payment. With a paymentId (a checkout), from the browser that started
+ * it (its payment secret): SafeKey authorises the payment's quoted total (the body's amount must
+ * be it); the row is claimed first and the network is called outside any transaction; an approval
+ * is recorded with a finalise-payment job in the same transaction, so the order exists even when
+ * the browser never calls POST /api/orders. A decline answers success false with the network's
+ * words; the buyer may try again, within the limits on declines (card-attempts.service.ts).
+ * Without a paymentId: a test authorisation on the sandbox network only (the payment test page).
  */
 export async function processSafekeyPayment(
   deps: PaymentsDeps,
   body: SafekeyPaymentBody,
+  payer: Payer,
 ): Promise<PaymentResult> {
   const safekey = safekeyOf(deps);
   const cardNumber = body.cardNumber.replace(/\D/g, '');
@@ -48,21 +58,24 @@ export async function processSafekeyPayment(
         { path: ['body', 'paymentId'], message: 'Required' },
       ]);
     }
-    const answer = await safekey.network.authorise({
-      amountCents: toCents(body.amount),
-      currency: 'usd',
-      mobileNumber: body.mobileNumber,
-      cardNumber,
-      merchantReference: body.merchantReference,
-      idempotencyKey: `safekey-test:${randomUUID()}`,
+    return attemptPayment<PaymentResult>(deps, payer, null, async () => {
+      const answer = await safekey.network.authorise({
+        amountCents: toCents(body.amount),
+        currency: 'usd',
+        mobileNumber: body.mobileNumber,
+        cardNumber,
+        merchantReference: body.merchantReference,
+        idempotencyKey: `safekey-test:${randomUUID()}`,
+      });
+      return answer.approved
+        ? { declined: false, value: { success: true, authReference: answer.authReference } }
+        : { declined: true, value: { success: false, error: answer.message } };
     });
-    return answer.approved
-      ? { success: true, authReference: answer.authReference }
-      : { success: false, error: answer.message };
   }
 
   const payment = await findPayment(deps.db, body.paymentId);
   if (!payment) throw notFound('No such payment');
+  requirePaymentSecret(payment, body.paymentSecret);
   if (payment.provider !== safekey.name) throw conflict('This payment is not a SafeKey payment');
   if (toCents(body.amount) !== toCents(payment.amount)) {
     throw businessRule(`The amount does not match the order total of $${payment.amount}`);
@@ -77,6 +90,18 @@ export async function processSafekeyPayment(
       ...(row.authReference ? { authReference: row.authReference } : {}),
     };
   }
+  return attemptPayment(deps, payer, payment, () => authoriseCheckout(deps, safekey, payment, row, body));
+}
+
+/** The network's authorisation of a checkout's payment; a decline is answered, not thrown. */
+async function authoriseCheckout(
+  deps: PaymentsDeps,
+  safekey: SafekeyProvider,
+  payment: PaymentRow,
+  row: SafekeyPaymentRow,
+  body: SafekeyPaymentBody,
+): Promise<{ declined: boolean; value: PaymentResult }> {
+  const cardNumber = body.cardNumber.replace(/\D/g, '');
   if (row.status === 'canceled') {
     throw conflict('This payment was cancelled (the checkout expired or changed); please check out again');
   }
@@ -114,14 +139,17 @@ export async function processSafekeyPayment(
         { singletonKey: `safekey:${payment.id}` },
       );
     });
-    return { success: true, paymentId: payment.id, authReference: answer.authReference };
+    return {
+      declined: false,
+      value: { success: true, paymentId: payment.id, authReference: answer.authReference },
+    };
   }
   await updateSafekeyPayment(deps.db, row.id, {
     status: 'requires_payment_method',
     failureMessage: answer.message,
   });
   await markFailed(deps.db, payment.id, answer.message);
-  return { success: false, paymentId: payment.id, error: answer.message };
+  return { declined: true, value: { success: false, paymentId: payment.id, error: answer.message } };
 }
 
 /** POST /api/safekey/initiate-payment (the payment test page): does the network accept a payment. */

@@ -1,18 +1,17 @@
 import { checkoutRoutes } from '@jesus-walks/contracts/checkout';
+import { clientAddressOf } from '@jesus-walks/service-kit/client-address';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { notFound } from '@jesus-walks/service-kit/errors';
-import type { JobQueue } from '@jesus-walks/service-kit/jobs';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
-import type { Kysely } from 'kysely';
-import type { PaymentsDatabase } from '../../../db/database';
+import type { PaymentsDeps } from '../../../deps';
 import { confirmSandboxPayment } from './sandbox.service';
 
-export function sandboxRoutes(
-  app: ServiceApp,
-  deps: { db: Kysely<PaymentsDatabase>; jobs: JobQueue; sandboxOn: boolean },
-): void {
+export function sandboxRoutes(app: ServiceApp, deps: PaymentsDeps): void {
   registerRoute(app, checkoutRoutes.sandboxConfirm, async (request) => {
-    if (!deps.sandboxOn) throw notFound('The sandbox processor is off');
-    return confirmSandboxPayment(deps, request.body);
+    if (!deps.providers.sandbox) throw notFound('The sandbox processor is off');
+    return confirmSandboxPayment(deps, request.body, {
+      identity: request.identity,
+      clientAddress: clientAddressOf(request),
+    });
   });
 }

@@ -3,7 +3,12 @@ import { badRequest, conflict, DomainError, notFound } from '@jesus-walks/servic
 import type { JobQueue } from '@jesus-walks/service-kit/jobs';
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from '../../../db/database';
-import { lockSandboxIntent, updateSandboxIntent } from './sandbox.repository';
+import type { PaymentsDeps } from '../../../deps';
+import { sameSecret } from '../../checkout/payment-secret';
+import { findPayment } from '../../checkout/payments.repository';
+import { attemptPayment } from '../../payment-limits/card-attempts.service';
+import type { Payer } from '../../payment-limits/payment-limits.service';
+import { findSandboxIntent, lockSandboxIntent, updateSandboxIntent } from './sandbox.repository';
 import { paymentIntentEvent, type SandboxEvent } from './sandbox-events';
 import { signSandboxPayload } from './sandbox-signature';
 
@@ -54,45 +59,65 @@ export function checkExpiry(expiry: string, now: Date = new Date()): void {
 }
 
 /**
+ * The sandbox intent a client secret belongs to, or none. The secret names its intent
+ * (`pi_sandbox_..._secret_...`, like Stripe's), which is read by its id; the secrets themselves are
+ * compared in constant time, never by the database's index lookup.
+ */
+async function intentOfSecret(db: Kysely<PaymentsDatabase>, clientSecret: string) {
+  const id = clientSecret.split('_secret_')[0] ?? '';
+  const intent = await findSandboxIntent(db, id);
+  return intent && sameSecret(clientSecret, intent.clientSecret) ? intent : undefined;
+}
+
+/**
  * The card form's confirmation: a test card's outcome, recorded on the intent, with the event a
  * processor would send (payment_intent.succeeded / payment_failed) queued in the same transaction.
- * A decline answers 402 with the processor's words after the failure is recorded.
+ * Only the browser holding the intent's client secret confirms it. A decline answers 402 with the
+ * processor's words after the failure is recorded, and counts against the limits on card testing
+ * (card-attempts.service.ts), as does a card that is not a test card.
  */
 export async function confirmSandboxPayment(
-  deps: { db: Kysely<PaymentsDatabase>; jobs: JobQueue },
+  deps: PaymentsDeps,
   body: SandboxConfirmBody,
+  payer: Payer,
 ): Promise<{ status: 'succeeded'; paymentId: string }> {
   checkExpiry(body.expiry);
-  const outcome = outcomeOf(body.cardNumber);
-  const paymentId = await deps.db.transaction().execute(async (trx) => {
-    const intent = await lockSandboxIntent(trx, { clientSecret: body.clientSecret });
-    if (!intent) throw notFound('No payment matches this client secret');
-    if (intent.status === 'succeeded') throw conflict('This payment has already been confirmed');
-    if (intent.status === 'canceled') {
-      throw conflict('This payment was cancelled (the checkout expired or changed); please check out again');
-    }
-    if (outcome.kind === 'succeeded') {
-      await updateSandboxIntent(trx, intent.id, { status: 'succeeded', failureMessage: null });
-      const event = paymentIntentEvent('payment_intent.succeeded', {
-        ...intent,
-        status: 'succeeded',
-        failureMessage: null,
-      });
-      await deps.jobs.enqueue(trx, SANDBOX_WEBHOOK_QUEUE, { event });
-    } else {
-      await updateSandboxIntent(trx, intent.id, { failureMessage: outcome.message });
-      const event = paymentIntentEvent('payment_intent.payment_failed', {
-        ...intent,
-        status: 'requires_payment_method',
-        failureMessage: outcome.message,
-        failureCode: outcome.code,
-      });
-      await deps.jobs.enqueue(trx, SANDBOX_WEBHOOK_QUEUE, { event });
-    }
-    return intent.paymentId;
+  const intent = await intentOfSecret(deps.db, body.clientSecret);
+  if (!intent) throw notFound('No payment matches this client secret');
+  const payment = (await findPayment(deps.db, intent.paymentId)) ?? null;
+  return attemptPayment(deps, payer, payment, async () => {
+    const outcome = outcomeOf(body.cardNumber);
+    await deps.db.transaction().execute(async (trx) => {
+      const locked = await lockSandboxIntent(trx, { id: intent.id });
+      if (!locked) throw notFound('No payment matches this client secret');
+      if (locked.status === 'succeeded') throw conflict('This payment has already been confirmed');
+      if (locked.status === 'canceled') {
+        throw conflict(
+          'This payment was cancelled (the checkout expired or changed); please check out again',
+        );
+      }
+      if (outcome.kind === 'succeeded') {
+        await updateSandboxIntent(trx, locked.id, { status: 'succeeded', failureMessage: null });
+        const event = paymentIntentEvent('payment_intent.succeeded', {
+          ...locked,
+          status: 'succeeded',
+          failureMessage: null,
+        });
+        await deps.jobs.enqueue(trx, SANDBOX_WEBHOOK_QUEUE, { event });
+      } else {
+        await updateSandboxIntent(trx, locked.id, { failureMessage: outcome.message });
+        const event = paymentIntentEvent('payment_intent.payment_failed', {
+          ...locked,
+          status: 'requires_payment_method',
+          failureMessage: outcome.message,
+          failureCode: outcome.code,
+        });
+        await deps.jobs.enqueue(trx, SANDBOX_WEBHOOK_QUEUE, { event });
+      }
+    });
+    if (outcome.kind === 'failed') throw new DomainError(outcome.code, outcome.message);
+    return { declined: false, value: { status: 'succeeded' as const, paymentId: intent.paymentId } };
   });
-  if (outcome.kind === 'failed') throw new DomainError(outcome.code, outcome.message);
-  return { status: 'succeeded', paymentId };
 }
 
 /**

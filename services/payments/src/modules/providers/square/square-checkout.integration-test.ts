@@ -46,14 +46,19 @@ async function intentFor(items: Item[]) {
     },
   });
   expect(response.statusCode, response.body).toBe(201);
-  return PaymentIntentResponseSchema.parse(response.json());
+  const intent = PaymentIntentResponseSchema.parse(response.json());
+  secrets.set(intent.paymentId, intent.paymentSecret);
+  return intent;
 }
+
+/** Each payment's secret, as its browser keeps it from the intent's answer. */
+const secrets = new Map<string, string>();
 
 function pay(paymentId: string, sourceId: string) {
   return stack.payments.app.inject({
     method: 'POST',
     url: '/api/checkout/square/pay',
-    payload: { paymentId, sourceId },
+    payload: { paymentId, paymentSecret: secrets.get(paymentId) ?? 'ps_none', sourceId },
   });
 }
 

@@ -29,7 +29,11 @@ describe('Square without keys, in the sandbox', () => {
     const pay = await stack.payments.app.inject({
       method: 'POST',
       url: '/api/checkout/square/pay',
-      payload: { paymentId: '00000000-0000-4000-8000-000000000000', sourceId: 'cnon:card-nonce-ok' },
+      payload: {
+        paymentId: '00000000-0000-4000-8000-000000000000',
+        paymentSecret: 'ps_none',
+        sourceId: 'cnon:card-nonce-ok',
+      },
     });
     expect(pay.statusCode).toBe(404);
     const webhook = await stack.payments.app.inject({

@@ -1,4 +1,5 @@
 import { squareRoutes } from '@jesus-walks/contracts/payments';
+import { clientAddressOf } from '@jesus-walks/service-kit/client-address';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { PaymentsDeps } from '../../../deps';
@@ -11,7 +12,12 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
 /** Square's card form: its configuration, the charge of its token, and Square's webhooks. */
 export function squareRoutesModule(app: ServiceApp, deps: PaymentsDeps): void {
   registerRoute(app, squareRoutes.config, async () => squareConfig(deps));
-  registerRoute(app, squareRoutes.pay, async (request) => payWithSquare(deps, request.body));
+  registerRoute(app, squareRoutes.pay, async (request) =>
+    payWithSquare(deps, request.body, {
+      identity: request.identity,
+      clientAddress: clientAddressOf(request),
+    }),
+  );
 
   // Square signs the exact bytes (with the notification URL): in this encapsulated plugin, and
   // nowhere else, the body is kept as the raw Buffer.

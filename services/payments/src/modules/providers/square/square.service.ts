@@ -4,8 +4,11 @@ import { conflict, DomainError, notFound, upstreamUnavailable } from '@jesus-wal
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from '../../../db/database';
 import type { PaymentsDeps } from '../../../deps';
-import { findPayment, markFailed } from '../../checkout/payments.repository';
+import { requirePaymentSecret } from '../../checkout/payment-secret';
+import { findPayment, markFailed, type PaymentRow } from '../../checkout/payments.repository';
 import { FINALISE_PAYMENT_QUEUE } from '../../finalisation/finalisation.jobs';
+import { attemptPayment } from '../../payment-limits/card-attempts.service';
+import type { Payer } from '../../payment-limits/payment-limits.service';
 import type { ProviderEvent } from '../provider';
 import { SQUARE_NOT_CONFIGURED } from '../providers';
 import { isPendingSquareReference } from './square.provider';
@@ -20,22 +23,42 @@ export function squareConfig(deps: Pick<PaymentsDeps, 'providers'>): SquareConfi
 
 /**
  * POST /api/checkout/square/pay: charges the card form's token for the payment's quoted total
- * (never an amount from the browser). A refused card answers 402 with Square's words and leaves
- * the payment open for another card; a charged card records Square's payment on the row and
- * queues the finalisation in the same transaction, so an order follows even when the browser
- * closes now (its POST /api/orders reaches the same idempotent finalisation).
+ * (never an amount from the browser), for the browser that started the payment only (its payment
+ * secret). A refused card answers 402 with Square's words and leaves the payment open for another
+ * card, within the limits on declines (card-attempts.service.ts); a charged card records Square's
+ * payment on the row and queues the finalisation in the same transaction, so an order follows
+ * even when the browser closes now (its POST /api/orders reaches the same idempotent finalisation).
  */
-export async function payWithSquare(deps: PaymentsDeps, body: SquarePayBody): Promise<SquarePayResult> {
+export async function payWithSquare(
+  deps: PaymentsDeps,
+  body: SquarePayBody,
+  payer: Payer,
+): Promise<SquarePayResult> {
   const square = deps.providers.square;
   if (!square) throw notFound(SQUARE_NOT_CONFIGURED);
   const payment = await findPayment(deps.db, body.paymentId);
   if (!payment || payment.provider !== square.name) throw notFound('No such Square payment');
+  requirePaymentSecret(payment, body.paymentSecret);
   const done = { status: 'succeeded' as const, paymentId: payment.id };
 
   if (!isPendingSquareReference(payment.providerReference)) {
     // Charged already (a retried request, or the webhook got here first): no second charge.
     return done;
   }
+  return attemptPayment(deps, payer, payment, async () => ({
+    declined: false,
+    value: await chargeSquare(deps, square, payment, body),
+  }));
+}
+
+/** The charge itself: a refused card throws 402 (a decline); a charged one is recorded. */
+async function chargeSquare(
+  deps: PaymentsDeps,
+  square: NonNullable<PaymentsDeps['providers']['square']>,
+  payment: PaymentRow,
+  body: SquarePayBody,
+): Promise<SquarePayResult> {
+  const done = { status: 'succeeded' as const, paymentId: payment.id };
   if (payment.orderId !== null || !['pending', 'failed'].includes(payment.status)) {
     throw conflict('This payment was cancelled (the checkout expired or changed); please check out again');
   }
