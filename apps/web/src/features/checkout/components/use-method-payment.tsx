@@ -8,6 +8,7 @@ import { processApplePayPayment } from '../api/process-apple-pay-payment';
 import { processGooglePayPayment } from '../api/process-google-pay-payment';
 import { processSafekeyPayment } from '../api/process-safekey-payment';
 import { validateApplePayMerchant } from '../api/validate-apple-pay-merchant';
+import { attemptLimitMessage } from '../utils/payment-intent';
 import {
   merchantReference,
   SAFEKEY_CHECKOUT_WAIT_MS,
@@ -16,7 +17,6 @@ import {
   safekeyInputError,
   wait,
 } from '../utils/safekey';
-import { attemptLimitMessage } from '../utils/payment-intent';
 import { payWithApplePay, payWithGooglePay, readyGooglePay, WALLET_MESSAGES } from '../utils/wallets';
 import type { MethodTile } from './payment-method-tiles';
 import type { PayableIntent } from './payment-step';
