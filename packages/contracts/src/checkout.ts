@@ -13,7 +13,7 @@ import { ShippingRateSchema } from './shipping';
 
 /**
  * Checkout and payment (ARCHITECTURE.md section 4): payments is the one orchestrator of money. It
- * asks the seller for a quote (server prices, shipping, a 30-minute reservation), creates the
+ * asks the seller for a quote (server prices, shipping, a hold of a few minutes), creates the
  * provider's intent for the quoted total, and finalises once: the browser's POST /api/orders and
  * the provider's webhooks reach the same idempotent finalisation.
  */
@@ -253,7 +253,7 @@ export const checkoutRoutes = defineRoutes({
     service: 'payments',
     access: 'public',
     summary:
-      "Quotes the cart with the seller (server prices, shipping, a 30-minute reservation) and creates the provider's intent for its total, answering the payment's secret for this browser; 409 with what changed when the cart can no longer be served; 429 past the limits per client. Honours Idempotency-Key",
+      "Quotes the cart with the seller (server prices, shipping, the stock held a few minutes for this client) and creates the provider's intent for its total, answering the payment's secret for this browser; 409 with what changed when the cart can no longer be served; 422 or 429 past what one client may hold or the limits per client. Honours Idempotency-Key",
     request: { body: PaymentIntentBodySchema },
     responses: {
       201: PaymentIntentResponseSchema,
@@ -313,7 +313,7 @@ export const checkoutRoutes = defineRoutes({
     service: 'payments',
     access: 'public',
     summary:
-      "Quotes a paid event's seat with content-and-events (held 30 minutes) and creates the provider's intent for its price; 409 when the event is full or the payer already registered. Honours Idempotency-Key",
+      "Quotes a paid event's seat with content-and-events (held a few minutes for this client) and creates the provider's intent for its price; 409 when the event is full or the payer already registered, 429 past the seats one client may hold or the limits per client. Honours Idempotency-Key",
     request: { body: EventPaymentIntentBodySchema },
     responses: {
       201: EventPaymentIntentResponseSchema,

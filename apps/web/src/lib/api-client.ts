@@ -135,6 +135,8 @@ export type CallOptions<C extends RouteContract> = ParamsOption<C> &
     /** Extra headers (an Idempotency-Key, say). */
     headers?: Record<string, string>;
     signal?: AbortSignal | undefined;
+    /** The request outlives the page (fetch keepalive): a call made while the browser leaves it. */
+    keepalive?: boolean;
     /**
      * The call states otherwise (SPEC.md section 7): it reads the raw answer itself, whatever its
      * status, instead of the usual 'HTTP {status}: {statusText}' and schema check.
@@ -152,6 +154,7 @@ interface LooseOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal | undefined;
+  keepalive?: boolean;
   readResponse?: (response: Response) => Promise<unknown>;
 }
 
@@ -223,7 +226,7 @@ export async function callApi<C extends RouteContract>(
   contract: C,
   ...[options]: OptionsArgument<C>
 ): Promise<ApiAnswer<C>> {
-  const { params, query, body, headers, signal, readResponse } = (options ?? {}) as LooseOptions;
+  const { params, query, body, headers, signal, keepalive, readResponse } = (options ?? {}) as LooseOptions;
   const path = fillPath(contract.path, params);
   const hasBody = body !== undefined;
   const schema = successSchema(contract, 200);
@@ -239,6 +242,7 @@ export async function callApi<C extends RouteContract>(
     },
     body: hasBody ? JSON.stringify(body) : null,
     signal: signal ?? null,
+    ...(keepalive ? { keepalive: true } : {}),
   });
   if (readResponse) return (await readResponse(response)) as ApiAnswer<C>;
   return (await readUsualAnswer(contract, path, response)) as ApiAnswer<C>;

@@ -11,6 +11,8 @@ import { formatPrice } from '@/lib/format';
 
 interface CartLineProps {
   item: CartItem;
+  /** Why the line cannot be bought as it is right now (availability-note.ts), or null. */
+  availability?: string | null;
   onQuantityChange: (quantity: number) => void;
   onRemove: () => void;
 }
@@ -20,7 +22,7 @@ interface CartLineProps {
  * plus at the stock; a typed value outside the range is ignored (the field shows the real
  * quantity again when it loses focus).
  */
-export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
+export function CartLine({ item, availability = null, onQuantityChange, onRemove }: CartLineProps) {
   const limits = quantityLimits(item);
   const nameId = useId();
   // What the field shows while being typed in; null when it shows the quantity itself.
@@ -110,6 +112,15 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
           </div>
           <p className="font-semibold tabular-nums">{formatPrice(roundMoney(item.price * item.quantity))}</p>
         </div>
+        {availability ? (
+          <p
+            className="text-sm font-medium text-destructive"
+            role="status"
+            data-testid="cart-line-availability"
+          >
+            {availability}
+          </p>
+        ) : null}
       </div>
     </Card>
   );

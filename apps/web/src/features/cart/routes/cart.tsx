@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRightIcon, ShoppingCartIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Container } from '@/components/layout/container';
@@ -7,10 +8,15 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCart } from '@/lib/cart/cart-context';
 import { formatCount, formatPrice } from '@/lib/format';
+import { getProductsQueryOptions } from '@/lib/products/get-products';
 import { CartLine } from '../components/cart-line';
+import { availabilityNote } from '../utils/availability-note';
 
 export function CartRoute() {
   const { items, total, itemCount, removeItem, updateQuantity } = useCart();
+  // What the shop can sell now, to say which lines cannot be bought as they are (and why).
+  const products = useQuery({ ...getProductsQueryOptions(), enabled: items.length > 0 });
+  const shown = new Map((products.data ?? []).map((product) => [String(product.id), product]));
 
   return (
     <>
@@ -40,6 +46,7 @@ export function CartRoute() {
                   <li key={item.id}>
                     <CartLine
                       item={item}
+                      availability={availabilityNote(item.quantity, shown.get(String(item.id)))}
                       onQuantityChange={(quantity) => updateQuantity(item.id, quantity)}
                       onRemove={() => removeItem(item.id)}
                     />

@@ -17,7 +17,8 @@ export interface CreateEventPaymentIntentInput {
 
 /**
  * POST /api/checkout/event-payment-intent: the server quotes the event's price and holds a seat for
- * 30 minutes; 409 when the event is full (every seat taken or held) or the payer is registered.
+ * a few minutes; 409 when the event is full (every seat taken or held) or the payer is registered,
+ * 429 when the browser holds as many seats as one person may.
  */
 export function createEventPaymentIntent(
   input: CreateEventPaymentIntentInput,

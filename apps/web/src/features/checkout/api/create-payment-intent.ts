@@ -17,8 +17,8 @@ export interface CreatePaymentIntentInput {
 
 /**
  * POST /api/checkout/create-payment-intent: the server quotes the cart (its own prices, the chosen
- * shipping method, a 30-minute reservation) and answers what to pay. 409 `cart_changed` lists
- * what can no longer be served.
+ * shipping method, the stock held a few minutes) and answers what to pay. 409 `cart_changed` lists
+ * what can no longer be served; 422 or 429 say the browser holds as much as one shopper may.
  */
 export function createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentResponse> {
   return callApi(checkoutRoutes.createPaymentIntent, {

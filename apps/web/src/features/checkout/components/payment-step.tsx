@@ -80,6 +80,11 @@ interface PaymentStepProps<I extends PayableIntent> {
   defaultContact?: { fullName?: string; email?: string };
   /** Shown in place of the subtotal, shipping and total (default: those three). */
   totals?: (intent: I) => ReactNode;
+  /**
+   * A payment is under way (a card being confirmed, a processor's page, a crypto charge started):
+   * the checkout keeps its hold while it is, even if the page is left.
+   */
+  onPayingChange?: (paying: boolean) => void;
 }
 
 /** Step 2: the shipping summary, the buyer's contact, the method, the totals and the payment. */
@@ -97,6 +102,7 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
   defaultContact,
   totals,
   tiles: serverTiles,
+  onPayingChange,
 }: PaymentStepProps<I>) {
   // SafeKey, Apple Pay and Google Pay run their own flows (use-method-payment.tsx).
   const tiles = useMemo(() => withDeviceSupport(serverTiles, canMakeApplePayments()), [serverTiles]);
@@ -163,6 +169,8 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
       setPayError('Payment failed');
       return null;
     }
+    // The charge is paid on its own page: its hold stays while the buyer is there.
+    onPayingChange?.(true);
     return { email: contact.email };
   }
 
@@ -209,6 +217,7 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
     }
 
     setPaying(true);
+    onPayingChange?.(true);
     try {
       if (!paidBefore) {
         try {
@@ -256,6 +265,7 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
       if (problem) setPayError(problem);
     } finally {
       setPaying(false);
+      onPayingChange?.(false);
     }
   }
 

@@ -26,6 +26,7 @@ import { OrderTotal } from '../components/order-total';
 import { defaultPaymentMethod, methodTiles } from '../components/payment-method-tiles';
 import { type IntentState, PaymentStep } from '../components/payment-step';
 import { ShippingStep } from '../components/shipping-step';
+import { useReleaseOnLeave } from '../components/use-release-on-leave';
 import { buildCompletedOrder, saveCompletedOrder } from '../utils/completed-order';
 import type { CheckoutContactForm } from '../utils/contact-schema';
 import {
@@ -162,6 +163,23 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
   const createOrder = useCreateOrder();
   /** One Idempotency-Key per payment for POST /api/orders. */
   const orderKeys = useRef(new Map<string, string>());
+  /** A payment under way (the payment step says so): its hold is kept even if the page is left. */
+  const paying = useRef(false);
+  // Leaving the checkout unpaid (another page, the cart emptied, the tab closed) gives its stock back.
+  const leave = useReleaseOnLeave(
+    intent?.state.status === 'ready'
+      ? { paymentId: intent.state.intent.paymentId, clientSecret: intent.state.intent.clientSecret }
+      : null,
+    {
+      isPaid: (paymentId) => paid.current.has(paymentId),
+      isPaying: () => paying.current,
+      onReturn: () => {
+        if (address && method && paymentMethod) {
+          requestIntent({ items, address, method, paymentMethod }, true);
+        }
+      },
+    },
+  );
 
   function orderKeyFor(paymentId: string): string {
     let key = orderKeys.current.get(paymentId);
@@ -203,6 +221,8 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
         onSuccess: (answer) => {
           attempts.current.settle();
           lastPaymentId.current = answer.paymentId;
+          // The buyer left while it was being made: it goes back at once.
+          if (leave.releaseIfLeft(answer)) return;
           if (requested.current !== key) return;
           setIntent({ key, state: { status: 'ready', intent: answer } });
         },
@@ -277,6 +297,9 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
             cryptoProviders={config.crypto?.providers ?? []}
             paid={paid.current}
             complete={completeOrder}
+            onPayingChange={(value) => {
+              paying.current = value;
+            }}
             defaultContact={{ fullName: shippingName(address) }}
           />
         )}

@@ -7,7 +7,7 @@ import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { formatPrice } from '@/lib/format';
 import type { Product } from '@/lib/products/get-products';
 
-/** Stock at or below this shows a "few left" hint. */
+/** What can be bought at or below this shows a "few left" hint. */
 const LOW_STOCK = 5;
 
 interface ProductCardProps {
@@ -18,7 +18,9 @@ interface ProductCardProps {
 }
 
 export function ProductCard({ product, onAddToCart, priority = false }: ProductCardProps) {
-  const soldOut = product.stock <= 0;
+  // What a buyer can buy now: the stock less what open checkouts hold for a few minutes.
+  const soldOut = product.available <= 0;
+  const heldByOthers = soldOut && product.stock > 0;
   const headingId = `product-${product.id}-name`;
   return (
     <Card
@@ -51,8 +53,12 @@ export function ProductCard({ product, onAddToCart, priority = false }: ProductC
         <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">{product.description}</p>
         <div className="mt-auto flex items-end justify-between gap-3 pt-3">
           <p className="text-xl font-semibold tabular-nums text-primary">{formatPrice(product.price)}</p>
-          {!soldOut && product.stock <= LOW_STOCK ? (
-            <p className="text-xs font-medium text-accent">Only {product.stock} left</p>
+          {!soldOut && product.available <= LOW_STOCK ? (
+            <p className="text-xs font-medium text-accent">Only {product.available} left</p>
+          ) : heldByOthers ? (
+            <p className="text-xs font-medium text-accent">
+              Other shoppers are checking out with the last ones
+            </p>
           ) : null}
         </div>
         <Button
