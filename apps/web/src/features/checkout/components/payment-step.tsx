@@ -104,8 +104,22 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
   tiles: serverTiles,
   onPayingChange,
 }: PaymentStepProps<I>) {
-  // SafeKey, Apple Pay and Google Pay run their own flows (use-method-payment.tsx).
-  const tiles = useMemo(() => withDeviceSupport(serverTiles, canMakeApplePayments()), [serverTiles]);
+  // SafeKey, Apple Pay and Google Pay run their own flows (use-method-payment.tsx); the wallets'
+  // tiles say before anyone chooses them whether they can pay here.
+  const intent = intentState.intent;
+  const googlePayOffered = serverTiles.some(
+    (candidate) => candidate.method === 'google_pay' && candidate.available,
+  );
+  const methodPayment = useMethodPayment(paymentMethod, intent, googlePayOffered);
+  const googlePayStatus = methodPayment.googlePayStatus;
+  const tiles = useMemo(
+    () =>
+      withDeviceSupport(serverTiles, {
+        canMakeApplePayments: canMakeApplePayments(),
+        googlePay: googlePayStatus,
+      }),
+    [serverTiles, googlePayStatus],
+  );
   const contactForm = useForm<CheckoutContactFormInput, unknown, CheckoutContactForm>({
     resolver: zodResolver(CheckoutContactFormSchema),
     mode: 'onChange',
@@ -132,9 +146,7 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
     register,
     formState: { errors },
   } = contactForm;
-  const intent = intentState.intent;
   const tile = tiles.find((candidate) => candidate.method === paymentMethod) ?? null;
-  const methodPayment = useMethodPayment(paymentMethod, intent);
   const useStripeElement = intent?.processor === 'stripe';
   // Square with keys: Square's own card form (without keys the sandbox's, as for Stripe).
   const useSquareCard = intent?.processor === 'square';

@@ -32,23 +32,34 @@ type GooglePayState =
       config: Awaited<ReturnType<typeof getGooglePayConfig>>;
     };
 
+/** Whether Google Pay can run in this browser: asked once its tile is offered. */
+export type GooglePayStatus = GooglePayState['status'];
+
+/** The tile's words while Google's script is asked whether this browser can pay. */
+export const GOOGLE_PAY_CHECKING = 'Checking Google Pay...';
+
 const OWN_FLOWS: readonly PaymentMethod[] = ['safekey', 'apple_pay', 'google_pay'];
 
 /**
  * SafeKey, Apple Pay and Google Pay in the payment step: their fields, the check before paying,
- * and the payment itself (the checkout then creates the order as for a card). Apple Pay's tile is
- * offered only where the device can pay; Google's script loads only once its tile is chosen.
+ * and the payment itself (the checkout then creates the order as for a card). Apple Pay's and
+ * Google Pay's tiles are offered only where they can pay (withDeviceSupport): Google's script is
+ * asked as soon as the server offers its tile, so the tile says so before anyone chooses it.
  */
-export function useMethodPayment(paymentMethod: PaymentMethod | null, intent: PayableIntent | null) {
+export function useMethodPayment(
+  paymentMethod: PaymentMethod | null,
+  intent: PayableIntent | null,
+  googlePayOffered = false,
+) {
   const [safekey, setSafekey] = useState({ mobileNumber: '', cardNumber: '' });
   const [safekeyState, setSafekeyState] = useState<SafekeyState>('idle');
   const [googlePay, setGooglePay] = useState<GooglePayState>({ status: 'idle' });
   const handles = paymentMethod !== null && OWN_FLOWS.includes(paymentMethod);
 
-  // Google's script is loaded once, when its tile is first chosen.
+  // Google's script is loaded once, when the payment step offers its tile.
   const googlePayStarted = useRef(false);
   useEffect(() => {
-    if (paymentMethod !== 'google_pay' || googlePayStarted.current) return;
+    if (!googlePayOffered || googlePayStarted.current) return;
     googlePayStarted.current = true;
     setGooglePay({ status: 'loading' });
     void (async () => {
@@ -64,7 +75,7 @@ export function useMethodPayment(paymentMethod: PaymentMethod | null, intent: Pa
         setGooglePay({ status: 'unavailable' });
       }
     })();
-  }, [paymentMethod]);
+  }, [googlePayOffered]);
 
   /** What stops the payment before anything is sent. */
   function check(): string | null {
@@ -184,14 +195,29 @@ export function useMethodPayment(paymentMethod: PaymentMethod | null, intent: Pa
     /** The pay button waits (Google Pay loading, or not available here). */
     blocked: paymentMethod === 'google_pay' && googlePay.status !== 'ready',
     busy: safekeyState === 'pending',
+    googlePayStatus: googlePay.status,
   };
 }
 
-/** Apple Pay is offered only where the device can pay; elsewhere its tile says so (never a dead button). */
-export function withDeviceSupport(tiles: readonly MethodTile[], canMakeApplePayments: boolean): MethodTile[] {
-  return tiles.map((tile) =>
-    tile.method === 'apple_pay' && tile.available && !canMakeApplePayments
-      ? { ...tile, available: false, testMode: false, reason: WALLET_MESSAGES.applePayUnavailable }
-      : tile,
-  );
+/**
+ * The wallets are offered only where they can pay; elsewhere their tiles say so before anyone
+ * chooses them (never a tile that says it only once chosen, never a dead button): Apple Pay where
+ * the device can make payments, Google Pay once Google's script says this browser can pay.
+ */
+export function withDeviceSupport(
+  tiles: readonly MethodTile[],
+  device: { canMakeApplePayments: boolean; googlePay: GooglePayStatus },
+): MethodTile[] {
+  return tiles.map((tile) => {
+    if (!tile.available) return tile;
+    if (tile.method === 'apple_pay' && !device.canMakeApplePayments) {
+      return { ...tile, available: false, testMode: false, reason: WALLET_MESSAGES.applePayUnavailable };
+    }
+    if (tile.method === 'google_pay' && device.googlePay !== 'ready') {
+      const reason =
+        device.googlePay === 'unavailable' ? WALLET_MESSAGES.googlePayUnavailable : GOOGLE_PAY_CHECKING;
+      return { ...tile, available: false, testMode: false, reason };
+    }
+    return tile;
+  });
 }
