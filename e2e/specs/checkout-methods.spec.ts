@@ -129,6 +129,31 @@ describe('the payment test page', () => {
       success: true,
     });
 
+    // One set of instructions for the mode: on the sandbox, Stripe and Square both take its test
+    // cards (Square's own sandbox numbers apply only with Square's keys), each with a live test.
+    for (const method of ['stripe', 'square']) {
+      const card = page.getByTestId(`payment-test-${method}`);
+      const text = (await card.textContent()) ?? '';
+      expect(text, method).toContain('4000 0000 0000 9995');
+      expect(text, method).not.toContain('4111');
+      expect(text, method).not.toContain('cnon:');
+      // Each runner shows its answer below its button: the first's, then the second's.
+      const answers = card.getByTestId('test-payment-answer');
+      const answer = answers.nth(0);
+      await card.getByRole('button', { name: 'Pay $10 with the test card 4242 4242 4242 4242' }).click();
+      await expect.poll(() => answer.isVisible(), { timeout: 10_000, message: method }).toBe(true);
+      expect(JSON.parse((await answer.textContent()) ?? ''), method).toEqual({ success: true });
+      await card
+        .getByRole('button', { name: 'Pay $10 with the declined test card 4000 0000 0000 0002' })
+        .click();
+      await expect
+        .poll(async () => JSON.parse((await answers.nth(1).textContent()) ?? '{}'), {
+          timeout: 10_000,
+          message: method,
+        })
+        .toEqual({ success: false, error: 'Your card was declined.' });
+    }
+
     // Nothing wider than the phone.
     const wider = await page.evaluate(() =>
       Array.from(document.querySelectorAll('body *'))

@@ -155,6 +155,20 @@ export const SandboxConfirmResultSchema = z.object({
   paymentId: z.uuid(),
 });
 
+/**
+ * The payment test page's card payment, with no checkout behind it: a test card as the card form
+ * takes it. Stripe's and Square's tiles both pay with this form while they run on the sandbox.
+ */
+export const SandboxTestPaymentBodySchema = SandboxConfirmBodySchema.omit({ clientSecret: true });
+export type SandboxTestPaymentBody = z.infer<typeof SandboxTestPaymentBodySchema>;
+
+/** The test card's outcome: a decline is an answer here (as for the wallets' test tokens), not a 402. */
+export const SandboxTestPaymentResultSchema = z.object({
+  success: z.boolean(),
+  error: z.string().optional(),
+});
+export type SandboxTestPaymentResult = z.infer<typeof SandboxTestPaymentResultSchema>;
+
 /** The messages a declined sandbox card answers with (402), as Stripe words them. */
 export const CARD_DECLINED = 'Your card was declined.';
 export const INSUFFICIENT_FUNDS = 'Your card has insufficient funds.';
@@ -287,6 +301,22 @@ export const checkoutRoutes = defineRoutes({
       ...errors,
       402: ErrorResponseSchema,
       409: ErrorResponseSchema,
+      429: ErrorResponseSchema,
+    },
+  }),
+  sandboxTestPayment: defineRoute({
+    method: 'POST',
+    path: '/api/checkout/sandbox/test-payment',
+    service: 'payments',
+    access: 'public',
+    summary:
+      "The payment test page's card payment with no checkout behind it: the sandbox's outcome for a test card (nothing is charged or recorded); 402 for a card that is not a test card, 404 when the sandbox is off, 429 past the limits on declines",
+    request: { body: SandboxTestPaymentBodySchema },
+    responses: {
+      200: SandboxTestPaymentResultSchema,
+      400: ErrorResponseSchema,
+      402: ErrorResponseSchema,
+      404: ErrorResponseSchema,
       429: ErrorResponseSchema,
     },
   }),

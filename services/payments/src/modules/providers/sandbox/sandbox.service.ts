@@ -1,4 +1,10 @@
-import { CARD_DECLINED, INSUFFICIENT_FUNDS, type SandboxConfirmBody } from '@jesus-walks/contracts/checkout';
+import {
+  CARD_DECLINED,
+  INSUFFICIENT_FUNDS,
+  type SandboxConfirmBody,
+  type SandboxTestPaymentBody,
+  type SandboxTestPaymentResult,
+} from '@jesus-walks/contracts/checkout';
 import { badRequest, conflict, DomainError, notFound } from '@jesus-walks/service-kit/errors';
 import type { JobQueue } from '@jesus-walks/service-kit/jobs';
 import type { Kysely } from 'kysely';
@@ -117,6 +123,26 @@ export async function confirmSandboxPayment(
     });
     if (outcome.kind === 'failed') throw new DomainError(outcome.code, outcome.message);
     return { declined: false, value: { status: 'succeeded' as const, paymentId: intent.paymentId } };
+  });
+}
+
+/**
+ * The payment test page's card payment (Stripe's and Square's tiles pay with the sandbox's card
+ * form): the test card's outcome, with no checkout behind it, so nothing is charged, held or
+ * recorded. A decline is the answer (as for the wallets' test tokens) and counts against the
+ * client's limits on card testing like any other; a card that is not a test card is a 402.
+ */
+export async function sandboxTestPayment(
+  deps: PaymentsDeps,
+  body: SandboxTestPaymentBody,
+  payer: Payer,
+): Promise<SandboxTestPaymentResult> {
+  checkExpiry(body.expiry);
+  return attemptPayment<SandboxTestPaymentResult>(deps, payer, null, async () => {
+    const outcome = outcomeOf(body.cardNumber);
+    return outcome.kind === 'succeeded'
+      ? { declined: false, value: { success: true } }
+      : { declined: true, value: { success: false, error: outcome.message } };
   });
 }
 
