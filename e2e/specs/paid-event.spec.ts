@@ -47,6 +47,9 @@ async function toEventPayment(page: Page, eventId: number, email: string): Promi
   await page.goto(`/events/${eventId}`);
   const pay = page.getByRole('link', { name: 'Pay $35.00 and register' });
   await expect.poll(() => pay.isVisible(), { timeout: 15_000 }).toBe(true);
+  // The price says what the button does: paid now, not 'on the day'.
+  expect(await page.getByText('$35.00 per person, paid when you register').isVisible()).toBe(true);
+  expect(await page.getByText('on the day', { exact: false }).count()).toBe(0);
   await pay.click();
 
   // Straight to the payment step: no shipping step.
