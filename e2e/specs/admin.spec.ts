@@ -83,7 +83,8 @@ describe('admin dashboard', () => {
   it("asks a visitor to log in: 'Please Log In'", async () => {
     const page = await site.newPage({ width: 1280 });
     await page.goto('/admin');
-    await visible(page.getByRole('heading', { name: 'Please Log In' }), 'Please Log In');
+    await visible(page.getByRole('heading', { name: 'Please Log In', level: 1 }), 'Please Log In');
+    expect(await page.locator('h1').count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Log In' }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
   });
@@ -133,9 +134,20 @@ describe('admin dashboard', () => {
     await visible(page.getByRole('columnheader', { name: 'Category' }), 'products table');
     await page.getByRole('button', { name: 'Create Test Product' }).click();
     await expectToast(page, 'Success', 'Test product created successfully');
-    const products = await fetchJson<Array<{ id: number; name: string }>>(page, '/api/products');
+    const products = await fetchJson<Array<{ id: number; name: string; isTest?: boolean }>>(
+      page,
+      '/api/products?includeTest=true',
+    );
     const testProduct = products.filter((product) => product.name.startsWith('Test Product')).at(-1);
-    expect(testProduct).toBeDefined();
+    expect(testProduct?.isTest).toBe(true);
+    // Only admins see it: not in the shop's list, not on its own, not in the sitemap.
+    const shopList = (await (await fetch(`${site.baseUrl}/api/products`)).json()) as Array<{ id: number }>;
+    expect(shopList.map((product) => product.id)).not.toContain(testProduct?.id);
+    expect((await fetch(`${site.baseUrl}/api/products/${testProduct?.id}`)).status).toBe(404);
+    await visible(
+      page.locator(`tr[data-product="${testProduct?.id}"]`).getByText('Test product', { exact: true }),
+      'test product marked',
+    );
     const productName = `Admin Trail Cap ${suffix}`;
     await page.getByRole('button', { name: `Edit ${testProduct?.name}`, exact: true }).click();
     const productForm = page.getByRole('form', { name: 'Edit Product' });
@@ -150,7 +162,10 @@ describe('admin dashboard', () => {
     await productForm.getByRole('button', { name: 'Update Product' }).click();
     await expectToast(page, 'Success', 'Product updated successfully');
     await gone(productForm, 'edit product closed');
-    await visible(page.getByRole('cell', { name: productName, exact: true }), 'edited product row');
+    // The name's cell also says 'Test product': the row is found by the name it shows.
+    const productRow = page.locator('tr[data-product]').filter({ hasText: productName });
+    await visible(productRow, 'edited product row');
+    expect(await productRow.getByText('Test product', { exact: true }).isVisible()).toBe(true);
 
     // Users: a new customer, then edited.
     await openTab(page, 'Users');
@@ -223,9 +238,16 @@ describe('admin dashboard', () => {
     await visible(row, 'order row');
     expect(await row.textContent()).toContain('pending');
     expect(await row.textContent()).toContain('$24.68');
+    // The valley's day and time, the zone named; the order details give the same.
+    const created = (await row.locator('time').textContent()) ?? '';
+    const [, day, time] = /^(\w{3} \d{1,2}, \d{4})(\d{1,2}:\d{2} [AP]M P[DS]T)$/.exec(created) ?? [];
+    expect(day, created).toBeDefined();
     await row.getByRole('button', { name: `View order ${orderId}` }).click();
     const details = page.getByRole('dialog', { name: `Order Details - #${orderId}` });
     await visible(details, 'order details');
+    const detailsCreated = (await details.locator('time').textContent()) ?? '';
+    expect(detailsCreated).toContain(day);
+    expect(detailsCreated).toContain(time);
     expect(await details.textContent()).toContain(customer);
     expect(await details.textContent()).toContain('Casey Customer, 1 Vine St, Napa, CA, 94559, US');
     expect(await details.textContent()).toContain(`${productName} x 2`);
@@ -254,7 +276,7 @@ describe('admin dashboard', () => {
     );
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Product' }).click();
     await expectToast(page, 'Success', 'Product deleted successfully');
-    await gone(page.getByRole('cell', { name: productName, exact: true }), 'product row removed');
+    await gone(page.locator('tr[data-product]').filter({ hasText: productName }), 'product row removed');
 
     // Activity: every one of those changes, recorded by the service that made it, by this admin.
     await openTab(page, 'Activity');
@@ -268,6 +290,12 @@ describe('admin dashboard', () => {
     expect(await activityAbout(page, `Order #${orderId}`)).toEqual(
       expect.arrayContaining(['order.created_manually', 'order.status_changed', 'order.deleted']),
     );
+    // The manual order's customer and items read as words, not JSON.
+    const manualEntry = page.locator('li[data-activity="order.created_manually"]').first();
+    const createdChanges = (await manualEntry.getByRole('list', { name: 'Changes' }).textContent()) ?? '';
+    expect(createdChanges).toContain(`${customer} (user #${customerId})`);
+    expect(createdChanges).toContain(`2 x ${productName} at $12.34`);
+    expect(createdChanges).not.toMatch(/[{}"]/);
     const statusChange = page.locator('li[data-activity="order.status_changed"]').first();
     expect(await statusChange.textContent()).toContain(admin.username);
     expect(await statusChange.getByRole('list', { name: 'Changes' }).textContent()).toMatch(
@@ -347,6 +375,68 @@ describe('admin dashboard', () => {
     expect(await cancelled.textContent()).toContain(boss);
   });
 
+  it("a guest's sandbox order: named, marked 'Test mode', and at 375 px a card with View and Delete in view", async () => {
+    // A guest buys in the shop with the sandbox card (no real money).
+    const shopper = await site.newPage({ width: 1280, height: 900 });
+    await shopper.goto('/shop');
+    await expect
+      .poll(() => shopper.getByText(/^Found \d+ products$/).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await shopper
+      .getByRole('article', { name: 'Merino Hiking Socks' })
+      .getByRole('button', { name: 'Add to Cart' })
+      .click();
+    await shopper.goto('/checkout');
+    await shopper.getByRole('button', { name: 'Use Test Address & Go to Payment' }).click();
+    const pay = shopper.getByRole('button', { name: /^Pay \$\d+\.\d{2} with Stripe$/ });
+    await visible(pay, 'payment step', 15_000);
+    const guestName = 'Gail Guestbook';
+    const guestEmail = `gail.${suffix}@example.com`;
+    await shopper.getByLabel('Full Name', { exact: true }).fill(guestName);
+    await shopper.getByLabel('Email', { exact: true }).fill(guestEmail);
+    await shopper.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+    await shopper.getByLabel('Expiration date', { exact: true }).fill('12 / 34');
+    await shopper.getByLabel('Security code', { exact: true }).fill('123');
+    await pay.click();
+    await shopper.waitForURL('**/order-confirmation', { timeout: 20_000 });
+    await visible(shopper.getByText(/Order number #\d+/), 'order number');
+    const orderId = Number(/#\s*(\d+)/.exec((await shopper.locator('main').textContent()) ?? '')?.[1]);
+    expect(orderId).toBeGreaterThan(0);
+
+    const admin = await adminCredentials();
+    for (const width of [375, 1280]) {
+      const page = await site.newPage({ width, height: 900 });
+      await logIn(page, admin);
+      await page.waitForURL((url) => url.pathname === '/admin', { timeout: 10_000 });
+      await page.goto('/admin?tab=orders');
+      const order =
+        width < 1024
+          ? page.locator(`li[data-order-card="${orderId}"]`)
+          : page.locator(`tr[data-order="${orderId}"]`);
+      await visible(order, `order ${orderId} at ${width} px`);
+      const text = (await order.textContent()) ?? '';
+      expect(text).toContain(guestName);
+      expect(text).toContain(guestEmail);
+      expect(text).toContain('Test mode');
+      for (const name of [`View order ${orderId}`, `Delete order ${orderId}`]) {
+        const box = await order.getByRole('button', { name }).boundingBox();
+        expect(box, name).not.toBeNull();
+        expect(
+          (box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width,
+          `${name} at ${width} px`,
+        ).toBe(true);
+      }
+      expect(await pageScrollsSideways(page)).toBe(false);
+      await order.getByRole('button', { name: `View order ${orderId}` }).click();
+      const details = page.getByRole('dialog', { name: `Order Details - #${orderId}` });
+      await visible(details, 'order details');
+      await visible(details.getByText('Test mode').first(), 'test mode in the details');
+      if (process.env.ADMIN_SCREENSHOTS) {
+        await page.screenshot({ path: `${process.env.ADMIN_SCREENSHOTS}/admin-order-details-${width}.png` });
+      }
+    }
+  });
+
   it.each([375, 1280])('fits %i px: every tab without horizontal page scroll', async (width) => {
     const admin = await adminCredentials();
     const page = await site.newPage({ width, height: 900 });
@@ -358,8 +448,11 @@ describe('admin dashboard', () => {
       await expect.poll(() => page.getByRole('tabpanel').isVisible()).toBe(true);
       if (tab === 'users') await visible(page.getByRole('columnheader', { name: 'Verified' }), 'users table');
       if (tab === 'products') await visible(page.getByRole('columnheader', { name: 'Category' }), 'table');
-      if (tab === 'orders')
+      // Below 1024 px the orders are cards, each with View and Delete in view.
+      if (tab === 'orders' && width >= 1024)
         await visible(page.getByRole('columnheader', { name: 'Order ID' }), 'orders table');
+      if (tab === 'orders' && width < 1024)
+        await visible(page.getByRole('list', { name: 'Orders' }), 'orders as cards');
       expect(await pageScrollsSideways(page), `${tab} at ${width} px`).toBe(false);
       if (process.env.ADMIN_SCREENSHOTS) {
         await page.screenshot({

@@ -27,7 +27,7 @@ import type { Event } from '../api/get-admin-events';
 import { useEventRegistrations } from '../api/get-event-registrations';
 import { usePromoteRegistration } from '../api/promote-registration';
 import { giveSeatQuestion, seatBarText } from '../utils/event-stats';
-import { formatValleyDateTime } from '../utils/valley-time';
+import { formatValleyDate, formatValleyDateTime, formatValleyTime } from '../utils/valley-time';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListStatus } from './list-status';
 import { TestModeBadge } from './test-mode-badge';
@@ -158,7 +158,7 @@ export function EventRegistrationsDialog({ event, onClose }: { event: Event | nu
   };
   return (
     <Dialog open={event !== null} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-3xl min-w-0 overflow-y-auto">
+      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-3xl min-w-0 overflow-y-auto lg:max-w-5xl">
         <DialogHeader className="min-w-0">
           <DialogTitle className="break-words">Registrations: {event?.title}</DialogTitle>
           <DialogDescription>
@@ -191,44 +191,81 @@ export function EventRegistrationsDialog({ event, onClose }: { event: Event | nu
           errorPrefix="Error loading registrations"
         />
         {list && event ? (
-          <Table label="Registrations">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Waitlist #</TableHead>
-                <TableHead>Registered</TableHead>
-                <TableHead>Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.registrations.map((registration) => {
-                return (
-                  <TableRow key={registration.id} data-registration={registration.id}>
-                    <TableCell className="font-medium">
+          <>
+            {/* Below 768 px each registration is a card, its status (and 'Test mode') and actions
+                in view; from there on, the table. */}
+            <ul aria-label="Registrations" className="grid min-w-0 gap-2 md:hidden">
+              {list.registrations.map((registration) => (
+                <li
+                  key={registration.id}
+                  data-registration-card={registration.id}
+                  className="grid min-w-0 gap-2 rounded-lg border border-border bg-card p-3 text-sm"
+                >
+                  <div className="min-w-0">
+                    <p className="font-medium break-words">
                       {registration.name}
                       {registration.isGuest ? <span className="text-muted-foreground"> (guest)</span> : null}
-                    </TableCell>
-                    <TableCell>{registration.email ?? '—'}</TableCell>
-                    <TableCell>
-                      <RegistrationStatusCell registration={registration} />
-                    </TableCell>
-                    <TableCell>{registration.waitlistPosition ?? '—'}</TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      {formatValleyDateTime(registration.createdAt)}
-                    </TableCell>
-                    <TableCell>
-                      <RegistrationActions event={event} registration={registration} onAsk={setChange} />
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
+                    </p>
+                    <p className="break-all text-muted-foreground">{registration.email ?? '—'}</p>
+                  </div>
+                  <RegistrationStatusCell registration={registration} />
+                  <p className="text-xs text-muted-foreground">
+                    {registration.waitlistPosition ? `Waitlist #${registration.waitlistPosition} · ` : ''}
+                    Registered {formatValleyDateTime(registration.createdAt)}
+                  </p>
+                  <RegistrationActions event={event} registration={registration} onAsk={setChange} />
+                </li>
+              ))}
               {list.registrations.length === 0 ? (
-                <TableEmptyRow colSpan={6}>No registrations yet.</TableEmptyRow>
+                <li className="py-4 text-center text-sm text-muted-foreground">No registrations yet.</li>
               ) : null}
-            </TableBody>
-          </Table>
+            </ul>
+            <div className="hidden min-w-0 md:block">
+              <Table label="Registrations">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Name</TableHead>
+                    <TableHead>Email</TableHead>
+                    <TableHead>Status</TableHead>
+                    <TableHead>Waitlist #</TableHead>
+                    <TableHead>Registered</TableHead>
+                    <TableHead>Actions</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {list.registrations.map((registration) => (
+                    <TableRow key={registration.id} data-registration={registration.id}>
+                      <TableCell className="font-medium">
+                        {registration.name}
+                        {registration.isGuest ? (
+                          <span className="text-muted-foreground"> (guest)</span>
+                        ) : null}
+                      </TableCell>
+                      <TableCell>{registration.email ?? '—'}</TableCell>
+                      <TableCell>
+                        <RegistrationStatusCell registration={registration} />
+                      </TableCell>
+                      <TableCell>{registration.waitlistPosition ?? '—'}</TableCell>
+                      <TableCell>
+                        <time dateTime={registration.createdAt} className="grid">
+                          <span>{formatValleyDate(registration.createdAt)}</span>
+                          <span className="text-xs text-muted-foreground">
+                            {formatValleyTime(registration.createdAt)}
+                          </span>
+                        </time>
+                      </TableCell>
+                      <TableCell>
+                        <RegistrationActions event={event} registration={registration} onAsk={setChange} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                  {list.registrations.length === 0 ? (
+                    <TableEmptyRow colSpan={6}>No registrations yet.</TableEmptyRow>
+                  ) : null}
+                </TableBody>
+              </Table>
+            </div>
+          </>
         ) : null}
         {seats ? (
           <GiveSeatDialog
