@@ -121,11 +121,11 @@ export type CheckoutContactBody = z.infer<typeof CheckoutContactBodySchema>;
 /**
  * POST /api/checkout/release: the browser left its checkout (or emptied its cart) before paying, so
  * the payment is cancelled and its hold on the stock or the seat given back at once. Only the
- * browser that has the payment's client secret may.
+ * browser that started the payment may: it carries the payment's secret.
  */
 export const ReleaseCheckoutBodySchema = z.object({
   paymentId: z.uuid(),
-  clientSecret: z.string().min(1).max(200),
+  paymentSecret: PaymentSecretSchema,
 });
 export type ReleaseCheckoutBody = z.infer<typeof ReleaseCheckoutBodySchema>;
 
@@ -360,7 +360,7 @@ export const checkoutRoutes = defineRoutes({
     service: 'payments',
     access: 'public',
     summary:
-      "Cancels the browser's own open payment (authorised by its client secret) and gives its hold on the stock or the seat back at once: the checkout was left or the cart emptied. Twice, or for a paid payment, answers released: false",
+      "Cancels the browser's own open payment (authorised by its payment secret) and gives its hold on the stock or the seat back at once: the checkout was left or the cart emptied. Twice, or for a paid payment, answers released: false",
     request: { body: ReleaseCheckoutBodySchema },
     responses: { 200: ReleaseCheckoutResultSchema, ...errors },
   }),

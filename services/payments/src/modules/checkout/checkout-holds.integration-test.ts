@@ -3,7 +3,7 @@ import { identityHeaders, testUser } from '@jesus-walks/service-kit/testing/test
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutStack, napaAddress, startCheckoutStack } from '../../testing/checkout-stack.testing';
-import { NO_SUCH_CHECKOUT } from './checkout-release';
+import { WRONG_PAYMENT_SECRET } from './payment-secret';
 
 // What a checkout holds and when it lets go: the catalog's own limits per client (its defaults:
 // 10 units of a product, 3 open checkouts), reached through payments with the client's address
@@ -40,17 +40,16 @@ function createIntent(
 async function intentFor(productId: number, quantity: number, caller: { address: string }) {
   const response = await createIntent(productId, quantity, caller);
   expect(response.statusCode, response.body).toBe(201);
-  const answer = response.json() as { paymentSecret?: string };
-  // The browser's own secret for the payment, where the checkout gives one: it goes with the card.
-  const secret = answer.paymentSecret ? { paymentSecret: answer.paymentSecret } : {};
-  return { ...PaymentIntentResponseSchema.parse(answer), secret };
+  const answer = PaymentIntentResponseSchema.parse(response.json());
+  // The browser's own secret for the payment: it goes with every call that acts on it.
+  return { ...answer, secret: { paymentSecret: answer.paymentSecret } };
 }
 
-function release(paymentId: string, clientSecret: string) {
+function release(paymentId: string, paymentSecret: string) {
   return stack.payments.app.inject({
     method: 'POST',
     url: '/api/checkout/release',
-    payload: { paymentId, clientSecret },
+    payload: { paymentId, paymentSecret },
   });
 }
 
@@ -143,19 +142,20 @@ describe('what one client may hold, through the checkout', () => {
 });
 
 describe('POST /api/checkout/release', () => {
-  it('cancels the open payment and gives its stock back at once, only with its client secret', async () => {
+  it('cancels the open payment and gives its stock back at once, only with its payment secret', async () => {
     const scarf = await stack.insertProduct({ name: 'Left Scarf', price: '12.00', stock: 4 });
     const intent = await intentFor(scarf.id, 3, { address: anAddress() });
     expect(await held(scarf.id)).toBe(3);
 
-    const forged = await release(intent.paymentId, `${intent.clientSecret}x`);
+    // Its id and the processor's client secret are not enough: only the browser's own secret.
+    const forged = await release(intent.paymentId, intent.clientSecret);
     expect(forged.statusCode).toBe(404);
-    expect(forged.json()).toEqual({ code: 'not_found', message: NO_SUCH_CHECKOUT });
-    const unknown = await release('00000000-0000-4000-8000-000000000000', intent.clientSecret);
-    expect(unknown.json()).toEqual({ code: 'not_found', message: NO_SUCH_CHECKOUT });
+    expect(forged.json()).toEqual({ code: 'not_found', message: WRONG_PAYMENT_SECRET });
+    const unknown = await release('00000000-0000-4000-8000-000000000000', intent.paymentSecret);
+    expect(unknown.json()).toEqual({ code: 'not_found', message: WRONG_PAYMENT_SECRET });
     expect(await held(scarf.id)).toBe(3);
 
-    const left = await release(intent.paymentId, intent.clientSecret);
+    const left = await release(intent.paymentId, intent.paymentSecret);
     expect(left.statusCode).toBe(200);
     expect(left.json()).toEqual({ released: true });
     expect(await held(scarf.id)).toBe(0);
@@ -173,7 +173,7 @@ describe('POST /api/checkout/release', () => {
       },
     });
     expect(late.statusCode).toBe(409);
-    expect((await release(intent.paymentId, intent.clientSecret)).json()).toEqual({ released: false });
+    expect((await release(intent.paymentId, intent.paymentSecret)).json()).toEqual({ released: false });
   });
 
   it('never releases a paid payment: its order is still made from the hold', async () => {
@@ -191,7 +191,7 @@ describe('POST /api/checkout/release', () => {
       },
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    expect((await release(intent.paymentId, intent.clientSecret)).json()).toEqual({ released: false });
+    expect((await release(intent.paymentId, intent.paymentSecret)).json()).toEqual({ released: false });
     expect(await held(mug.id)).toBe(1);
     const order = await stack.payments.app.inject({
       method: 'POST',
@@ -215,7 +215,7 @@ describe('POST /api/checkout/release', () => {
     const bad = await stack.payments.app.inject({
       method: 'POST',
       url: '/api/checkout/release',
-      payload: { paymentId: 'not-a-uuid', clientSecret: '' },
+      payload: { paymentId: 'not-a-uuid', paymentSecret: '' },
     });
     expect(bad.statusCode).toBe(400);
   });

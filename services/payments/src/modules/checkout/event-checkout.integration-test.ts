@@ -197,7 +197,7 @@ describe('paid events through checkout', () => {
     const release = await stack.payments.app.inject({
       method: 'POST',
       url: '/api/checkout/release',
-      payload: { paymentId: left.paymentId, clientSecret: left.clientSecret },
+      payload: { paymentId: left.paymentId, paymentSecret: left.paymentSecret },
     });
     expect(release.json()).toEqual({ released: true });
     expect((await registration(left.registrationId)).status).toBe('cancelled');

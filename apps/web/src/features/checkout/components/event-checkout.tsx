@@ -27,6 +27,7 @@ import { useCreateEventPaymentIntent } from '../api/create-event-payment-intent'
 import type { CheckoutContactForm } from '../utils/contact-schema';
 import { defaultPaymentMethod, methodTiles } from './payment-method-tiles';
 import { type IntentState, PaymentStep } from './payment-step';
+import { useReleaseOnLeave } from './use-release-on-leave';
 
 const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
 
@@ -73,7 +74,8 @@ interface EventPaymentFlowProps {
 /**
  * The seat's payer (a member's name and e-mail, or a guest's given first: the seat is held in that
  * name), then the checkout's payment step with every method, then the registration confirmed. The
- * seat is held for 30 minutes from the intent; another method hands the hold over to a new intent.
+ * seat is held for a few minutes from the intent (given back when the payer leaves unpaid); another
+ * method hands the hold over to a new intent.
  */
 function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
   const tiles = useMemo(() => methodTiles(config.methods), [config.methods]);
@@ -95,6 +97,21 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
   /** Payments that succeeded: never replaced, only turned into the registration. */
   const paid = useRef(new Set<string>());
   const price = formatPrice(event.price);
+  /** A payment under way (the payment step says so): its seat is kept even if the page is left. */
+  const paying = useRef(false);
+  // Leaving unpaid (another page, the tab closed) gives the seat back at once.
+  const leave = useReleaseOnLeave(
+    intentState.status === 'ready'
+      ? { paymentId: intentState.intent.paymentId, paymentSecret: intentState.intent.paymentSecret }
+      : null,
+    {
+      isPaid: (paymentId) => paid.current.has(paymentId),
+      isPaying: () => paying.current,
+      onReturn: () => {
+        if (payer && paymentMethod) requestIntent(payer, paymentMethod, true);
+      },
+    },
+  );
 
   function requestIntent(forPayer: Payer, method: PaymentMethod, force = false) {
     if (intentState.status === 'ready' && paid.current.has(intentState.intent.paymentId)) return;
@@ -117,6 +134,8 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
         onSuccess: (answer) => {
           attempts.current.settle();
           lastPaymentId.current = answer.paymentId;
+          // The payer left while it was being made: the seat goes back at once.
+          if (leave.releaseIfLeft(answer)) return;
           if (requested.current !== key) return;
           setIntentState({ status: 'ready', intent: answer });
         },
@@ -199,7 +218,8 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
             />
           )}
           <p className="text-sm text-muted-foreground">
-            Your seat is held for 30 minutes while you pay. No shipping: you just turn up on the day.
+            Your seat is held for you for a few minutes while you pay. No shipping: you just turn up on the
+            day.
           </p>
         </CardContent>
       </Card>
@@ -227,6 +247,9 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
           cryptoProviders={config.crypto?.providers ?? []}
           paid={paid.current}
           complete={complete}
+          onPayingChange={(value) => {
+            paying.current = value;
+          }}
           payLabel={(total) => `Pay ${total} and register`}
           defaultContact={payer}
           totals={(intent) => (

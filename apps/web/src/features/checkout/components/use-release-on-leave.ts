@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { releaseCheckout } from '../api/release-checkout';
 
-/** What the browser needs to give a checkout's hold back: its payment and that payment's secret. */
+/** What the browser needs to give a checkout's hold back: its payment and its own secret for it. */
 export interface OpenPayment {
   paymentId: string;
-  clientSecret: string;
+  paymentSecret: string;
 }
 
 export interface ReleaseOnLeaveOptions {
@@ -41,7 +41,7 @@ export function useReleaseOnLeave(
     if (isPaid(payment.paymentId) || isPaying()) return false;
     released.current.add(payment.paymentId);
     // Nothing to tell the buyer: if it does not go through, the hold lapses by itself.
-    releaseCheckout(payment).catch(() => {});
+    releaseCheckout({ paymentId: payment.paymentId, paymentSecret: payment.paymentSecret }).catch(() => {});
     return true;
   }, []);
 

@@ -168,7 +168,7 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
   // Leaving the checkout unpaid (another page, the cart emptied, the tab closed) gives its stock back.
   const leave = useReleaseOnLeave(
     intent?.state.status === 'ready'
-      ? { paymentId: intent.state.intent.paymentId, clientSecret: intent.state.intent.clientSecret }
+      ? { paymentId: intent.state.intent.paymentId, paymentSecret: intent.state.intent.paymentSecret }
       : null,
     {
       isPaid: (paymentId) => paid.current.has(paymentId),

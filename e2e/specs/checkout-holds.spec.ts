@@ -1,0 +1,113 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../harness/browser';
+
+// A checkout holds its cart's stock only while the buyer is in it: leaving it (for another page of
+// the site, or by closing the tab) gives the stock back at once instead of minutes later, and the
+// shop and the cart show what other buyers can have.
+
+const site = useBrowser();
+const HAT = 'Wide-Brim Sun Hat';
+
+interface Shown {
+  id: number;
+  name: string;
+  stock: number;
+  available: number;
+}
+
+async function shown(name: string): Promise<Shown> {
+  const products = (await (await fetch(`${site.baseUrl}/api/products`)).json()) as Shown[];
+  const product = products.find((candidate) => candidate.name === name);
+  if (!product) throw new Error(`${name} is not in the shop`);
+  return product;
+}
+
+const availableNow = async () => (await shown(HAT)).available;
+
+async function addFromShop(page: Page, name: string, times = 1) {
+  await page.goto('/shop');
+  await expect.poll(() => page.getByText(/^Found \d+ products$/).isVisible(), { timeout: 15_000 }).toBe(true);
+  const button = page.getByRole('article', { name }).getByRole('button', { name: 'Add to Cart' });
+  for (let i = 0; i < times; i++) await button.click();
+}
+
+/** The checkout's payment step, through the test-address shortcut: the intent holds the cart. */
+async function toPayment(page: Page) {
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'Use Test Address & Go to Payment' }).click();
+  await expect
+    .poll(() => page.getByRole('button', { name: /^Pay \$\d+\.\d{2} with Stripe$/ }).isVisible(), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+}
+
+describe('what a checkout holds', () => {
+  it('holds the cart while paying, and gives it back when the buyer goes back to the cart or closes the tab', async () => {
+    const before = await availableNow();
+    const page = await site.newPage({ width: 1280, height: 900 });
+    await addFromShop(page, HAT);
+    await toPayment(page);
+    await expect.poll(availableNow).toBe(before - 1);
+
+    // Back to the cart through the header: the checkout is left, its hold goes at once.
+    await page.getByRole('banner').getByRole('navigation').getByRole('link', { name: /Cart/ }).click();
+    await page.waitForURL('**/cart');
+    await expect.poll(availableNow).toBe(before);
+
+    // Again, and this time the tab is closed on the payment step.
+    await toPayment(page);
+    await expect.poll(availableNow).toBe(before - 1);
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(availableNow).toBe(before);
+  });
+
+  it("says in the cart when other shoppers' checkouts hold what it needs, and the shop shows what is left", async () => {
+    const hat = await shown(HAT);
+    const page = await site.newPage({ width: 375, height: 812 });
+    await addFromShop(page, HAT, 2);
+
+    // Another shopper is paying for all the hats but one.
+    const other = await fetch(`${site.baseUrl}/api/checkout/create-payment-intent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.baseUrl },
+      body: JSON.stringify({
+        items: [{ productId: hat.id, quantity: hat.available - 1 }],
+        shippingAddress: {
+          fullName: 'Other Shopper',
+          street: '2 Vine St',
+          city: 'Napa',
+          state: 'CA',
+          zipCode: '94559',
+          country: 'US',
+        },
+        paymentMethod: 'stripe',
+      }),
+    });
+    expect(other.status).toBe(201);
+    const { paymentId, paymentSecret } = (await other.json()) as { paymentId: string; paymentSecret: string };
+
+    await page.goto('/shop');
+    const card = page.getByRole('article', { name: HAT });
+    await expect.poll(() => card.getByText('Only 1 left', { exact: true }).isVisible()).toBe(true);
+
+    await page.goto('/cart');
+    const line = page.getByRole('group', { name: HAT });
+    const note = line.getByText('Only 1 left right now: other shoppers are checking out with the rest.');
+    await expect.poll(() => note.isVisible(), { timeout: 10_000 }).toBe(true);
+    // The cart itself is as the buyer left it.
+    expect(await line.getByLabel(`Quantity of ${HAT}`, { exact: true }).inputValue()).toBe('2');
+
+    // The other shopper leaves their checkout: the note goes with the hold.
+    const released = await fetch(`${site.baseUrl}/api/checkout/release`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.baseUrl },
+      body: JSON.stringify({ paymentId, paymentSecret }),
+    });
+    expect(await released.json()).toEqual({ released: true });
+    await page.reload();
+    await expect.poll(() => line.isVisible()).toBe(true);
+    await expect.poll(() => note.isVisible()).toBe(false);
+  });
+});
