@@ -210,7 +210,8 @@ describe('Cancel and refund in the sandbox', () => {
       action: 'payment.refund_requested',
       actorId: testAdmin.id,
       actorUsername: testAdmin.username,
-      targetLabel: `Order #${orderId}`,
+      // The sandbox took it: the Activity tab names the order as a test-mode one.
+      targetLabel: `Order #${orderId} (test mode)`,
       summary: `Cancelled order #${orderId} and refunded $58.99 by the sandbox (test mode)`,
       changes: {
         refundStatus: { from: null, to: 'requested' },
@@ -410,6 +411,8 @@ describe('Cancel and refund on Stripe (the real SDK against the fake Stripe API)
     expect((await auditOf(stack, paymentId))[0]?.summary).toBe(
       `Cancelled order #${orderId} and refunded $49.99 by Stripe`,
     );
+    // Real money: the order is named plainly.
+    expect((await auditOf(stack, paymentId))[0]?.targetLabel).toBe(`Order #${orderId}`);
     const mails = await mailAbout(stack, orderId);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain('refunded through Stripe to the card or account you paid with');
