@@ -11,6 +11,7 @@ const cap = {
   imageUrl: '/images/products/trail-cap.svg',
   category: 'Headwear',
   stock: 3,
+  available: 3,
 };
 
 function answer(body: unknown, init: ResponseInit = { status: 200 }) {

@@ -1,3 +1,4 @@
+import { checkoutRoutes } from '@jesus-walks/contracts/checkout';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/api-stubs';
 import { releaseCheckout } from './release-checkout';
@@ -15,7 +16,7 @@ describe('releaseCheckout', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await expect(answer).resolves.toEqual({ released: true });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/checkout/release');
+    expect(url).toBe(checkoutRoutes.release.path);
     expect(init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'include' });
     expect(JSON.parse(String(init?.body))).toEqual(body);
   });
