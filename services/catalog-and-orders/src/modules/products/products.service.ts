@@ -161,7 +161,8 @@ export function testProductValues(random: () => number = Math.random): ProductVa
     .padStart(4, '0');
   return {
     name: `Test Product ${suffix}`,
-    description: 'A product for trying manual orders, seen only by admins (never in the shop). Safe to delete.',
+    description:
+      'A product for trying manual orders, seen only by admins (never in the shop). Safe to delete.',
     price: '19.99',
     category: 'Test',
     stock: 100,
