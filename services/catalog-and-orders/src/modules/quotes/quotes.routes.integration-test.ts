@@ -441,7 +441,9 @@ describe('hold length and limits from the environment', () => {
     const tee = await insertProduct(configured.db, { name: 'Env Tee', stock: 10 });
     const second = await inject(tee.id, 1);
     expect(second.statusCode).toBe(429);
-    expect(second.json().message).toContain('You already have 1 checkouts open');
+    expect(second.json().message).toBe(
+      'You already have a checkout open, the most one shopper can have at once. Finish or leave it (or wait up to 3 minutes for it to lapse), then try again.',
+    );
   });
 });
 

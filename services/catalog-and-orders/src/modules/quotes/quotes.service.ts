@@ -84,9 +84,13 @@ export function holdLimitRefusal(
   minutes: number,
 ): DomainError {
   if (problem.kind === 'checkouts') {
+    const open =
+      problem.open === 1
+        ? 'a checkout open, the most one shopper can have at once. Finish or leave it'
+        : `${problem.open} checkouts open, the most one shopper can have at once. Finish or leave one of them`;
     return new DomainError(
       'rate_limited',
-      `You already have ${problem.open} checkouts open, the most one shopper can have at once. Finish or leave one of them (or wait up to ${minutes} minutes for it to lapse), then try again.`,
+      `You already have ${open} (or wait up to ${minutes} minutes for it to lapse), then try again.`,
     );
   }
   const issues: ErrorIssue[] = problem.lines.map((line) => ({

@@ -369,7 +369,11 @@ describe('seat holds from the environment', () => {
     const minutes = (Date.parse(EventQuoteSchema.parse(first.json()).expiresAt) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(2);
     expect(minutes).toBeLessThanOrEqual(3);
-    expect((await inject(a)).statusCode).toBe(429);
+    const again = await inject(a);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toMatch(
+      /^You already hold a seat of Test Walk \d+ in open checkouts, the most one person can hold at once\. Pay for it \(or wait up to 3 minutes for it to lapse\) before holding another\.$/,
+    );
     expect((await inject(b)).statusCode).toBe(201);
     expect((await inject(c)).statusCode).toBe(429);
   });

@@ -70,19 +70,23 @@ export function seatHoldLimitsOf(env: Env): SeatHoldLimits {
  * of them. A family pays seat by seat; one visitor cannot hold a walk's seats against everyone.
  */
 function checkSeatShare(held: ReadonlyMap<number, number>, event: EventRow, limits: SeatHoldLimits): void {
+  const seats = (count: number) => (count === 1 ? 'a seat' : `${count} seats`);
+  const wait = (count: number) =>
+    count === 1
+      ? `Pay for it (or wait up to ${limits.minutes} minutes for it to lapse) before holding another.`
+      : `Pay for those (or wait up to ${limits.minutes} minutes for them to lapse) before holding another.`;
   const ofEvent = held.get(event.id) ?? 0;
-  const wait = `Pay for those (or wait up to ${limits.minutes} minutes for them to lapse) before holding another.`;
   if (ofEvent + 1 > limits.perEvent) {
     throw new DomainError(
       'rate_limited',
-      `You already hold ${ofEvent} seats of ${event.title} in open checkouts, the most one person can hold at once. ${wait}`,
+      `You already hold ${seats(ofEvent)} of ${event.title} in open checkouts, the most one person can hold at once. ${wait(ofEvent)}`,
     );
   }
-  const total = [...held.values()].reduce((sum, seats) => sum + seats, 0);
+  const total = [...held.values()].reduce((sum, count) => sum + count, 0);
   if (total + 1 > limits.perClient) {
     throw new DomainError(
       'rate_limited',
-      `You already hold ${total} seats in open checkouts, the most one person can hold at once. ${wait}`,
+      `You already hold ${seats(total)} in open checkouts, the most one person can hold at once. ${wait(total)}`,
     );
   }
 }
