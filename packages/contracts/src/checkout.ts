@@ -85,6 +85,8 @@ export const PaymentIntentBodySchema = z.object({
   paymentMethod: PaymentMethodSchema.default('stripe'),
   /** An earlier intent of the same checkout (the buyer went back and changed something): released. */
   replacesPaymentId: z.uuid().optional(),
+  /** That intent's payment secret: a guest's payment is replaced only by the browser that started it. */
+  replacesPaymentSecret: PaymentSecretSchema.optional(),
 });
 export type PaymentIntentBody = z.infer<typeof PaymentIntentBodySchema>;
 
@@ -207,6 +209,8 @@ export const EventPaymentIntentBodySchema = z.object({
   paymentMethod: PaymentMethodSchema.default('stripe'),
   /** An earlier intent of the same checkout (the payer came back): its hold is handed over. */
   replacesPaymentId: z.uuid().optional(),
+  /** That intent's payment secret: a guest's payment is replaced only by the browser that started it. */
+  replacesPaymentSecret: PaymentSecretSchema.optional(),
 });
 export type EventPaymentIntentBody = z.infer<typeof EventPaymentIntentBodySchema>;
 

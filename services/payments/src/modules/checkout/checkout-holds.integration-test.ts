@@ -134,7 +134,10 @@ describe('what one client may hold, through the checkout', () => {
     await intentFor(b.id, 1, caller);
     await intentFor(c.id, 1, caller);
     // The buyer changes the cart of the first checkout: still three checkouts, not four.
-    const replaced = await createIntent(a.id, 1, caller, { replacesPaymentId: first.paymentId });
+    const replaced = await createIntent(a.id, 1, caller, {
+      replacesPaymentId: first.paymentId,
+      replacesPaymentSecret: first.paymentSecret,
+    });
     expect(replaced.statusCode, replaced.body).toBe(201);
     expect(await held(a.id)).toBe(1);
     expect(await paymentStatus(first.paymentId)).toBe('cancelled');

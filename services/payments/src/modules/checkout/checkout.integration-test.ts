@@ -256,11 +256,26 @@ describe('POST /api/checkout/create-payment-intent', () => {
     const first = await intentFor([{ productId: cap.id, quantity: 2 }]);
     const second = await intentFor([{ productId: cap.id, quantity: 1 }], {
       replacesPaymentId: first.paymentId,
+      replacesPaymentSecret: first.paymentSecret,
     });
     expect(await activeReservations(cap.id)).toBe(1);
     expect((await paymentRow(first.paymentId)).status).toBe('cancelled');
     expect((await confirm(first.clientSecret)).statusCode).toBe(409);
     expect(second.total).toBe('24.99');
+  });
+
+  it("never cancels a guest's checkout for a browser that knows only its id", async () => {
+    const cap = await stack.insertProduct({ name: 'Kept Cap', price: '15.00', stock: 6 });
+    const theirs = await intentFor([{ productId: cap.id, quantity: 2 }]);
+    for (const replacesPaymentSecret of [undefined, theirs.clientSecret, 'ps_guessed']) {
+      await intentFor([{ productId: cap.id, quantity: 1 }], {
+        replacesPaymentId: theirs.paymentId,
+        ...(replacesPaymentSecret ? { replacesPaymentSecret } : {}),
+      });
+      expect((await paymentRow(theirs.paymentId)).status).toBe('pending');
+    }
+    // Their two units stay held, beside the one each attempt above held for itself.
+    expect(await activeReservations(cap.id)).toBe(5);
   });
 });
 

@@ -24,7 +24,7 @@ import { takeIntentLimits } from '../payment-limits/payment-limits.service';
 import { payableSeller } from '../sellers/seller-registry';
 import { cartChanged, priceChanges, refusedCartIssues } from './cart-changes';
 import { runIdempotently } from './idempotent-request';
-import { newPaymentSecret, requirePaymentSecret } from './payment-secret';
+import { holdsPaymentSecret, newPaymentSecret, requirePaymentSecret } from './payment-secret';
 import {
   cancelOpenPayment,
   findPayment,
@@ -107,7 +107,7 @@ export async function createPaymentIntent(
     201,
     async () => {
       await takeIntentLimits(deps.db, deps.limits, input);
-      const replaced = await replaceablePayment(deps, body.replacesPaymentId, input.identity);
+      const replaced = await replaceablePayment(deps, body, input.identity);
       const sameSeller = replaced?.seller === 'catalog';
       const quote = await quoteCart(deps, input, sameSeller ? (replaced?.quoteId ?? undefined) : undefined);
       if (replaced) {
@@ -211,7 +211,7 @@ export async function createEventPaymentIntent(
     201,
     async () => {
       await takeIntentLimits(deps.db, deps.limits, input);
-      const replaced = await replaceablePayment(deps, body.replacesPaymentId, identity);
+      const replaced = await replaceablePayment(deps, body, identity);
       const sameSeller = replaced?.seller === 'events';
       const quote = await deps.eventSeller.quote(
         {
@@ -318,15 +318,22 @@ async function quoteCart(
  * The payment an earlier intent of this checkout made, when it can still be replaced: the same
  * buyer, no order, and not paid at its processor (a paid one is finalised, never released).
  */
+/**
+ * The earlier payment a new intent replaces, when it may: still open, and the caller's own (the
+ * member's, or for a guest's payment the browser holding its secret). Anyone else's is left alone
+ * (its hold lapses by itself): knowing a payment's id is not enough to cancel it.
+ */
 async function replaceablePayment(
   deps: PaymentsDeps,
-  paymentId: string | undefined,
+  body: { replacesPaymentId?: string | undefined; replacesPaymentSecret?: string | undefined },
   identity: Identity | null,
 ): Promise<PaymentRow | null> {
+  const paymentId = body.replacesPaymentId;
   if (!paymentId) return null;
   const payment = await findPayment(deps.db, paymentId);
   if (!payment || payment.orderId !== null || !['pending', 'failed'].includes(payment.status)) return null;
   if (payment.userId !== null && payment.userId !== identity?.id) return null;
+  if (payment.userId === null && !holdsPaymentSecret(payment, body.replacesPaymentSecret)) return null;
   try {
     const intent = await deps.providers.byName(payment.provider).retrieveIntent(payment.providerReference);
     return intent.status === 'succeeded' ? null : payment;

@@ -183,7 +183,10 @@ describe('paid events through checkout', () => {
     expect(noEmail.statusCode).toBe(400);
     const who = payer();
     const first = EventPaymentIntentResponseSchema.parse((await eventIntent(eventId, who)).json());
-    const again = await eventIntent(eventId, who, { replacesPaymentId: first.paymentId });
+    const again = await eventIntent(eventId, who, {
+      replacesPaymentId: first.paymentId,
+      replacesPaymentSecret: first.paymentSecret,
+    });
     expect(again.statusCode, again.body).toBe(201);
     expect((await paymentRow(first.paymentId)).status).toBe('cancelled');
     const second = EventPaymentIntentResponseSchema.parse(again.json());

@@ -40,10 +40,16 @@ export function requirePaymentSecret(
   payment: { secretHash: string | null },
   given: string | undefined,
 ): void {
+  if (!holdsPaymentSecret(payment, given)) throw notFound(WRONG_PAYMENT_SECRET);
+}
+
+/** Whether `given` is the payment's secret (compared in constant time; no secret matches nothing). */
+export function holdsPaymentSecret(
+  payment: { secretHash: string | null },
+  given: string | undefined,
+): boolean {
+  if (given === undefined) return false;
   const expected = Buffer.from(payment.secretHash ?? '', 'hex');
-  const actual = createHash('sha256')
-    .update(given ?? '')
-    .digest();
-  const matches = expected.length === actual.length && timingSafeEqual(expected, actual);
-  if (!matches || given === undefined) throw notFound(WRONG_PAYMENT_SECRET);
+  const actual = createHash('sha256').update(given).digest();
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
 }

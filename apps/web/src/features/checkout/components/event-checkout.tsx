@@ -25,6 +25,7 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCompleteRegistration } from '../api/complete-registration';
 import { useCreateEventPaymentIntent } from '../api/create-event-payment-intent';
 import type { CheckoutContactForm } from '../utils/contact-schema';
+import { type ReplacedPayment, replacesFields } from '../utils/payment-intent';
 import { defaultPaymentMethod, methodTiles } from './payment-method-tiles';
 import { type IntentState, PaymentStep } from './payment-step';
 import { useReleaseOnLeave } from './use-release-on-leave';
@@ -92,7 +93,7 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
   const completeRegistration = useCompleteRegistration();
   const attempts = useRef(new AttemptKeys(newIdempotencyKey));
   /** The last intent the server made: a new one for the same seat hands its hold over. */
-  const lastPaymentId = useRef<string | undefined>(undefined);
+  const lastPayment = useRef<ReplacedPayment | undefined>(undefined);
   const requested = useRef<string | null>(null);
   /** Payments that succeeded: never replaced, only turned into the registration. */
   const paid = useRef(new Set<string>());
@@ -126,14 +127,14 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
           fullName: forPayer.fullName,
           email: forPayer.email,
           paymentMethod: method,
-          ...(lastPaymentId.current ? { replacesPaymentId: lastPaymentId.current } : {}),
+          ...replacesFields(lastPayment.current),
         },
         idempotencyKey: attempts.current.keyFor(key),
       },
       {
         onSuccess: (answer) => {
           attempts.current.settle();
-          lastPaymentId.current = answer.paymentId;
+          lastPayment.current = answer;
           // The payer left while it was being made: the seat goes back at once.
           if (leave.releaseIfLeft(answer)) return;
           if (requested.current !== key) return;

@@ -36,6 +36,7 @@ import {
   intentFailure,
   intentRequestKey,
   ORDER_CREATION_FAILED,
+  type ReplacedPayment,
 } from '../utils/payment-intent';
 import { shippingName } from '../utils/shipping-step';
 
@@ -156,7 +157,7 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
   const createIntent = useCreatePaymentIntent();
   const attempts = useRef(new AttemptKeys(newIdempotencyKey));
   /** The last intent the server made: a new one for the same checkout replaces (releases) it. */
-  const lastPaymentId = useRef<string | undefined>(undefined);
+  const lastPayment = useRef<ReplacedPayment | undefined>(undefined);
   const requested = useRef<string | null>(null);
   /** Payments that succeeded in this checkout: never replaced, only turned into their order. */
   const paid = useRef(new Set<string>());
@@ -214,13 +215,13 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
     if (!force && requested.current === key && intent?.state.status !== 'failed') return;
     requested.current = key;
     setIntent({ key, state: { status: 'pending', intent: null } });
-    const body = buildPaymentIntentBody(request, lastPaymentId.current);
+    const body = buildPaymentIntentBody(request, lastPayment.current);
     createIntent.mutate(
       { body, idempotencyKey: attempts.current.keyFor(key) },
       {
         onSuccess: (answer) => {
           attempts.current.settle();
-          lastPaymentId.current = answer.paymentId;
+          lastPayment.current = answer;
           // The buyer left while it was being made: it goes back at once.
           if (leave.releaseIfLeft(answer)) return;
           if (requested.current !== key) return;

@@ -39,12 +39,13 @@ describe('buildPaymentIntentBody', () => {
     });
   });
 
-  it('names the intent it replaces, and leaves the method to the server without an id', () => {
+  it('names the intent it replaces with its secret, and leaves the method to the server without an id', () => {
     const body = buildPaymentIntentBody(
       { ...request, method: { ...method, id: undefined } },
-      '6f1c2b8e-4f5a-4c1e-9a51-0c6e7a3b9d21',
+      { paymentId: '6f1c2b8e-4f5a-4c1e-9a51-0c6e7a3b9d21', paymentSecret: 'ps_earlier' },
     );
     expect(body.replacesPaymentId).toBe('6f1c2b8e-4f5a-4c1e-9a51-0c6e7a3b9d21');
+    expect(body.replacesPaymentSecret).toBe('ps_earlier');
     expect(body).not.toHaveProperty('shippingMethodId');
   });
 

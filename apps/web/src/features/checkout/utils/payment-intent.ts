@@ -14,6 +14,22 @@ export function toOrderItems(items: readonly CartItem[]): PaymentIntentBody['ite
   return items.map((item) => ({ productId: Number(item.id), quantity: item.quantity, price: item.price }));
 }
 
+/** The checkout's previous intent, which a new one replaces: its id and this browser's secret for it. */
+export interface ReplacedPayment {
+  paymentId: string;
+  paymentSecret: string;
+}
+
+/** The intent body's fields naming the payment it replaces (none for the first). */
+export function replacesFields(replaces: ReplacedPayment | undefined): {
+  replacesPaymentId?: string;
+  replacesPaymentSecret?: string;
+} {
+  return replaces
+    ? { replacesPaymentId: replaces.paymentId, replacesPaymentSecret: replaces.paymentSecret }
+    : {};
+}
+
 export interface IntentRequest {
   items: readonly CartItem[];
   address: ShippingAddress;
@@ -24,7 +40,7 @@ export interface IntentRequest {
 /** The payment-intent request (SPEC.md section 3) for the cart, address and chosen methods. */
 export function buildPaymentIntentBody(
   request: IntentRequest,
-  replacesPaymentId?: string | undefined,
+  replaces?: ReplacedPayment | undefined,
 ): PaymentIntentBody {
   const { address } = request;
   return {
@@ -39,7 +55,7 @@ export function buildPaymentIntentBody(
     },
     ...(request.method.id === undefined ? {} : { shippingMethodId: request.method.id }),
     paymentMethod: request.paymentMethod,
-    ...(replacesPaymentId ? { replacesPaymentId } : {}),
+    ...replacesFields(replaces),
   };
 }
 
