@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { addressLimitKey } from './client-address';
 import type { JobQueue } from './jobs';
 
 /**
@@ -8,7 +9,7 @@ import type { JobQueue } from './jobs';
  *
  *   idempotency_keys (
  *     id integer generated always as identity primary key,
- *     scope text not null,         -- who may replay it: 'user:{id}', 'guest', 'job:{queue}'
+ *     scope text not null,         -- who may replay it: idempotencyScopeOf, or 'job:{queue}'
  *     key text not null,
  *     fingerprint text not null,   -- hash of what was asked: the same key with another request is refused
  *     status_code integer,         -- null while the first request is still running
@@ -20,6 +21,23 @@ import type { JobQueue } from './jobs';
  *
  * A key's first answer is kept for IDEMPOTENCY_KEY_TTL_HOURS; a scheduled job forgets older ones.
  */
+
+/**
+ * Whose keys a key is compared with, so that one caller's key can never replay another caller's
+ * answer (a payment's client secret, an order, a registration): a member's own; a guest's, the
+ * thing the call acts on when only its holder can act on it (`subject`, e.g. a payment with its
+ * secret), else the guest's address, the only other thing that tells one anonymous client from
+ * another. Never one scope for every guest.
+ */
+export function idempotencyScopeOf(caller: {
+  userId?: number | undefined;
+  subject?: string | undefined;
+  clientAddress: string;
+}): string {
+  if (caller.userId !== undefined) return `user:${caller.userId}`;
+  if (caller.subject) return caller.subject;
+  return `guest:${addressLimitKey(caller.clientAddress)}`;
+}
 
 /** Any service's database or transaction: the table is reached with raw SQL, unqualified. */
 // biome-ignore lint/suspicious/noExplicitAny: each service's table types differ

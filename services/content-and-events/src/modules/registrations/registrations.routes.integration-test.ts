@@ -250,6 +250,28 @@ describe('Idempotency-Key', () => {
     expect(other.json().id).not.toBe(first.json().id);
   });
 
+  it("keeps guests' keys apart: another guest's key neither replays nor blocks a registration", async () => {
+    const eventId = await insertTestEvent(content.db);
+    const guestAt = (remoteAddress: string, who: { name: string; email: string }) =>
+      content.app.inject({
+        method: 'POST',
+        url: `/api/events/${eventId}/registrations`,
+        headers: { 'idempotency-key': 'common-guest-key-0005' },
+        remoteAddress,
+        payload: who,
+      });
+    const first = await guestAt('198.51.100.7', { name: 'Anna', email: 'anna.guest@example.com' });
+    const other = await guestAt('203.0.113.9', { name: 'Ben', email: 'ben.guest@example.com' });
+    expect(first.statusCode).toBe(201);
+    expect(other.statusCode, other.body).toBe(201);
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(other.json().id).not.toBe(first.json().id);
+    // The first guest's retry is still answered from the first answer.
+    const retry = await guestAt('198.51.100.7', { name: 'Anna', email: 'anna.guest@example.com' });
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+  });
+
   it('refuses a key reused for a different request (422) and a malformed key (400)', async () => {
     const eventId = await insertTestEvent(content.db);
     const key = { 'idempotency-key': 'reused-key-0004' };

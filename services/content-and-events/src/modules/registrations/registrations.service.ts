@@ -25,6 +25,7 @@ import {
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
+  idempotencyScopeOf,
   storeIdempotentResponse,
 } from '@jesus-walks/service-kit/idempotency';
 import type { Transaction } from 'kysely';
@@ -190,7 +191,7 @@ function fingerprintOf(eventId: number, registrant: Registrant): string {
 export async function register(deps: ContentDeps, input: RegisterInput): Promise<RegisterResult> {
   const registrant = registrantOf(input.identity, input.body);
   const key = input.idempotencyKey;
-  const scope = input.identity ? `user:${input.identity.id}` : 'guest';
+  const scope = idempotencyScopeOf({ userId: input.identity?.id, clientAddress: input.clientAddress });
   const fingerprint = fingerprintOf(input.eventId, registrant);
   // A member's address comes from identity: asked before the event's lock is taken.
   const member =

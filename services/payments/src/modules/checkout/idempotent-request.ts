@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Identity } from '@jesus-walks/contracts/common';
-import { addressLimitKey } from '@jesus-walks/service-kit/client-address';
 import { businessRule, conflict } from '@jesus-walks/service-kit/errors';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
+  idempotencyScopeOf,
   releaseIdempotencyKey,
   storeIdempotentResponse,
 } from '@jesus-walks/service-kit/idempotency';
@@ -24,20 +24,6 @@ export interface IdempotentRequest {
 }
 
 /**
- * Whose keys a key is compared with, so that one caller's key can never replay another caller's
- * answer (a payment's client secret, an order): a member's own; a guest's, the payment the call
- * names (only its browser holds what acting on it needs), else the guest's address, the only
- * other thing that tells one anonymous client from another.
- */
-export function idempotencyScopeOf(
-  request: Pick<IdempotentRequest, 'identity' | 'clientAddress' | 'paymentId'>,
-): string {
-  if (request.identity) return `user:${request.identity.id}`;
-  if (request.paymentId) return `payment:${request.paymentId}`;
-  return `guest:${addressLimitKey(request.clientAddress)}`;
-}
-
-/**
  * Runs `work` once per Idempotency-Key and replays its first answer to retries. The work calls a
  * processor or a seller, which never happens inside a transaction, so the key is claimed on its
  * own first (reading "still running" to a concurrent retry: 409) and the answer stored once it is
@@ -50,7 +36,12 @@ export async function runIdempotently<T>(
   work: () => Promise<T>,
 ): Promise<{ response: T; replayed: boolean }> {
   if (!request.key) return { response: await work(), replayed: false };
-  const scope = idempotencyScopeOf(request);
+  const scope = idempotencyScopeOf({
+    userId: request.identity?.id,
+    // Only the payment's browser holds what acting on it needs (its secret).
+    subject: request.paymentId ? `payment:${request.paymentId}` : undefined,
+    clientAddress: request.clientAddress,
+  });
   const key = request.key;
   const fingerprint = createHash('sha256')
     .update(JSON.stringify({ route: request.route, body: request.body }))
