@@ -178,7 +178,7 @@ describe('the catalog and events', () => {
   it('names products with live prices and stock, and upcoming walks with seats left and their page', async () => {
     const gear = await ask(stack.ai, { message: 'Do you sell trail bottles?' });
     expect(gear.json().response).toMatch(
-      /Insulated Trail Bottle: \$28\.00, 12 in stock \(\/shop#product-\d+\)/,
+      /Insulated Trail Bottle: \$28\.00, 12 available \(\/shop#product-\d+\)/,
     );
 
     const soon = await ask(stack.ai, { message: 'Any hikes coming up this month?' });
@@ -292,6 +292,28 @@ describe('requests', () => {
       .executeTakeFirstOrThrow();
     expect(stored.content).toBe('What wine pairs well with steak?');
     expect(padded.json().response).toContain('Cabernet Sauvignon');
+  });
+});
+
+describe('what the shop has now', () => {
+  it("offers only what a buyer can buy now: a product other shoppers' checkouts hold is not offered", async () => {
+    const lantern = await insertProduct(stack.catalog, { name: 'Summit Lantern', price: '31.00', stock: 3 });
+    const offered = async () => (await ask(stack.ai, { message: 'Do you sell a lantern?' })).json().response;
+    expect(await offered()).toMatch(/Summit Lantern: \$31\.00, 3 available/);
+    // Another shopper's checkout holds all three (its hold, as the catalog records one).
+    await stack.catalog.db
+      .insertInto('stockReservations')
+      .values({
+        quoteId: '5d0f3c1e-2b7a-4c9d-8e6f-1a2b3c4d5e6f',
+        productId: lantern,
+        quantity: 3,
+        expiresAt: new Date(Date.now() + 600_000),
+        consumedAt: null,
+        holderAddress: '192.0.2.77',
+        holderUserId: null,
+      })
+      .execute();
+    await expect.poll(offered).not.toContain('Summit Lantern');
   });
 });
 

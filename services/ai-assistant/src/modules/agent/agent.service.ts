@@ -88,7 +88,8 @@ function retrievalFor(deps: AgentDeps, caller: Caller, requestId: string): Retri
     async searchProducts(words, options = {}) {
       const onSale = (await deps.peers.products(requestId)).filter(
         (product) =>
-          product.stock > 0 && (options.maxPrice === undefined || Number(product.price) <= options.maxPrice),
+          product.available > 0 &&
+          (options.maxPrice === undefined || Number(product.price) <= options.maxPrice),
       );
       const named = productWords(words);
       if (named.length === 0) return [];

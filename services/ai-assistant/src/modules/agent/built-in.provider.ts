@@ -108,13 +108,13 @@ function productsAnswer(
       ? ranked.slice(0, 3)
       : shopIntent.test(message)
         ? products
-            .filter((product) => product.stock > 0 && (!cap || Number(product.price) <= Number(cap)))
+            .filter((product) => product.available > 0 && (!cap || Number(product.price) <= Number(cap)))
             .slice(0, 4)
         : [];
   if (chosen.length === 0) return null;
   const lines = chosen.map(
     (product) =>
-      `- ${product.name}: ${money(product.price)}, ${product.stock} in stock (/shop#product-${product.id})`,
+      `- ${product.name}: ${money(product.price)}, ${product.available} available (/shop#product-${product.id})`,
   );
   return `From our shop (/shop):\n${lines.join('\n')}`;
 }

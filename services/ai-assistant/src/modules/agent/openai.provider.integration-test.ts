@@ -159,7 +159,7 @@ describe('an OpenAI-compatible endpoint through the openai SDK', () => {
       expect.objectContaining({
         name: 'Insulated Trail Bottle',
         price: '28.00',
-        stock: 12,
+        available: 12,
         page: expect.stringMatching(/^\/shop#product-\d+$/),
       }),
     ]);

@@ -106,7 +106,8 @@ async function runTool(question: Question, name: string, args: Record<string, un
         id: product.id,
         name: product.name,
         price: Number(product.price).toFixed(2),
-        stock: product.stock,
+        // What a buyer can buy now: the shelf less what other shoppers hold in their checkouts.
+        available: product.available,
         category: product.category,
         // Its card on the shop page: the assistant's page offers 'Add to Cart' beside such a link.
         page: `/shop#product-${product.id}`,
