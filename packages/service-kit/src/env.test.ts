@@ -68,6 +68,7 @@ describe('parseEnv', () => {
   it('applies the defaults', () => {
     expect(parseEnv(schema, valid)).toEqual({
       ...valid,
+      NODE_ENV: 'development',
       HOST: '0.0.0.0',
       LOG_LEVEL: 'info',
       DATABASE_POOL_MAX: 10,
