@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../harness/browser';
+import { addFromShop, fillContact, toPaymentStep } from '../harness/checkout';
 
 // Crypto on a clean install with no keys: the sandbox gives a charge whose hosted page our own
 // site serves in test mode; the checkout polls until the charge is paid, or says it expired.
@@ -8,19 +9,10 @@ import { useBrowser } from '../harness/browser';
 const site = useBrowser();
 
 async function toCryptoPayment(page: Page, product: string) {
-  await page.goto('/shop');
-  await expect.poll(() => page.getByText(/^Found \d+ products$/).isVisible(), { timeout: 15_000 }).toBe(true);
-  await page.getByRole('article', { name: product }).getByRole('button', { name: 'Add to Cart' }).click();
-  await page.goto('/checkout');
-  await page.getByRole('button', { name: 'Use Test Address & Go to Payment' }).click();
-  await expect
-    .poll(() => page.getByRole('button', { name: /^Pay \$\d+\.\d{2} with Stripe$/ }).isVisible(), {
-      timeout: 15_000,
-    })
-    .toBe(true);
+  await addFromShop(page, product);
+  await toPaymentStep(page);
   await page.locator('label').filter({ hasText: 'Crypto' }).click();
-  await page.getByLabel('Full Name', { exact: true }).fill('Martha Walker');
-  await page.getByLabel('Email', { exact: true }).fill('martha.walker@example.com');
+  await fillContact(page);
   const pay = page.getByRole('button', { name: /^Pay \$\d+\.\d{2} with Crypto$/ });
   await expect.poll(() => pay.isEnabled(), { timeout: 15_000 }).toBe(true);
   await pay.click();

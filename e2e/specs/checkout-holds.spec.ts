@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../harness/browser';
+import { addFromShop, toPaymentStep } from '../harness/checkout';
 
 // A checkout holds its cart's stock only while the buyer is in it: leaving it (for another page of
 // the site, or by closing the tab) gives the stock back at once instead of minutes later, and the
@@ -25,30 +25,12 @@ async function shown(name: string): Promise<Shown> {
 
 const availableNow = async () => (await shown(HAT)).available;
 
-async function addFromShop(page: Page, name: string, times = 1) {
-  await page.goto('/shop');
-  await expect.poll(() => page.getByText(/^Found \d+ products$/).isVisible(), { timeout: 15_000 }).toBe(true);
-  const button = page.getByRole('article', { name }).getByRole('button', { name: 'Add to Cart' });
-  for (let i = 0; i < times; i++) await button.click();
-}
-
-/** The checkout's payment step, through the test-address shortcut: the intent holds the cart. */
-async function toPayment(page: Page) {
-  await page.goto('/checkout');
-  await page.getByRole('button', { name: 'Use Test Address & Go to Payment' }).click();
-  await expect
-    .poll(() => page.getByRole('button', { name: /^Pay \$\d+\.\d{2} with Stripe$/ }).isVisible(), {
-      timeout: 15_000,
-    })
-    .toBe(true);
-}
-
 describe('what a checkout holds', () => {
   it('holds the cart while paying, and gives it back when the buyer goes back to the cart or closes the tab', async () => {
     const before = await availableNow();
     const page = await site.newPage({ width: 1280, height: 900 });
     await addFromShop(page, HAT);
-    await toPayment(page);
+    await toPaymentStep(page);
     await expect.poll(availableNow).toBe(before - 1);
 
     // Back to the cart through the header: the checkout is left, its hold goes at once.
@@ -57,7 +39,7 @@ describe('what a checkout holds', () => {
     await expect.poll(availableNow).toBe(before);
 
     // Again, and this time the tab is closed on the payment step.
-    await toPayment(page);
+    await toPaymentStep(page);
     await expect.poll(availableNow).toBe(before - 1);
     await page.close({ runBeforeUnload: true });
     await expect.poll(availableNow).toBe(before);

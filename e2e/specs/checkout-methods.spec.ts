@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../harness/browser';
+import { addFromShop, fillContact, toPaymentStep } from '../harness/checkout';
 
 // SafeKey, Apple Pay and Google Pay on a clean install with no keys: SafeKey runs on its sandbox
 // network ('Test mode'); headless Chromium has no Apple Pay and, offline, no Google Pay script.
@@ -8,25 +9,12 @@ import { useBrowser } from '../harness/browser';
 const site = useBrowser();
 
 async function toPayment(page: Page, product = 'Merino Hiking Socks') {
-  await page.goto('/shop');
-  await expect.poll(() => page.getByText(/^Found \d+ products$/).isVisible(), { timeout: 15_000 }).toBe(true);
-  await page.getByRole('article', { name: product }).getByRole('button', { name: 'Add to Cart' }).click();
-  await page.goto('/checkout');
-  await page.getByRole('button', { name: 'Use Test Address & Go to Payment' }).click();
-  await expect
-    .poll(() => page.getByRole('button', { name: /^Pay \$\d+\.\d{2} with Stripe$/ }).isVisible(), {
-      timeout: 15_000,
-    })
-    .toBe(true);
+  await addFromShop(page, product);
+  await toPaymentStep(page);
 }
 
 async function chooseMethod(page: Page, label: string) {
   await page.locator('label').filter({ hasText: label }).click();
-}
-
-async function fillContact(page: Page) {
-  await page.getByLabel('Full Name', { exact: true }).fill('Martha Walker');
-  await page.getByLabel('Email', { exact: true }).fill('martha.walker@example.com');
 }
 
 const payButton = (page: Page, method: string) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../harness/browser';
+import { addFromShop, toPaymentStep } from '../harness/checkout';
 import { demoAdmin } from '../harness/demo-admin';
 
 // Square on a clean install with no keys: the Square tile runs in the built-in sandbox ('Test
@@ -18,21 +19,8 @@ describe('checkout with Square', () => {
       if (request.url().includes('squarecdn.com')) squareScripts.push(request.url());
     });
 
-    await page.goto('/shop');
-    await expect
-      .poll(() => page.getByText(/^Found \d+ products$/).isVisible(), { timeout: 15_000 })
-      .toBe(true);
-    await page
-      .getByRole('article', { name: 'Merino Hiking Socks' })
-      .getByRole('button', { name: 'Add to Cart' })
-      .click();
-    await page.goto('/checkout');
-    await page.getByRole('button', { name: 'Use Test Address & Go to Payment' }).click();
-    await expect
-      .poll(() => page.getByRole('button', { name: /^Pay \$\d+\.\d{2} with Stripe$/ }).isVisible(), {
-        timeout: 15_000,
-      })
-      .toBe(true);
+    await addFromShop(page, 'Merino Hiking Socks');
+    await toPaymentStep(page);
 
     const squareTile = page.locator('label').filter({ has: page.getByRole('radio', { name: /Square/ }) });
     expect(await squareTile.getByText('Test mode').isVisible()).toBe(true);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../harness/browser';
+import { addFromShop, fillCard, fillContact, toPaymentStep } from '../harness/checkout';
 import { demoAdmin } from '../harness/demo-admin';
 
 // A purchase as a new visitor makes it on a clean install with no keys: the built-in sandbox
@@ -22,34 +23,10 @@ async function products(): Promise<Product[]> {
   return (await response.json()) as Product[];
 }
 
-async function addFromShop(page: Page, name: string, times = 1) {
-  const button = page.getByRole('article', { name }).getByRole('button', { name: 'Add to Cart' });
-  for (let i = 0; i < times; i++) await button.click();
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Card number', { exact: true }).fill(number);
-  await page.getByLabel('Expiration date', { exact: true }).fill('12 / 34');
-  await page.getByLabel('Security code', { exact: true }).fill('123');
-}
-
-async function fillContact(page: Page) {
-  await page.getByLabel('Full Name', { exact: true }).fill('Martha Walker');
-  await page.getByLabel('Email', { exact: true }).fill('martha.walker@example.com');
-}
-
 /** From the shop to the payment step through the test-address shortcut. */
 async function toPayment(page: Page, items: Array<[string, number]>): Promise<void> {
-  await page.goto('/shop');
-  await expect.poll(() => page.getByText(/^Found \d+ products$/).isVisible(), { timeout: 15_000 }).toBe(true);
   for (const [name, times] of items) await addFromShop(page, name, times);
-  await page.goto('/checkout');
-  await page.getByRole('button', { name: 'Use Test Address & Go to Payment' }).click();
-  await expect
-    .poll(() => page.getByRole('button', { name: /^Pay \$\d+\.\d{2} with Stripe$/ }).isVisible(), {
-      timeout: 15_000,
-    })
-    .toBe(true);
+  await toPaymentStep(page);
 }
 
 /** The demo administrator's session (harness/demo-admin.ts). */
@@ -136,10 +113,6 @@ describe('checkout', () => {
 
   it("shows the chosen shipping method's cost before payment, and fills Full Name with the shipping name", async () => {
     const page = await site.newPage({ width: 375, height: 900 });
-    await page.goto('/shop');
-    await expect
-      .poll(() => page.getByText(/^Found \d+ products$/).isVisible(), { timeout: 15_000 })
-      .toBe(true);
     await addFromShop(page, 'Merino Hiking Socks');
     await page.goto('/checkout');
     const summary = page.getByRole('region', { name: 'Order Summary' });
@@ -189,10 +162,6 @@ describe('checkout', () => {
 
   it("asks for the missing shipping information with the 'Missing Information' toast", async () => {
     const page = await site.newPage({ width: 1280 });
-    await page.goto('/shop');
-    await expect
-      .poll(() => page.getByText(/^Found \d+ products$/).isVisible(), { timeout: 15_000 })
-      .toBe(true);
     await addFromShop(page, 'Trail Bandana');
     await page.goto('/checkout');
     const next = page.getByRole('button', { name: 'Continue to Payment' });
