@@ -164,6 +164,8 @@ try {
     DATABASE_URL: database.url,
     // Every buyer comes from 127.0.0.1: the limits per client are tested in the services.
     PAYMENT_INTENTS_PER_ADDRESS_PER_HOUR: '100000000',
+    // Attempts still running count against the declines until they are paid (payments-limits).
+    PAYMENT_DECLINES_PER_ADDRESS_PER_HOUR: '100000000',
     STOCK_HOLD_UNITS_PER_PRODUCT_PER_CLIENT: '100000000',
     STOCK_HOLD_CHECKOUTS_PER_CLIENT: '100000000',
   };
