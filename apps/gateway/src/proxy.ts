@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import replyFrom from '@fastify/reply-from';
 import type { Identity } from '@jesus-walks/contracts/common';
 import { headers } from '@jesus-walks/contracts/common';
-import type { RouteContract } from '@jesus-walks/contracts/route-contract';
+import { pathOf, type RouteContract } from '@jesus-walks/contracts/route-contract';
 import { publicRouteTable } from '@jesus-walks/contracts/route-table';
 import type { ServiceName } from '@jesus-walks/contracts/services';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@jesus-walks/service-kit/error-handling';
@@ -71,10 +71,7 @@ export function routesByService(
  * second reading of a differently encoded path), and the signed identity is bound to it.
  */
 export function upstreamPath(route: RouteContract, request: FastifyRequest): string {
-  const params = request.params as Record<string, string>;
-  const path = route.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) =>
-    encodeURIComponent(params[name] ?? ''),
-  );
+  const path = pathOf(route.path, request.params as Record<string, string>);
   const queryAt = request.url.indexOf('?');
   return queryAt === -1 ? path : `${path}${request.url.slice(queryAt)}`;
 }

@@ -35,3 +35,44 @@ export function defineRoute<const T extends RouteContract>(route: T): T {
 export function defineRoutes<const T extends Record<string, RouteContract>>(routes: T): Readonly<T> {
   return Object.freeze(routes);
 }
+
+/** A path's parameters: `:name`, a letter or underscore then letters, digits or underscores. */
+const PATH_PARAMETER = /:([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/** The name a path parameter's text starts with: it ends at the next '/' or '.'. */
+type ParameterName<Text extends string> = Text extends `${infer Name}/${string}`
+  ? ParameterName<Name>
+  : Text extends `${infer Name}.${string}`
+    ? Name
+    : Text;
+
+/** The names of a path's parameters: PathParameterNames<'/api/events/:id'> is 'id'. */
+export type PathParameterNames<Path extends string> = Path extends `${string}:${infer Rest}`
+  ? ParameterName<Rest> | PathParameterNames<Rest>
+  : never;
+
+/** The values a path needs, one per parameter. */
+export type PathParams<Path extends string> = Record<PathParameterNames<Path>, string | number>;
+
+/**
+ * The path of a route (or a path in the route table's style) with each `:name` replaced by its
+ * value, URI-encoded: the one way the web client, the internal client, the gateway and the tests
+ * fill a path. A parameter without a value is a programming error, thrown.
+ */
+export function pathOf<const Path extends string>(
+  route: { path: Path } | Path,
+  params?: PathParams<Path>,
+): string {
+  const path = typeof route === 'string' ? route : route.path;
+  const values = (params ?? {}) as Readonly<Record<string, unknown>>;
+  return path.replace(PATH_PARAMETER, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The path as OpenAPI writes it: `/api/events/{id}`. */
+export function openApiPathOf(path: string): string {
+  return path.replace(PATH_PARAMETER, '{$1}');
+}

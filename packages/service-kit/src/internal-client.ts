@@ -1,5 +1,5 @@
 import { headers } from '@jesus-walks/contracts/common';
-import type { RouteContract } from '@jesus-walks/contracts/route-contract';
+import { pathOf, type RouteContract } from '@jesus-walks/contracts/route-contract';
 import { Agent, request } from 'undici';
 import { z } from 'zod';
 import { DomainError, type ErrorIssue } from './errors';
@@ -31,14 +31,6 @@ export interface InternalClientOptions {
   timeoutMs?: number;
 }
 
-function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
 /**
  * A typed client for another service's routes (usually /internal/*). Keeps connections alive,
  * carries INTERNAL_TOKEN and the request id, validates the answer with the contract, and turns
@@ -56,7 +48,7 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
         if (value !== undefined) search.set(key, String(value));
       }
       const query = search.size > 0 ? `?${search}` : '';
-      const url = `${base}${fillPath(contract.path, callOptions.params as Record<string, unknown> | undefined)}${query}`;
+      const url = `${base}${pathOf(contract.path, callOptions.params as Record<string, string | number> | undefined)}${query}`;
       const outgoing: Record<string, string> = {
         [headers.internalToken]: options.internalToken,
         ...(callOptions.requestId ? { [headers.requestId]: callOptions.requestId } : {}),

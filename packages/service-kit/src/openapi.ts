@@ -1,5 +1,5 @@
 import { SESSION_COOKIE_NAME } from '@jesus-walks/contracts/constants';
-import type { RouteContract } from '@jesus-walks/contracts/route-contract';
+import { openApiPathOf, type RouteContract } from '@jesus-walks/contracts/route-contract';
 import { routesOf } from '@jesus-walks/contracts/route-table';
 import { type ServiceName, serviceNames } from '@jesus-walks/contracts/services';
 import type { FastifyInstance } from 'fastify';
@@ -72,14 +72,11 @@ export function operationOf(contract: RouteContract): JsonSchema {
   };
 }
 
-/** `/api/events/:id` -> `/api/events/{id}`. */
-const openApiPath = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
-
 /** An OpenAPI 3.1 document for the given routes. */
 export function openApiDocumentOf(title: string, routes: readonly RouteContract[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) {
-    const path = openApiPath(route.path);
+    const path = openApiPathOf(route.path);
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(route) };
   }
   return {

@@ -8,7 +8,6 @@ import {
   ApiError,
   ApiResponseError,
   callApi,
-  fillPath,
   getServerMessage,
   readApiAnswer,
 } from './api-client';
@@ -31,20 +30,6 @@ const registration = aRegistration();
 
 afterEach(() => {
   vi.unstubAllGlobals();
-});
-
-describe('fillPath', () => {
-  it('fills every :name, numbers or text, URI-encoded', () => {
-    expect(fillPath('/api/events/:id/registrations/:registrationId', { id: 5, registrationId: '12' })).toBe(
-      '/api/events/5/registrations/12',
-    );
-    expect(fillPath('/api/events/:id', { id: 'a b/c?d#e' })).toBe('/api/events/a%20b%2Fc%3Fd%23e');
-    expect(fillPath('/api/events/:id/registrations.csv', { id: 7 })).toBe('/api/events/7/registrations.csv');
-  });
-
-  it('refuses a missing parameter rather than calling a wrong path', () => {
-    expect(() => fillPath('/api/events/:id', {})).toThrow('Missing path parameter id for /api/events/:id');
-  });
 });
 
 describe('callApi', () => {

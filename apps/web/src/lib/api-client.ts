@@ -1,4 +1,4 @@
-import type { RouteContract } from '@jesus-walks/contracts/route-contract';
+import { pathOf, type RouteContract } from '@jesus-walks/contracts/route-contract';
 import type { z } from 'zod';
 
 /**
@@ -158,15 +158,6 @@ interface LooseOptions {
   readResponse?: (response: Response) => Promise<unknown>;
 }
 
-/** The contract's path with each `:name` replaced by its value, URI-encoded. */
-export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
-  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
 function queryString(query: Record<string, unknown> | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -227,7 +218,7 @@ export async function callApi<C extends RouteContract>(
   ...[options]: OptionsArgument<C>
 ): Promise<ApiAnswer<C>> {
   const { params, query, body, headers, signal, keepalive, readResponse } = (options ?? {}) as LooseOptions;
-  const path = fillPath(contract.path, params);
+  const path = pathOf(contract.path, params);
   const hasBody = body !== undefined;
   const schema = successSchema(contract, 200);
   const send = transportResolver()?.fetch ?? fetch;

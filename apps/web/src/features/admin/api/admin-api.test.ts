@@ -1,10 +1,10 @@
 import { authRoutes } from '@jesus-walks/contracts/auth';
 import { orderRoutes } from '@jesus-walks/contracts/orders';
 import { productRoutes } from '@jesus-walks/contracts/products';
+import { pathOf } from '@jesus-walks/contracts/route-contract';
 import { userRoutes } from '@jesus-walks/contracts/users';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDashboardUserQueryOptions } from '@/components/admin-gate/get-dashboard-user';
-import { fillPath } from '@/lib/api-client';
 import { logout } from '@/lib/logout';
 import { jsonResponse, stubFetch } from '@/testing/api-stubs';
 import { changePassword } from './change-password';
@@ -143,7 +143,7 @@ describe('admin mutations', () => {
     const fetchMock = stubFetch(() => jsonResponse(user));
     await updateUser({ id: 2, body: { username: 'martha', email: 'martha@example.com', isAdmin: false } });
     expect(sent(fetchMock)).toMatchObject({
-      url: fillPath(userRoutes.update.path, { id: 2 }),
+      url: pathOf(userRoutes.update, { id: 2 }),
       method: 'PUT',
       body: { username: 'martha', email: 'martha@example.com', isAdmin: false },
     });
@@ -154,7 +154,7 @@ describe('admin mutations', () => {
     const updated = await updateOrder({ id: 11, status: 'shipped' });
     expect(updated.status).toBe('shipped');
     expect(sent(fetchMock)).toMatchObject({
-      url: fillPath(orderRoutes.update.path, { id: 11 }),
+      url: pathOf(orderRoutes.update, { id: 11 }),
       method: 'PUT',
       body: { status: 'shipped' },
     });
@@ -164,7 +164,7 @@ describe('admin mutations', () => {
     const fetchMock = stubFetch(() => jsonResponse({ id: 11, message: 'Order deleted' }));
     await deleteOrder(11);
     expect(sent(fetchMock)).toMatchObject({
-      url: fillPath(orderRoutes.delete.path, { id: 11 }),
+      url: pathOf(orderRoutes.delete, { id: 11 }),
       method: 'DELETE',
       body: null,
     });
@@ -227,7 +227,7 @@ describe('admin mutations', () => {
     };
     await updateProduct({ id: 7, body });
     expect(sent(fetchMock)).toMatchObject({
-      url: fillPath(productRoutes.update.path, { id: 7 }),
+      url: pathOf(productRoutes.update, { id: 7 }),
       method: 'PUT',
       body,
     });
@@ -237,7 +237,7 @@ describe('admin mutations', () => {
     const fetchMock = stubFetch(() => jsonResponse({ id: 7, message: 'Product deleted' }));
     await deleteProduct(7);
     expect(sent(fetchMock)).toMatchObject({
-      url: fillPath(productRoutes.delete.path, { id: 7 }),
+      url: pathOf(productRoutes.delete, { id: 7 }),
       method: 'DELETE',
     });
   });

@@ -1,7 +1,7 @@
 import { eventRoutes } from '@jesus-walks/contracts/events';
 import { newsletterRoutes } from '@jesus-walks/contracts/newsletter';
+import { pathOf } from '@jesus-walks/contracts/route-contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fillPath } from '@/lib/api-client';
 import { anEvent, jsonResponse, stubFetch } from '@/testing/api-stubs';
 import { cancelEventRegistration } from './cancel-event-registration';
 import { createEvent } from './create-event';
@@ -83,7 +83,7 @@ describe('admin events', () => {
     fetchMock = stubFetch(() => jsonResponse(anEvent()));
     await updateEvent({ id: 5, body: input });
     expect(sent(fetchMock)).toMatchObject({
-      url: fillPath(eventRoutes.update.path, { id: 5 }),
+      url: pathOf(eventRoutes.update, { id: 5 }),
       method: 'PUT',
       body: input,
     });
@@ -93,7 +93,7 @@ describe('admin events', () => {
     const fetchMock = stubFetch(() => jsonResponse({ outcome: 'cancelled', notified: 2 }));
     expect(await deleteEvent(5)).toEqual({ outcome: 'cancelled', notified: 2 });
     expect(sent(fetchMock)).toMatchObject({
-      url: fillPath(eventRoutes.delete.path, { id: 5 }),
+      url: pathOf(eventRoutes.delete, { id: 5 }),
       method: 'DELETE',
     });
   });
@@ -107,14 +107,14 @@ describe('admin events', () => {
     let fetchMock = stubFetch(() => jsonResponse(list));
     expect(await getEventRegistrations(5)).toEqual(list);
     expect(sent(fetchMock)).toMatchObject({
-      url: fillPath(eventRoutes.listRegistrations.path, { id: 5 }),
+      url: pathOf(eventRoutes.listRegistrations, { id: 5 }),
       method: 'GET',
     });
 
     fetchMock = stubFetch(() => jsonResponse({ ...registration, status: 'cancelled' }));
     await cancelEventRegistration({ eventId: 5, registrationId: 9 });
     expect(sent(fetchMock)).toMatchObject({
-      url: fillPath(eventRoutes.cancelRegistration.path, { id: 5, registrationId: 9 }),
+      url: pathOf(eventRoutes.cancelRegistration, { id: 5, registrationId: 9 }),
       method: 'DELETE',
     });
 
@@ -122,7 +122,7 @@ describe('admin events', () => {
     fetchMock = stubFetch(() => jsonResponse(promotion));
     expect(await promoteRegistration({ eventId: 5, registrationId: 9 })).toEqual(promotion);
     expect(sent(fetchMock)).toMatchObject({
-      url: fillPath(eventRoutes.promoteFromWaitlist.path, { id: 5, registrationId: 9 }),
+      url: pathOf(eventRoutes.promoteFromWaitlist, { id: 5, registrationId: 9 }),
       method: 'POST',
       body: null,
     });
@@ -154,7 +154,7 @@ describe('admin events', () => {
     );
     expect(await getRegistrationsCsv(5)).toBe('Registration ID,Status\r\n1,confirmed\r\n');
     expect(sent(fetchMock)).toMatchObject({
-      url: fillPath(eventRoutes.registrationsCsv.path, { id: 5 }),
+      url: pathOf(eventRoutes.registrationsCsv, { id: 5 }),
       method: 'GET',
     });
   });
@@ -186,7 +186,7 @@ describe('admin subscribers', () => {
     const fetchMock = stubFetch(() => jsonResponse(answer));
     expect(await removeSubscriber(3)).toEqual(answer);
     expect(sent(fetchMock)).toMatchObject({
-      url: fillPath(newsletterRoutes.removeSubscriber.path, { id: 3 }),
+      url: pathOf(newsletterRoutes.removeSubscriber, { id: 3 }),
       method: 'DELETE',
     });
   });

@@ -1,7 +1,7 @@
 import { orderRoutes } from '@jesus-walks/contracts/orders';
 import { orderPaymentRoutes } from '@jesus-walks/contracts/payments';
+import { pathOf } from '@jesus-walks/contracts/route-contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fillPath } from '@/lib/api-client';
 import { jsonResponse, stubFetch } from '@/testing/api-stubs';
 import { cancelAndRefundOrder } from './cancel-and-refund-order';
 import { getOrdersCsv } from './download-orders-csv';
@@ -119,7 +119,7 @@ describe('orders tab', () => {
     const result = await setOrderShipment({ id: 11, body: { trackingNumber: '1Z9', carrier: 'UPS' } });
     expect(result.customerNotified).toBe(true);
     expect(requested(fetchMock)).toEqual({
-      url: fillPath(orderRoutes.setShipment.path, { id: 11 }),
+      url: pathOf(orderRoutes.setShipment, { id: 11 }),
       method: 'PUT',
       body: { trackingNumber: '1Z9', carrier: 'UPS' },
     });
@@ -130,7 +130,7 @@ describe("an order's payment", () => {
   it('GET /api/admin/orders/{id}/payment', async () => {
     const fetchMock = stubFetch(() => jsonResponse(payment));
     expect(await getOrderPayment(11)).toMatchObject({ provider: 'sandbox', testMode: true });
-    expect(requested(fetchMock).url).toBe(fillPath(orderPaymentRoutes.get.path, { id: 11 }));
+    expect(requested(fetchMock).url).toBe(pathOf(orderPaymentRoutes.get, { id: 11 }));
   });
 
   it('reads 404 as no online payment (a manual order), and raises other failures', async () => {
@@ -162,7 +162,7 @@ describe("an order's payment", () => {
     const result = await cancelAndRefundOrder({ orderId: 11, reason: 'Customer asked' });
     expect(result.message).toBe('Refund requested');
     expect(requested(fetchMock)).toEqual({
-      url: fillPath(orderPaymentRoutes.cancelAndRefund.path, { id: 11 }),
+      url: pathOf(orderPaymentRoutes.cancelAndRefund, { id: 11 }),
       method: 'POST',
       body: { reason: 'Customer asked' },
     });

@@ -1,6 +1,7 @@
 import { eventRoutes } from '@jesus-walks/contracts/events';
+import { pathOf } from '@jesus-walks/contracts/route-contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, fillPath } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { anEvent, aRegistration, stubFetch } from '@/testing/api-stubs';
 import { cancelGuestRegistration } from './cancel-guest-registration';
 import { cancelRegistration } from './cancel-registration';
@@ -23,7 +24,7 @@ describe('getEvent', () => {
   it('GETs the event of the id', async () => {
     const fetchMock = stubFetch(() => Response.json(event));
     await expect(getEvent('5')).resolves.toEqual(event);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe(fillPath(eventRoutes.get.path, { id: 5 }));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(pathOf(eventRoutes.get, { id: 5 }));
   });
 
   it('is null for an unknown event (404) or an id that is not one (400)', async () => {
@@ -48,7 +49,7 @@ describe('registerForEvent', () => {
       registration,
     );
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe(fillPath(eventRoutes.register.path, { id: 5 }));
+    expect(url).toBe(pathOf(eventRoutes.register, { id: 5 }));
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual(guest);
     expect(new Headers(init?.headers).get('Idempotency-Key')).toBe('key-12345678');
@@ -82,7 +83,7 @@ describe('cancellations', () => {
     );
     await cancelRegistration({ eventId: 5, registrationId: 9 });
     expect(fetchMock.mock.calls[0]?.[0]).toBe(
-      fillPath(eventRoutes.cancelRegistration.path, { id: 5, registrationId: 9 }),
+      pathOf(eventRoutes.cancelRegistration, { id: 5, registrationId: 9 }),
     );
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('DELETE');
     expect(fetchMock.mock.calls[0]?.[1]?.body).toBeNull();
@@ -93,7 +94,7 @@ describe('cancellations', () => {
       Response.json({ ...registration, status: 'cancelled', waitlistPosition: null }),
     );
     await cancelGuestRegistration({ eventId: 5, token: 'tok' });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe(fillPath(eventRoutes.cancelAsGuest.path, { id: 5 }));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(pathOf(eventRoutes.cancelAsGuest, { id: 5 }));
     expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{"token":"tok"}');
   });
 });
