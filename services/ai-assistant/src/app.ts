@@ -9,13 +9,13 @@ import type { AiAssistantDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
 import type { Env } from './env';
 import { agentLimitsOf, scheduleAgentLimitsCleanUp } from './modules/agent/agent.limits';
-import { agentRoutes } from './modules/agent/agent.routes';
+import { registerAgentRoutes } from './modules/agent/agent.routes';
 import { createBuiltInProvider } from './modules/agent/built-in.provider';
 import { createOpenAiProvider } from './modules/agent/openai.provider';
 import { createEmbedder, scheduleEmbeddingsRefresh } from './modules/embeddings/embeddings';
 import { knowledgeSeeds } from './modules/knowledge/knowledge.content';
 import { insertMissingKnowledge } from './modules/knowledge/knowledge.repository';
-import { knowledgeRoutesModule } from './modules/knowledge/knowledge.routes';
+import { registerKnowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { createPeers } from './modules/peers/peers';
 
 /** Builds the ai-assistant service; never listens (main.ts, the standalone runner and tests do). */
@@ -65,7 +65,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>)
         })
       : null;
   if (embedder) scheduleEmbeddingsRefresh(deps.jobs, { db: deps.db, embedder, peers, logger: app.log });
-  agentRoutes(app, {
+  registerAgentRoutes(app, {
     db: deps.db,
     peers,
     embedder,
@@ -89,7 +89,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>)
     timeoutMs: env.AGENT_TIMEOUT_MS,
     logger: app.log,
   });
-  knowledgeRoutesModule(app, { db: deps.db, jobs: deps.jobs, embeddings: embedder !== null });
+  registerKnowledgeRoutes(app, { db: deps.db, jobs: deps.jobs, embeddings: embedder !== null });
   registerAuditLogRoute(app, 'ai-assistant', deps.db);
   verifyRouteTable(app, 'ai-assistant');
   return app;

@@ -13,14 +13,14 @@ import type { Kysely } from 'kysely';
 import type { CatalogAndOrdersDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
 import type { Env } from './env';
-import { cartRoutes } from './modules/cart/cart.routes';
-import { memberOrdersRoutes } from './modules/orders/member-orders.routes';
-import { ordersRoutes } from './modules/orders/orders.routes';
-import { productsRoutes } from './modules/products/products.routes';
-import { quotesRoutes } from './modules/quotes/quotes.routes';
+import { registerCartRoutes } from './modules/cart/cart.routes';
+import { registerMemberOrdersRoutes } from './modules/orders/member-orders.routes';
+import { registerOrdersRoutes } from './modules/orders/orders.routes';
+import { registerProductsRoutes } from './modules/products/products.routes';
+import { registerQuotesRoutes } from './modules/quotes/quotes.routes';
 import { holdLimitsOf } from './modules/quotes/quotes.service';
-import { shippingRoutes } from './modules/shipping/shipping.routes';
-import { sitemapSourceRoutes } from './modules/sitemap-source/sitemap-source.routes';
+import { registerShippingRoutes } from './modules/shipping/shipping.routes';
+import { registerSitemapSourceRoutes } from './modules/sitemap-source/sitemap-source.routes';
 import { scheduleReservationsCleanUp } from './modules/stock/stock.jobs';
 
 /** Builds the catalog-and-orders service; never listens (main.ts, the standalone runner and tests do). */
@@ -46,16 +46,16 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
     channel: 'catalog_and_orders_public_reads',
     logger: app.log,
   });
-  productsRoutes(app, { db: deps.db, publicReads });
-  cartRoutes(app, { db: deps.db, secureCookie: env.PUBLIC_ORIGIN.startsWith('https:') });
-  shippingRoutes(app, deps);
+  registerProductsRoutes(app, { db: deps.db, publicReads });
+  registerCartRoutes(app, { db: deps.db, secureCookie: env.PUBLIC_ORIGIN.startsWith('https:') });
+  registerShippingRoutes(app, deps);
   const mailer = createMailer({
     ...mailSettingsOf(env),
     jobs: deps.jobs,
     print: deps.notice,
     logger: app.log,
   });
-  ordersRoutes(app, {
+  registerOrdersRoutes(app, {
     db: deps.db,
     identity,
     mailer,
@@ -63,9 +63,9 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
     publicOrigin: env.PUBLIC_ORIGIN,
     logger: app.log,
   });
-  memberOrdersRoutes(app, deps);
-  quotesRoutes(app, { db: deps.db, holds: holdLimitsOf(env) });
-  sitemapSourceRoutes(app, deps);
+  registerMemberOrdersRoutes(app, deps);
+  registerQuotesRoutes(app, { db: deps.db, holds: holdLimitsOf(env) });
+  registerSitemapSourceRoutes(app, deps);
   registerAuditLogRoute(app, 'catalog-and-orders', deps.db);
   verifyRouteTable(app, 'catalog-and-orders');
   scheduleReservationsCleanUp(deps.jobs, deps.db);

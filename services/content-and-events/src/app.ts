@@ -14,15 +14,15 @@ import { migrations } from './db/migrations/index';
 import type { ContentDeps } from './deps';
 import type { Env } from './env';
 import { scheduleLapsedHoldsRelease } from './modules/event-quotes/event-quotes.jobs';
-import { eventQuotesRoutes } from './modules/event-quotes/event-quotes.routes';
+import { registerEventQuotesRoutes } from './modules/event-quotes/event-quotes.routes';
 import { seatHoldLimitsOf } from './modules/event-quotes/event-quotes.service';
-import { eventsRoutes } from './modules/events/events.routes';
+import { registerEventsRoutes } from './modules/events/events.routes';
 import { createMemberDirectory } from './modules/members/member-directory';
-import { newsletterRoutesModule } from './modules/newsletter/newsletter.routes';
+import { registerNewsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { clientLimitsOf, scheduleClientLimitsCleanUp } from './modules/rate-limits/rate-limits.service';
 import { workRegistrationNotices } from './modules/registrations/registration-notices';
-import { registrationsRoutes } from './modules/registrations/registrations.routes';
-import { sitemapSourceRoutes } from './modules/sitemap-source/sitemap-source.routes';
+import { registerRegistrationsRoutes } from './modules/registrations/registrations.routes';
+import { registerSitemapSourceRoutes } from './modules/sitemap-source/sitemap-source.routes';
 
 /** Builds the content-and-events service; never listens (main.ts, the standalone runner and tests do). */
 export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatabase>): Promise<ServiceApp> {
@@ -72,11 +72,11 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
     channel: 'content_and_events_public_reads',
     logger: app.log,
   });
-  eventsRoutes(app, content, publicReads);
-  registrationsRoutes(app, content);
-  eventQuotesRoutes(app, content);
-  newsletterRoutesModule(app, content);
-  sitemapSourceRoutes(app, content);
+  registerEventsRoutes(app, content, publicReads);
+  registerRegistrationsRoutes(app, content);
+  registerEventQuotesRoutes(app, content);
+  registerNewsletterRoutes(app, content);
+  registerSitemapSourceRoutes(app, content);
   registerAuditLogRoute(app, 'content-and-events', deps.db);
   verifyRouteTable(app, 'content-and-events');
   return app;

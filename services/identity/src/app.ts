@@ -9,14 +9,14 @@ import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
 import type { Env } from './env';
-import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
+import { registerAuditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { createAuditSources } from './modules/audit-log/audit-log.sources';
-import { authRoutesModule } from './modules/auth/auth.routes';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.jobs';
 import { createDeviceCookies, deviceCookieKeys } from './modules/sessions/device-cookie';
 import { sessionsPlugin } from './modules/sessions/sessions.plugin';
-import { sessionsRoutes } from './modules/sessions/sessions.routes';
-import { usersRoutes } from './modules/users/users.routes';
+import { registerSessionsRoutes } from './modules/sessions/sessions.routes';
+import { registerUsersRoutes } from './modules/users/users.routes';
 import { ensureConfiguredAdmin } from './modules/users/users.service';
 
 /** Builds the identity service; never listens (main.ts, the standalone runner and tests do). */
@@ -54,8 +54,8 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
     secure: secureCookies,
     lifetimeDays: env.DEVICE_COOKIE_DAYS,
   });
-  sessionsRoutes(app, { db: deps.db, lifetimes });
-  authRoutesModule(app, {
+  registerSessionsRoutes(app, { db: deps.db, lifetimes });
+  registerAuthRoutes(app, {
     db: deps.db,
     mailer,
     publicOrigin: env.PUBLIC_ORIGIN,
@@ -63,7 +63,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
     lockout: { failures: env.LOGIN_LOCKOUT_FAILURES, windowMinutes: env.LOGIN_LOCKOUT_WINDOW_MINUTES },
     deviceCookies,
   });
-  usersRoutes(app, { db: deps.db, deviceCookies });
+  registerUsersRoutes(app, { db: deps.db, deviceCookies });
   registerAuditLogRoute(app, 'identity', deps.db);
   const auditSources = createAuditSources({
     db: deps.db,
@@ -76,7 +76,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
     },
   });
   app.addHook('onClose', () => auditSources.close());
-  auditLogRoutes(app, { sources: auditSources });
+  registerAuditLogRoutes(app, { sources: auditSources });
   verifyRouteTable(app, 'identity');
 
   const firstAdmin = await ensureConfiguredAdmin(deps.db, {

@@ -11,26 +11,26 @@ import type { PaymentsDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
 import type { PaymentsDeps } from './deps';
 import type { Env } from './env';
-import { checkoutRoutesModule } from './modules/checkout/checkout.routes';
-import { cryptoRoutesModule } from './modules/crypto/crypto.routes';
+import { registerCheckoutRoutes } from './modules/checkout/checkout.routes';
+import { registerCryptoRoutes } from './modules/crypto/crypto.routes';
 import { createCryptoRates } from './modules/crypto/crypto-rates';
 import { scheduleExpiry } from './modules/expiry/expiry.jobs';
 import { workFinalisation } from './modules/finalisation/finalisation.jobs';
-import { orderPaymentsRoutesModule } from './modules/order-payments/order-payments.routes';
+import { registerOrderPaymentsRoutes } from './modules/order-payments/order-payments.routes';
 import {
   paymentLimitsOf,
   schedulePaymentLimitsCleanUp,
 } from './modules/payment-limits/payment-limits.service';
 import { createProviders } from './modules/providers/providers';
-import { safekeyRoutesModule } from './modules/providers/safekey/safekey.routes';
-import { sandboxRoutes } from './modules/providers/sandbox/sandbox.routes';
+import { registerSafekeyRoutes } from './modules/providers/safekey/safekey.routes';
+import { registerSandboxRoutes } from './modules/providers/sandbox/sandbox.routes';
 import { workSandboxWebhooks } from './modules/providers/sandbox/sandbox.service';
-import { squareRoutesModule } from './modules/providers/square/square.routes';
+import { registerSquareRoutes } from './modules/providers/square/square.routes';
 import { createCatalogSeller } from './modules/sellers/catalog-seller';
 import { createEventSeller } from './modules/sellers/events-seller';
 import type { MerchantConnect } from './modules/wallets/apple-pay-merchant';
-import { walletRoutesModule, walletSettingsOf } from './modules/wallets/wallets.routes';
-import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { registerWalletRoutes, walletSettingsOf } from './modules/wallets/wallets.routes';
+import { registerWebhooksRoutes } from './modules/webhooks/webhooks.routes';
 
 /** What only tests give buildApp: stand-ins for servers outside our reach. */
 export interface PaymentsTestHooks {
@@ -90,11 +90,11 @@ export async function buildApp(
   scheduleIdempotencyCleanUp(deps.jobs, deps.db);
   schedulePaymentLimitsCleanUp(deps.jobs, deps.db);
 
-  checkoutRoutesModule(app, payments);
-  sandboxRoutes(app, payments);
-  webhooksRoutes(app, payments);
-  squareRoutesModule(app, payments);
-  cryptoRoutesModule(app, {
+  registerCheckoutRoutes(app, payments);
+  registerSandboxRoutes(app, payments);
+  registerWebhooksRoutes(app, payments);
+  registerSquareRoutes(app, payments);
+  registerCryptoRoutes(app, {
     ...payments,
     rates: createCryptoRates({
       url: env.CRYPTO_RATES_URL === 'off' ? null : env.CRYPTO_RATES_URL,
@@ -103,12 +103,12 @@ export async function buildApp(
     }),
     returnUrl: new URL('/checkout', env.PUBLIC_ORIGIN).toString(),
   });
-  safekeyRoutesModule(app, payments);
-  walletRoutesModule(app, payments, {
+  registerSafekeyRoutes(app, payments);
+  registerWalletRoutes(app, payments, {
     ...walletSettingsOf(env),
     applePayConnect: testHooks.applePayConnect,
   });
-  orderPaymentsRoutesModule(app, payments);
+  registerOrderPaymentsRoutes(app, payments);
   registerAuditLogRoute(app, 'payments', deps.db);
   verifyRouteTable(app, 'payments');
   return app;

@@ -8,11 +8,11 @@ import type { SeoDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
 import type { SeoDeps } from './deps';
 import type { Env } from './env';
-import { headCheckRoutes } from './modules/head-check/head-check.routes';
+import { registerHeadCheckRoutes } from './modules/head-check/head-check.routes';
 import { createSearchConsoleClient } from './modules/search-console/search-console.client';
 import { scheduleAnalyticsRefresh } from './modules/search-console/search-console.jobs';
-import { searchConsoleRoutes } from './modules/search-console/search-console.routes';
-import { sitemapRoutes } from './modules/sitemap/sitemap.routes';
+import { registerSearchConsoleRoutes } from './modules/search-console/search-console.routes';
+import { registerSitemapRoutes } from './modules/sitemap/sitemap.routes';
 import { createSitemapCache } from './modules/sitemap/sitemap.service';
 import { createSitemapSources } from './modules/sitemap/sitemap-sources';
 
@@ -50,9 +50,9 @@ export async function buildApp(env: Env, deps: ServiceDeps<SeoDatabase>): Promis
     logger: app.log,
   };
   scheduleAnalyticsRefresh(seo);
-  sitemapRoutes(app, seo);
-  searchConsoleRoutes(app, seo);
-  headCheckRoutes(app, seo);
+  registerSitemapRoutes(app, seo);
+  registerSearchConsoleRoutes(app, seo);
+  registerHeadCheckRoutes(app, seo);
   verifyRouteTable(app, 'seo');
   return app;
 }

@@ -17,7 +17,7 @@ const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').
  * `delta` events ({text}) as it is produced, then `done` (the JSON answer), or `error`
  * ({message, code}). Refusals before the answer starts (400, 404, 429) stay plain JSON errors.
  */
-export function agentRoutes(app: ServiceApp, deps: AgentDeps): void {
+export function registerAgentRoutes(app: ServiceApp, deps: AgentDeps): void {
   registerRoute(app, assistantRoutes.agent, async (request, reply) => {
     const caller = { identity: request.identity, clientAddress: request.clientAddress };
     if (wantsStream(request)) return streamAnswer(deps, request, reply, caller);

@@ -23,7 +23,7 @@ const toEntry = (row: EntryRow): KnowledgeEntry => ({
 });
 
 /** The admins' knowledge base: list, create, edit, deactivate (isActive false). */
-export function knowledgeRoutesModule(
+export function registerKnowledgeRoutes(
   app: ServiceApp,
   deps: { db: Kysely<AiAssistantDatabase>; jobs: JobQueue; embeddings: boolean },
 ): void {

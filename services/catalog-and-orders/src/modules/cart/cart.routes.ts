@@ -1,4 +1,4 @@
-import { CART_COOKIE, cartRoutes as cartRouteContracts } from '@jesus-walks/contracts/cart';
+import { CART_COOKIE, cartRoutes } from '@jesus-walks/contracts/cart';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { Kysely } from 'kysely';
@@ -7,11 +7,11 @@ import { addToCart, isCartKey, newCartKey } from './cart.service';
 
 const CART_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
-export function cartRoutes(
+export function registerCartRoutes(
   app: ServiceApp,
   deps: { db: Kysely<CatalogAndOrdersDatabase>; secureCookie: boolean },
 ): void {
-  registerRoute(app, cartRouteContracts.add, async (request, reply) => {
+  registerRoute(app, cartRoutes.add, async (request, reply) => {
     const userId = request.identity?.id ?? null;
     const existing = request.cookies[CART_COOKIE];
     let cartKey = isCartKey(existing) ? existing : null;

@@ -9,7 +9,10 @@ import { listOrdersFor } from './orders.service';
  * GET /internal/users/{id}/orders: a member's own orders for the assistant (internal token only).
  * The id is the caller the assistant verified; the answer leaves out addresses, e-mails and payments.
  */
-export function memberOrdersRoutes(app: ServiceApp, deps: { db: Kysely<CatalogAndOrdersDatabase> }): void {
+export function registerMemberOrdersRoutes(
+  app: ServiceApp,
+  deps: { db: Kysely<CatalogAndOrdersDatabase> },
+): void {
   registerRoute(app, assistantPeerRoutes.memberOrders, async (request) => {
     const orders = await listOrdersFor(deps.db, { id: request.params.id, username: '', isAdmin: false });
     return orders.slice(0, MEMBER_ORDERS_LIMIT).map(

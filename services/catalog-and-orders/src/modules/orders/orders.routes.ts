@@ -23,7 +23,7 @@ import {
 /** The database, identity's client (null when IDENTITY_URL is not configured), mail and links. */
 export type OrdersRoutesDeps = OrdersDeps;
 
-export function ordersRoutes(app: ServiceApp, deps: OrdersRoutesDeps): void {
+export function registerOrdersRoutes(app: ServiceApp, deps: OrdersRoutesDeps): void {
   /**
    * The customer of a manual order must exist in identity (asked before any transaction), through
    * identity's batch lookup: an unknown id is simply absent from its answer.

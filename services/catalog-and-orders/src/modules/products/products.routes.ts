@@ -14,7 +14,7 @@ import {
   listProducts,
 } from './products.service';
 
-export function productsRoutes(
+export function registerProductsRoutes(
   app: ServiceApp,
   deps: { db: Kysely<CatalogAndOrdersDatabase>; publicReads: PublicReadCache },
 ): void {

@@ -6,7 +6,7 @@ import type { CatalogAndOrdersDatabase } from '../../db/database';
 import type { HoldLimits } from '../stock/stock.service';
 import { createQuote, releaseQuote } from './quotes.service';
 
-export function quotesRoutes(
+export function registerQuotesRoutes(
   app: ServiceApp,
   deps: { db: Kysely<CatalogAndOrdersDatabase>; holds: HoldLimits },
 ): void {

@@ -1,10 +1,13 @@
-import { shippingRoutes as shippingRouteContracts } from '@jesus-walks/contracts/shipping';
+import { shippingRoutes } from '@jesus-walks/contracts/shipping';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { Kysely } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
 import { shippingRates } from './shipping.service';
 
-export function shippingRoutes(app: ServiceApp, deps: { db: Kysely<CatalogAndOrdersDatabase> }): void {
-  registerRoute(app, shippingRouteContracts.rates, async (request) => shippingRates(deps.db, request.query));
+export function registerShippingRoutes(
+  app: ServiceApp,
+  deps: { db: Kysely<CatalogAndOrdersDatabase> },
+): void {
+  registerRoute(app, shippingRoutes.rates, async (request) => shippingRates(deps.db, request.query));
 }

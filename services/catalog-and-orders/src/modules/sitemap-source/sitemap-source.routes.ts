@@ -6,6 +6,9 @@ import type { CatalogAndOrdersDatabase } from '../../db/database';
 import { productsSitemapSource } from './sitemap-source.service';
 
 /** GET /internal/sitemap/products, asked by the seo service for the sitemap's lastmod. */
-export function sitemapSourceRoutes(app: ServiceApp, deps: { db: Kysely<CatalogAndOrdersDatabase> }): void {
+export function registerSitemapSourceRoutes(
+  app: ServiceApp,
+  deps: { db: Kysely<CatalogAndOrdersDatabase> },
+): void {
   registerRoute(app, seoRoutes.productsSource, async () => productsSitemapSource(deps.db));
 }

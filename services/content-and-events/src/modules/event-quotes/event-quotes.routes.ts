@@ -5,7 +5,7 @@ import type { ContentDeps } from '../../deps';
 import { fulfilSeat, quoteSeat, releaseSeat } from './event-quotes.service';
 
 /** The payable routes of paid events (ARCHITECTURE.md section 4): payments calls them, never the browser. */
-export function eventQuotesRoutes(app: ServiceApp, deps: ContentDeps): void {
+export function registerEventQuotesRoutes(app: ServiceApp, deps: ContentDeps): void {
   registerRoute(app, eventRoutes.internalQuote, async (request, reply) =>
     reply.code(201).send(await quoteSeat(deps, request.body, request.id)),
   );

@@ -7,7 +7,7 @@ import type { ContentDeps } from '../../deps';
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './events.service';
 
 /** The events themselves: the public list and detail, and the admin's create, update and delete. */
-export function eventsRoutes(app: ServiceApp, deps: ContentDeps, publicReads: PublicReadCache): void {
+export function registerEventsRoutes(app: ServiceApp, deps: ContentDeps, publicReads: PublicReadCache): void {
   // Every event with its seats, the same for everyone: kept until an event or a registration
   // changes (migration 0013), or until the next moment the list changes by itself (listEvents).
   registerRoute(app, eventRoutes.list, async (request, reply) =>

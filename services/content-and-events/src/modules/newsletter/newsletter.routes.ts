@@ -45,7 +45,7 @@ function registerFormParsers(app: ServiceApp): void {
 }
 
 /** The newsletter: subscribe, confirm and unsubscribe (pages post the links' tokens), admin lists. */
-export function newsletterRoutesModule(app: ServiceApp, deps: ContentDeps): void {
+export function registerNewsletterRoutes(app: ServiceApp, deps: ContentDeps): void {
   registerRoute(app, newsletterRoutes.subscribe, async (request) =>
     subscribe(deps, request.body, { identity: request.identity, clientAddress: clientAddressOf(request) }),
   );

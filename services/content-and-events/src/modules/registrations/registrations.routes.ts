@@ -34,7 +34,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /** Registering for events, cancelling, a member's own list and the admin's lists. */
-export function registrationsRoutes(app: ServiceApp, deps: ContentDeps): void {
+export function registerRegistrationsRoutes(app: ServiceApp, deps: ContentDeps): void {
   registerRoute(app, eventRoutes.register, async (request, reply) => {
     const result = await register(deps, {
       eventId: request.params.id,

@@ -5,6 +5,6 @@ import type { ContentDeps } from '../../deps';
 import { eventsSitemapSource } from './sitemap-source.service';
 
 /** GET /internal/sitemap/events, asked by the seo service for the sitemap's event pages. */
-export function sitemapSourceRoutes(app: ServiceApp, deps: Pick<ContentDeps, 'db'>): void {
+export function registerSitemapSourceRoutes(app: ServiceApp, deps: Pick<ContentDeps, 'db'>): void {
   registerRoute(app, seoRoutes.eventsSource, async () => eventsSitemapSource(deps));
 }

@@ -28,7 +28,7 @@ export interface AuthRoutesDeps {
   deviceCookies: DeviceCookies;
 }
 
-export function authRoutesModule(app: ServiceApp, deps: AuthRoutesDeps): void {
+export function registerAuthRoutes(app: ServiceApp, deps: AuthRoutesDeps): void {
   registerRoute(app, authRoutes.me, async (request) => {
     const user = await findUserById(deps.db, identityOf(request).id);
     if (!user) throw unauthorized();

@@ -13,7 +13,7 @@ const TOUCH_GRANULARITY_MS = 60 * 60_000;
  * The gateway calls this once per request that carries a session cookie, forwarding the cookie.
  * The user is read fresh, so a removed admin flag or a deleted user takes effect at once.
  */
-export function sessionsRoutes(
+export function registerSessionsRoutes(
   app: ServiceApp,
   deps: { db: Kysely<IdentityDatabase>; lifetimes: SessionLifetimes },
 ): void {

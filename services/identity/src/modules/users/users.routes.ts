@@ -11,7 +11,7 @@ import { startSession } from '../sessions/start-session';
 import { findUserById, listUsers } from './users.repository';
 import { createUser, listUsersPage, lookupUsers, updateUserAsAdmin } from './users.service';
 
-export function usersRoutes(
+export function registerUsersRoutes(
   app: ServiceApp,
   deps: { db: Kysely<IdentityDatabase>; deviceCookies: DeviceCookies },
 ): void {

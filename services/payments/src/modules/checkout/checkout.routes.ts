@@ -32,7 +32,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /** The checkout: methods, the payment intent, the buyer's contact, and the order call. */
-export function checkoutRoutesModule(app: ServiceApp, deps: PaymentsDeps): void {
+export function registerCheckoutRoutes(app: ServiceApp, deps: PaymentsDeps): void {
   registerRoute(app, checkoutRoutes.config, async () => checkoutConfig(deps));
 
   registerRoute(app, checkoutRoutes.createPaymentIntent, async (request, reply) => {

@@ -16,7 +16,7 @@ import {
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 /** Crypto payments: rates, charges, verification, the sandbox's hosted charge and Coinbase's webhooks. */
-export function cryptoRoutesModule(app: ServiceApp, deps: CryptoDeps): void {
+export function registerCryptoRoutes(app: ServiceApp, deps: CryptoDeps): void {
   registerRoute(app, cryptoRoutes.exchangeRates, async () => exchangeRates(deps));
   registerRoute(app, cryptoRoutes.stripeProcessPayment, async (request) =>
     processCryptoPayment(deps, 'stripe', request.body),

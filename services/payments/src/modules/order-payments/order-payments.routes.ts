@@ -6,7 +6,7 @@ import type { PaymentsDeps } from '../../deps';
 import { cancelAndRefund, getOrderPayment } from './order-payments.service';
 
 /** The admin's view of an order's payment, and Cancel and refund (admin only: the route table's guard). */
-export function orderPaymentsRoutesModule(app: ServiceApp, deps: PaymentsDeps): void {
+export function registerOrderPaymentsRoutes(app: ServiceApp, deps: PaymentsDeps): void {
   registerRoute(app, orderPaymentRoutes.get, async (request) => getOrderPayment(deps, request.params.id));
 
   registerRoute(app, orderPaymentRoutes.cancelAndRefund, async (request, reply) => {

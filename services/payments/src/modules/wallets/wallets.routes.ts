@@ -12,7 +12,7 @@ import {
 } from './wallets.service';
 
 /** Apple Pay and Google Pay: their settings, Apple's merchant validation, and the token charges. */
-export function walletRoutesModule(app: ServiceApp, payments: PaymentsDeps, wallets: WalletSettings): void {
+export function registerWalletRoutes(app: ServiceApp, payments: PaymentsDeps, wallets: WalletSettings): void {
   const deps = { ...payments, wallets };
   registerRoute(app, walletRoutes.applePayConfig, async () => applePayConfig(deps));
   registerRoute(app, walletRoutes.applePayValidateMerchant, async (request) =>

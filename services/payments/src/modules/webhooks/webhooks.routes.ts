@@ -13,7 +13,7 @@ const signatureOf = (value: string | string[] | undefined) => (Array.isArray(val
  * The processors' webhooks. Their signatures cover the exact bytes sent, so in this encapsulated
  * plugin (and nowhere else) every body is kept as the raw Buffer instead of parsed JSON.
  */
-export function webhooksRoutes(app: ServiceApp, deps: PaymentsDeps): void {
+export function registerWebhooksRoutes(app: ServiceApp, deps: PaymentsDeps): void {
   app.register(async (scoped) => {
     scoped.removeAllContentTypeParsers();
     scoped.addContentTypeParser(

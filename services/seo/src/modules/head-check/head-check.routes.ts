@@ -4,6 +4,6 @@ import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { SeoDeps } from '../../deps';
 import { checkHeads } from './head-check.service';
 
-export function headCheckRoutes(app: ServiceApp, deps: SeoDeps): void {
+export function registerHeadCheckRoutes(app: ServiceApp, deps: SeoDeps): void {
   registerRoute(app, seoRoutes.headCheck, async () => checkHeads(deps));
 }

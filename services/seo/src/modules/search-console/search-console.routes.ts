@@ -10,7 +10,7 @@ import {
 } from './search-console.service';
 
 /** The admin's Search Console calls (SPEC.md section 7, Admin SEO). */
-export function searchConsoleRoutes(app: ServiceApp, deps: SeoDeps): void {
+export function registerSearchConsoleRoutes(app: ServiceApp, deps: SeoDeps): void {
   registerRoute(app, seoRoutes.searchConsoleStatus, async () => searchConsoleStatus(deps));
   registerRoute(app, seoRoutes.searchAnalytics, async (request) => readAnalytics(deps, request.query.days));
   registerRoute(app, seoRoutes.refreshAnalytics, async (request) =>

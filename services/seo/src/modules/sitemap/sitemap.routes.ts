@@ -21,7 +21,7 @@ function sendDocument(
   return reply.header('content-type', contentType).send(document.body);
 }
 
-export function sitemapRoutes(app: ServiceApp, deps: Pick<SeoDeps, 'sitemap'>): void {
+export function registerSitemapRoutes(app: ServiceApp, deps: Pick<SeoDeps, 'sitemap'>): void {
   registerRoute(app, seoRoutes.sitemap, async (request, reply) =>
     sendDocument(
       request,

@@ -5,7 +5,7 @@ import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { PaymentsDeps } from '../../../deps';
 import { initiateSafekeyPayment, processSafekeyPayment } from './safekey.service';
 
-export function safekeyRoutesModule(app: ServiceApp, deps: PaymentsDeps): void {
+export function registerSafekeyRoutes(app: ServiceApp, deps: PaymentsDeps): void {
   registerRoute(app, safekeyRoutes.processPayment, async (request) =>
     processSafekeyPayment(deps, request.body, {
       identity: request.identity,

@@ -6,7 +6,7 @@ import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { PaymentsDeps } from '../../../deps';
 import { confirmSandboxPayment, sandboxTestPayment } from './sandbox.service';
 
-export function sandboxRoutes(app: ServiceApp, deps: PaymentsDeps): void {
+export function registerSandboxRoutes(app: ServiceApp, deps: PaymentsDeps): void {
   registerRoute(app, checkoutRoutes.sandboxConfirm, async (request) => {
     if (!deps.providers.sandbox) throw notFound('The sandbox processor is off');
     return confirmSandboxPayment(deps, request.body, {

@@ -10,7 +10,7 @@ import { adoptFromWebhook, payWithSquare, squareConfig } from './square.service'
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 /** Square's card form: its configuration, the charge of its token, and Square's webhooks. */
-export function squareRoutesModule(app: ServiceApp, deps: PaymentsDeps): void {
+export function registerSquareRoutes(app: ServiceApp, deps: PaymentsDeps): void {
   registerRoute(app, squareRoutes.config, async () => squareConfig(deps));
   registerRoute(app, squareRoutes.pay, async (request) =>
     payWithSquare(deps, request.body, {
