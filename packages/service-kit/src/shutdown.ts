@@ -75,11 +75,24 @@ export function closeOnSignals(options: CloseOnSignalsOptions): (code: number) =
  * API's envelope ({ message, code }) and their connection is closed, instead of Fastify's own 503
  * body (return503OnClosing, which the apps therefore turn off). The gateway passes a service's
  * answer on as it is, so a client sees one error shape whatever stopped.
+ *
+ * A request already running when the close begins is answered as usual, and its connection is
+ * closed after it: Node's server.close() closes only the connections idle at that moment and then
+ * waits for the others, so a keep-alive connection that went idle afterwards held the close for
+ * its whole keep-alive time (72 s), past the shutdown's timeout.
  */
 export function answer503WhileClosing(app: FastifyInstance, name: string): void {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  // A response whose headers left before the close began (a stream) keeps its connection: close
+  // it once the response is done, when Node counts it idle.
+  app.addHook('onResponse', async () => {
+    if (closing) app.server.closeIdleConnections();
   });
   app.addHook('onRequest', async (_request, reply) => {
     if (!closing) return;
