@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { ErrorResponseSchema } from './common';
-import {
-  OrderItemInputSchema,
-  OrderStatusSchema,
-  type PaymentMethod,
-  PaymentMethodSchema,
-  QuoteLineSchema,
-} from './orders';
+import { OrderItemInputSchema, OrderStatusSchema } from './orders';
+import { type PaymentMethod, PaymentMethodSchema, QuoteLineSchema } from './payable';
 import { RowIdSchema } from './products';
 import { defineRoute, defineRoutes } from './route-contract';
 import { ShippingRateSchema } from './shipping';

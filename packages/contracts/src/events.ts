@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { ErrorResponseSchema, IdParamsSchema, RowIdParamSchema } from './common';
-import {
-  FulfilBodySchema,
-  HolderSchema,
-  QuoteParamsSchema,
-  QuoteSchema,
-  ReleaseResultSchema,
-  TestModeFiguresSchema,
-} from './orders';
+import { TestModeFiguresSchema } from './orders';
+import { definePayableRoutes, HolderSchema, PayableQuoteSchema } from './payable';
 import { RowIdSchema } from './products';
 import { defineRoute, defineRoutes } from './route-contract';
 
@@ -194,33 +188,15 @@ export const EventQuoteBodySchema = z.object({
 export type EventQuoteBody = z.infer<typeof EventQuoteBodySchema>;
 
 /**
- * Catalog's quote shape (one line: the event at its price, shipping '0.00') with no shipping
- * method, plus the event and the registration that holds the seat.
+ * A payable quote of one line (the event at its price, shipping '0.00'), nothing shipped, with the
+ * event and the registration that holds the seat.
  */
-export const EventQuoteSchema = QuoteSchema.extend({
+export const EventQuoteSchema = PayableQuoteSchema.extend({
   shippingMethod: z.null(),
   eventId: z.number().int(),
   registrationId: z.number().int(),
 });
 export type EventQuote = z.infer<typeof EventQuoteSchema>;
-
-/** The same body as catalog's fulfil (the shipping address is empty for a seat). */
-export const EventFulfilBodySchema = FulfilBodySchema;
-export type EventFulfilBody = z.infer<typeof EventFulfilBodySchema>;
-
-/**
- * fulfilled: the registration is confirmed, its seat taken, the confirmation (the receipt) queued.
- * unfulfillable: the hold lapsed and the event filled up (or was cancelled): payments refunds.
- */
-export const EventFulfilmentSchema = z.object({
-  outcome: z.enum(['fulfilled', 'unfulfillable']),
-  registrationId: z.number().int(),
-  eventId: z.number().int(),
-  status: RegistrationStatusSchema,
-  total: z.string(),
-  reason: z.string().nullable(),
-});
-export type EventFulfilment = z.infer<typeof EventFulfilmentSchema>;
 
 export const WalkStatsQuerySchema = z.object({
   /** How many days the per-day figures cover, today (in the valley) included. */
@@ -384,48 +360,19 @@ export const eventRoutes = defineRoutes({
       422: ErrorResponseSchema,
     },
   }),
-  internalQuote: defineRoute({
-    method: 'POST',
+  ...definePayableRoutes({
+    service: 'content-and-events',
     path: '/internal/event-quotes',
-    service: 'content-and-events',
-    access: 'internal',
-    summary:
-      'Prices a seat of a paid event and holds it for the payer for a few minutes (SEAT_HOLD_MINUTES); 409 when full or already registered, 429 beyond the seats one client may hold at once',
-    request: { body: EventQuoteBodySchema },
-    responses: {
-      201: EventQuoteSchema,
-      400: ErrorResponseSchema,
-      404: ErrorResponseSchema,
-      409: ErrorResponseSchema,
-      422: ErrorResponseSchema,
-      429: ErrorResponseSchema,
+    quoteBody: EventQuoteBodySchema,
+    quote: EventQuoteSchema,
+    summaries: {
+      quote:
+        'Prices a seat of a paid event and holds it for the payer for a few minutes (SEAT_HOLD_MINUTES); 409 when full or already registered, 429 beyond the seats one client may hold at once',
+      fulfil:
+        'Confirms the paid registration of a quote and queues its confirmation with the amount paid (idempotent on the payment id); unfulfillable when the lapsed hold cannot take a seat',
+      release:
+        "Releases a quote's held seat (the payment failed, lapsed or was replaced); twice is not an error",
     },
-  }),
-  internalFulfil: defineRoute({
-    method: 'POST',
-    path: '/internal/event-quotes/:quoteId/fulfil',
-    service: 'content-and-events',
-    access: 'internal',
-    summary:
-      'Confirms the paid registration of a quote and queues its confirmation with the amount paid (idempotent on the payment id); unfulfillable when the lapsed hold cannot take a seat',
-    request: { params: QuoteParamsSchema, body: EventFulfilBodySchema },
-    responses: {
-      200: EventFulfilmentSchema,
-      400: ErrorResponseSchema,
-      404: ErrorResponseSchema,
-      422: ErrorResponseSchema,
-      503: ErrorResponseSchema,
-    },
-  }),
-  internalRelease: defineRoute({
-    method: 'POST',
-    path: '/internal/event-quotes/:quoteId/release',
-    service: 'content-and-events',
-    access: 'internal',
-    summary:
-      "Releases a quote's held seat (the payment failed, lapsed or was replaced); twice is not an error",
-    request: { params: QuoteParamsSchema },
-    responses: { 200: ReleaseResultSchema, 400: ErrorResponseSchema },
   }),
   adminStats: defineRoute({
     method: 'GET',

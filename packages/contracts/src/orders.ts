@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { ErrorResponseSchema, IdParamsSchema, MAX_ROW_ID, PageQuerySchema, pageOf } from './common';
 import { MoneySchema } from './money';
+import { definePayableRoutes, HolderSchema, PayableQuoteSchema, PaymentMethodSchema } from './payable';
 import { RowIdSchema } from './products';
 import { defineRoute, defineRoutes } from './route-contract';
+
+// TODO(issue 21): the web still imports these from here while its checkout is reshaped; then remove.
+export { type PaymentMethod, PaymentMethodSchema, paymentMethods } from './payable';
+
 import { ShippingDestinationSchema, ShippingRateSchema } from './shipping';
 
 export const orderStatuses = ['pending', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -31,10 +36,6 @@ export const OrderItemInputSchema = z.object({
   price: MoneySchema.optional(),
 });
 export type OrderItemInput = z.infer<typeof OrderItemInputSchema>;
-
-export const paymentMethods = ['stripe', 'square', 'safekey', 'apple_pay', 'google_pay', 'crypto'] as const;
-export const PaymentMethodSchema = z.enum(paymentMethods);
-export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
 /** Manual-order address (SPEC.md section 3): country defaults to 'US'. */
 export const ManualOrderAddressSchema = z.object({
@@ -235,18 +236,6 @@ export const OrderDeletedSchema = z.object({ id: z.number().int(), message: z.st
 export type OrderDeleted = z.infer<typeof OrderDeletedSchema>;
 
 /**
- * Who a checkout's hold is for (ARCHITECTURE.md section 4): the client's address as the gateway
- * signed it, and the member's id when logged in. A seller counts what one client holds at once by
- * both, so that no browser or address can hold more than its share of the stock or the seats:
- * a member is one client whatever address they come from.
- */
-export const HolderSchema = z.object({
-  address: z.string().min(1).max(100),
-  userId: RowIdSchema.nullable(),
-});
-export type Holder = z.infer<typeof HolderSchema>;
-
-/**
  * Internal quote request (payments -> catalog): the items (client prices ignored), where they go
  * and, optionally, the chosen method (else the cheapest that serves the address), and who the
  * checkout is for. A quote that replaces an earlier one of the same checkout releases the earlier
@@ -261,26 +250,8 @@ export const QuoteBodySchema = z.object({
 });
 export type QuoteBody = z.infer<typeof QuoteBodySchema>;
 
-export const QuoteLineSchema = z.object({
-  productId: z.number().int(),
-  name: z.string(),
-  quantity: z.number().int(),
-  unitPrice: z.string(),
-  lineTotal: z.string(),
-});
-export type QuoteLine = z.infer<typeof QuoteLineSchema>;
-
-/** Server-side prices, subtotal + shipping = total (strings, 2 decimals), and the reservation's expiry. */
-export const QuoteSchema = z.object({
-  quoteId: z.uuid(),
-  currency: z.literal('USD'),
-  items: z.array(QuoteLineSchema),
-  subtotal: z.string(),
-  shipping: z.string(),
-  total: z.string(),
-  shippingMethod: ShippingRateSchema,
-  expiresAt: z.string(),
-});
+/** Catalog's quote: a payable quote whose goods are shipped by the chosen method. */
+export const QuoteSchema = PayableQuoteSchema.extend({ shippingMethod: ShippingRateSchema });
 export type Quote = z.infer<typeof QuoteSchema>;
 
 /**
@@ -318,53 +289,6 @@ export function describeShippingAddress(address: AdminOrder['shippingAddress'] |
   ];
   return parts.map((part) => part ?? 'N/A').join(', ');
 }
-
-/** Who pays, as payments knows them: a member (user id) or a guest (the e-mail given). */
-export const BuyerSchema = z.object({
-  userId: RowIdSchema.nullable(),
-  email: z.email().max(254).nullable(),
-  fullName: z.string().trim().max(100).nullable(),
-  phone: z.string().trim().max(40).nullable(),
-});
-export type Buyer = z.infer<typeof BuyerSchema>;
-
-/**
- * POST /internal/quotes/{quoteId}/fulfil (payments -> the seller), once a payment of the quote
- * has succeeded for exactly its total. Idempotent on paymentId: the same payment always answers
- * the same order.
- */
-export const FulfilBodySchema = z.object({
-  paymentId: z.uuid(),
-  /** What the provider confirmed was paid (2 decimals): must equal the quote's total. */
-  amountPaid: z.string().regex(/^\d+\.\d{2}$/),
-  paymentMethod: PaymentMethodSchema,
-  buyer: BuyerSchema,
-  /** The address as the buyer entered it at checkout. */
-  shippingAddress: z.record(z.string(), z.unknown()),
-  /**
-   * The payment went through the built-in sandbox (no real money): the seller records it on the
-   * order or registration, for the admin's marks and revenue. False when not sent (an older payments).
-   */
-  testMode: z.boolean().default(false),
-});
-export type FulfilBody = z.infer<typeof FulfilBodySchema>;
-
-export const QuoteParamsSchema = z.object({ quoteId: z.uuid() });
-
-/**
- * fulfilled: the order is paid, its stock taken. unfulfillable: the reservation lapsed and the
- * stock is gone; the order is recorded cancelled with the reason, and payments refunds.
- */
-export const FulfilmentSchema = z.object({
-  outcome: z.enum(['fulfilled', 'unfulfillable']),
-  orderId: z.number().int(),
-  status: OrderStatusSchema,
-  total: z.string(),
-  reason: z.string().nullable(),
-});
-export type Fulfilment = z.infer<typeof FulfilmentSchema>;
-
-export const ReleaseResultSchema = z.object({ released: z.boolean() });
 
 /** The order a buyer follows from the signed link of their confirmation e-mail, no account needed. */
 export const OrderStatusQuerySchema = z.object({ token: z.string().min(1).max(500) });
@@ -502,48 +426,19 @@ export const orderRoutes = defineRoutes({
       409: ErrorResponseSchema,
     },
   }),
-  internalQuote: defineRoute({
-    method: 'POST',
+  ...definePayableRoutes({
+    service: 'catalog-and-orders',
     path: '/internal/quotes',
-    service: 'catalog-and-orders',
-    access: 'internal',
-    summary:
-      'Prices items for an address and method and holds their stock for a few minutes (STOCK_HOLD_MINUTES); 422 beyond the units of one product, 429 beyond the open checkouts, one client may hold at once',
-    request: { body: QuoteBodySchema },
-    responses: {
-      201: QuoteSchema,
-      400: ErrorResponseSchema,
-      404: ErrorResponseSchema,
-      409: ErrorResponseSchema,
-      422: ErrorResponseSchema,
-      429: ErrorResponseSchema,
+    quoteBody: QuoteBodySchema,
+    quote: QuoteSchema,
+    summaries: {
+      quote:
+        'Prices items for an address and method and holds their stock for a few minutes (STOCK_HOLD_MINUTES); 422 beyond the units of one product, 429 beyond the open checkouts, one client may hold at once',
+      fulfil:
+        "Creates the paid order of a quote at its prices, consumes the reservation and takes the stock (idempotent on the payment id); unfulfillable when the lapsed reservation's stock is gone",
+      release:
+        "Releases a quote's reservation (the buyer left or chose again); releasing twice is not an error",
     },
-  }),
-  internalFulfil: defineRoute({
-    method: 'POST',
-    path: '/internal/quotes/:quoteId/fulfil',
-    service: 'catalog-and-orders',
-    access: 'internal',
-    summary:
-      "Creates the paid order of a quote at its prices, consumes the reservation and takes the stock (idempotent on the payment id); unfulfillable when the lapsed reservation's stock is gone",
-    request: { params: QuoteParamsSchema, body: FulfilBodySchema },
-    responses: {
-      200: FulfilmentSchema,
-      400: ErrorResponseSchema,
-      404: ErrorResponseSchema,
-      422: ErrorResponseSchema,
-      503: ErrorResponseSchema,
-    },
-  }),
-  internalRelease: defineRoute({
-    method: 'POST',
-    path: '/internal/quotes/:quoteId/release',
-    service: 'catalog-and-orders',
-    access: 'internal',
-    summary:
-      "Releases a quote's reservation (the buyer left or chose again); releasing twice is not an error",
-    request: { params: QuoteParamsSchema },
-    responses: { 200: ReleaseResultSchema, 400: ErrorResponseSchema },
   }),
   internalCancel: defineRoute({
     method: 'POST',
