@@ -5,8 +5,6 @@ import { cn } from '@/lib/cn';
 
 /** A dialog that slides in from the right edge (the mobile navigation drawer). */
 export const Sheet = SheetPrimitive.Root;
-export const SheetTrigger = SheetPrimitive.Trigger;
-export const SheetClose = SheetPrimitive.Close;
 
 export function SheetContent({
   className,

@@ -1,5 +1,5 @@
 import { type AdminUser, userRoutes } from '@jesus-walks/contracts/users';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { adminQueryKeys } from './query-keys';
 
@@ -18,9 +18,4 @@ export function getUsersQueryOptions() {
     staleTime: 0,
     gcTime: 0,
   });
-}
-
-/** Fetched only for an admin (SPEC.md section 6). */
-export function useUsers({ enabled }: { enabled: boolean }) {
-  return useQuery({ ...getUsersQueryOptions(), enabled });
 }

@@ -1,5 +1,4 @@
 import { type SafekeyInitiateResult, safekeyRoutes } from '@jesus-walks/contracts/payments';
-import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** POST /api/safekey/initiate-payment (the payment test page): does SafeKey accept a payment. */
@@ -8,8 +7,4 @@ export function initiateSafekeyPayment(body: {
   currency: 'USD';
 }): Promise<SafekeyInitiateResult> {
   return callApi(safekeyRoutes.initiatePayment, { body });
-}
-
-export function useInitiateSafekeyPayment() {
-  return useMutation({ mutationFn: initiateSafekeyPayment });
 }

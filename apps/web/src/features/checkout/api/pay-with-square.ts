@@ -1,5 +1,4 @@
 import { type SquarePayBody, type SquarePayResult, squareRoutes } from '@jesus-walks/contracts/payments';
-import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 export type { SquarePayBody, SquarePayResult };
@@ -10,8 +9,4 @@ export type { SquarePayBody, SquarePayResult };
  */
 export function payWithSquare(body: SquarePayBody): Promise<SquarePayResult> {
   return callApi(squareRoutes.pay, { body });
-}
-
-export function usePayWithSquare() {
-  return useMutation({ mutationFn: payWithSquare });
 }

@@ -3,7 +3,6 @@ import {
   type SafekeyPaymentBodySchema,
   safekeyRoutes,
 } from '@jesus-walks/contracts/payments';
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '@/lib/api-client';
 
@@ -15,8 +14,4 @@ export type SafekeyPaymentInput = z.input<typeof SafekeyPaymentBodySchema>;
  */
 export function processSafekeyPayment(body: SafekeyPaymentInput): Promise<PaymentResult> {
   return callApi(safekeyRoutes.processPayment, { body });
-}
-
-export function useProcessSafekeyPayment() {
-  return useMutation({ mutationFn: processSafekeyPayment });
 }
