@@ -2,15 +2,9 @@ import type { AuditEntry } from '@jesus-walks/contracts/audit';
 import { AuditLogQuerySchema } from '@jesus-walks/contracts/audit';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAuditLogTableV1,
-  decodeAuditCursor,
-  diffChanges,
-  listAuditEntries,
-  mergeAuditPages,
-  recordAudit,
-} from './audit';
+import { decodeAuditCursor, diffChanges, listAuditEntries, mergeAuditPages, recordAudit } from './audit';
 import { DomainError } from './errors';
+import { createAuditLogTableV1 } from './kit-tables';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
 const migrations = { '0001_audit_log': { up: createAuditLogTableV1 } };

@@ -10,54 +10,20 @@ import {
   internalAuditRouteOf,
   rowIdOf,
 } from '@jesus-walks/contracts/audit';
-import { type ColumnType, type Generated, type Kysely, sql } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { ServiceApp } from './create-service';
 import { badRequest } from './errors';
 import { registerRoute } from './routes';
 
 /**
  * The activity record (contracts/audit.ts): each service that performs admin mutations keeps an
- * `audit_log` table in its own schema and writes to it in the transaction of the mutation, so a
- * change and its record commit or roll back together.
+ * `audit_log` table in its own schema (created by its migration with kit-tables'
+ * createAuditLogTableV1) and writes to it in the transaction of the mutation, so a change and its
+ * record commit or roll back together.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: schema-agnostic, every audited schema has the same table
 type AnyKysely = Kysely<any>;
-
-/**
- * Creates the `audit_log` table in the migrating schema. Called from each audited service's own
- * migration; frozen like a migration: a later change to the table is a new function and a new
- * migration, never an edit here.
- */
-export async function createAuditLogTableV1(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('audit_log')
-    .addColumn('id', 'integer', (col) => col.primaryKey().generatedAlwaysAsIdentity())
-    // Millisecond precision: the cursor carries the time as ISO text, which holds no more.
-    .addColumn('occurred_at', 'timestamptz', (col) =>
-      col.notNull().defaultTo(sql`date_trunc('milliseconds', now())`),
-    )
-    .addColumn('actor_id', 'integer')
-    .addColumn('actor_username', 'text')
-    .addColumn('action', 'text', (col) => col.notNull())
-    .addColumn('target_type', 'text', (col) => col.notNull())
-    .addColumn('target_id', 'text', (col) => col.notNull())
-    .addColumn('target_label', 'text')
-    .addColumn('summary', 'text', (col) => col.notNull())
-    .addColumn('changes', 'jsonb')
-    .execute();
-  await db.schema
-    .createIndex('audit_log_occurred_at_idx')
-    .on('audit_log')
-    .columns(['occurred_at desc', 'id desc'])
-    .execute();
-  await db.schema
-    .createIndex('audit_log_target_idx')
-    .on('audit_log')
-    .columns(['target_type', 'target_id'])
-    .execute();
-  await db.schema.createIndex('audit_log_actor_idx').on('audit_log').column('actor_id').execute();
-}
 
 /** The `audit_log` table's row, for a service's Kysely types (its tests read the record directly). */
 export interface AuditLogTable {

@@ -12,6 +12,7 @@ import {
   storeIdempotentResponse,
 } from './idempotency';
 import { createJobQueue, type JobQueue } from './jobs';
+import { createIdempotencyKeysTableV1 } from './kit-tables';
 import { jobsOf, waitForJobs } from './testing/jobs';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
@@ -27,29 +28,8 @@ interface KeysDatabase {
   };
 }
 
-/** The table as every service's migration writes it (the shape documented in idempotency.ts). */
-const migrations = {
-  '0001_create_idempotency_keys': {
-    up: async (db: Kysely<unknown>) => {
-      await db.schema
-        .createTable('idempotency_keys')
-        .addColumn('id', 'integer', (col) => col.primaryKey().generatedAlwaysAsIdentity())
-        .addColumn('scope', 'text', (col) => col.notNull())
-        .addColumn('key', 'text', (col) => col.notNull())
-        .addColumn('fingerprint', 'text', (col) => col.notNull())
-        .addColumn('status_code', 'integer')
-        .addColumn('response', 'jsonb')
-        .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-        .addUniqueConstraint('idempotency_keys_scope_key_key', ['scope', 'key'])
-        .execute();
-      await db.schema
-        .createIndex('idempotency_keys_created_at_idx')
-        .on('idempotency_keys')
-        .column('created_at')
-        .execute();
-    },
-  },
-};
+/** The table as every service's migration creates it. */
+const migrations = { '0001_create_idempotency_keys': { up: createIdempotencyKeysTableV1 } };
 
 let database: TestDatabase<KeysDatabase>;
 let db: Kysely<KeysDatabase>;

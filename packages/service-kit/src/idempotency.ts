@@ -4,8 +4,8 @@ import type { JobQueue } from './jobs';
 
 /**
  * Idempotency-Key for POSTs that must happen once: the one way every service does it. Each service
- * that honours the header has, in its own schema, one table of this shape (written out in its own
- * migration):
+ * that honours the header has, in its own schema, one table of this shape (created by its own
+ * migration with kit-tables' createIdempotencyKeysTableV1):
  *
  *   idempotency_keys (
  *     id integer generated always as identity primary key,

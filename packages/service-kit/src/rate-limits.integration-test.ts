@@ -2,6 +2,7 @@ import { type ColumnType, type Generated, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from './errors';
 import { createJobQueue, type JobQueue } from './jobs';
+import { createRateLimitHitsTableV1 } from './kit-tables';
 import {
   checkLimits,
   clearHits,
@@ -24,30 +25,8 @@ interface HitsDatabase {
   };
 }
 
-/** The table as every service's migration writes it (the shape documented in rate-limits.ts). */
-const migrations = {
-  '0001_create_rate_limit_hits': {
-    up: async (db: Kysely<unknown>) => {
-      await db.schema
-        .createTable('rate_limit_hits')
-        .addColumn('id', 'bigint', (col) => col.primaryKey().generatedAlwaysAsIdentity())
-        .addColumn('bucket', 'text', (col) => col.notNull())
-        .addColumn('key', sql`text collate "C"`, (col) => col.notNull())
-        .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-        .execute();
-      await db.schema
-        .createIndex('rate_limit_hits_bucket_key_idx')
-        .on('rate_limit_hits')
-        .columns(['bucket', 'key', 'created_at'])
-        .execute();
-      await db.schema
-        .createIndex('rate_limit_hits_created_at_idx')
-        .on('rate_limit_hits')
-        .column('created_at')
-        .execute();
-    },
-  },
-};
+/** The table as every service's migration creates it. */
+const migrations = { '0001_create_rate_limit_hits': { up: createRateLimitHitsTableV1 } };
 
 let database: TestDatabase<HitsDatabase>;
 let db: Kysely<HitsDatabase>;

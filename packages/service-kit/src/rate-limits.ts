@@ -4,7 +4,8 @@ import type { JobQueue } from './jobs';
 
 /**
  * Counting requests per client for rate limits: the one way every service does it. Each service
- * has, in its own schema, one table of this shape (written out in its own migration):
+ * has, in its own schema, one table of this shape (created by its own migration with kit-tables'
+ * createRateLimitHitsTableV1):
  *
  *   rate_limit_hits (
  *     id bigint generated always as identity primary key,

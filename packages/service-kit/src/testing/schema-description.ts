@@ -135,7 +135,7 @@ export async function describeSchema(db: AnyKysely, schema: string): Promise<str
     lines.push(`  body ${JSON.stringify(body)}`);
   }
   for (const { name, labels } of enums.rows) lines.push(`enum ${name} ${JSON.stringify(labels)}`);
-  return `${lines.join('\n')}\n`;
+  return lines.map((line) => `${line}\n`).join('');
 }
 
 const relationKinds: Record<string, string> = {

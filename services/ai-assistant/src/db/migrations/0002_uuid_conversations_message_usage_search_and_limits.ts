@@ -1,6 +1,7 @@
+import { createRateLimitHitsTableV1, dropRateLimitHitsTable } from '@jesus-walks/service-kit/kit-tables';
 import { type Kysely, sql } from 'kysely';
 
-// Frozen: migrations never import application code.
+// Frozen: migrations never import application code (the kit's table helpers are frozen too).
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Conversations are continued by id from the browser: the id must be unguessable (a random
   // uuid), never a counter another visitor could step through. Rows (if any) keep their messages.
@@ -49,27 +50,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index knowledge_base_search_idx on knowledge_base using gin (search_vector)`.execute(db);
 
   // The kit's rate_limit_hits (service-kit rate-limits): questions per address, member, conversation.
-  await db.schema
-    .createTable('rate_limit_hits')
-    .addColumn('id', 'bigint', (col) => col.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn('bucket', 'text', (col) => col.notNull())
-    .addColumn('key', sql`text collate "C"`, (col) => col.notNull())
-    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-    .execute();
-  await db.schema
-    .createIndex('rate_limit_hits_bucket_key_idx')
-    .on('rate_limit_hits')
-    .columns(['bucket', 'key', 'created_at'])
-    .execute();
-  await db.schema
-    .createIndex('rate_limit_hits_created_at_idx')
-    .on('rate_limit_hits')
-    .column('created_at')
-    .execute();
+  await createRateLimitHitsTableV1(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('rate_limit_hits').execute();
+  await dropRateLimitHitsTable(db);
   await sql`drop index knowledge_base_search_idx`.execute(db);
   await sql`alter table knowledge_base drop column search_vector`.execute(db);
   await sql`drop function knowledge_document(text, text[], text)`.execute(db);

@@ -1,6 +1,7 @@
+import { createIdempotencyKeysTableV1, dropIdempotencyKeysTable } from '@jesus-walks/service-kit/kit-tables';
 import { type Kysely, sql } from 'kysely';
 
-// Frozen: migrations never import application code.
+// Frozen: migrations never import application code (the kit's table helpers are frozen too).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('payments')
@@ -87,26 +88,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // The first answer to a request carrying an Idempotency-Key (service-kit idempotency.ts).
-  await db.schema
-    .createTable('idempotency_keys')
-    .addColumn('id', 'integer', (col) => col.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn('scope', 'text', (col) => col.notNull())
-    .addColumn('key', 'text', (col) => col.notNull())
-    .addColumn('fingerprint', 'text', (col) => col.notNull())
-    .addColumn('status_code', 'integer')
-    .addColumn('response', 'jsonb')
-    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-    .addUniqueConstraint('idempotency_keys_scope_key_key', ['scope', 'key'])
-    .execute();
-  await db.schema
-    .createIndex('idempotency_keys_created_at_idx')
-    .on('idempotency_keys')
-    .column('created_at')
-    .execute();
+  await createIdempotencyKeysTableV1(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('idempotency_keys').execute();
+  await dropIdempotencyKeysTable(db);
   await db.schema.dropTable('sandbox_intents').execute();
   await db.schema.alterTable('webhook_events').dropColumn('payload').dropColumn('processed_at').execute();
   await db.schema.dropIndex('payments_open_expiry_idx').execute();
