@@ -147,7 +147,7 @@ describe('gateway: proxying and identity', () => {
   it('strips an x-identity header sent by a client, even a correctly signed one', async () => {
     const response = await gateway.inject({
       url: '/api/users',
-      headers: identityHeaders(testAdmin, 'GET', '/api/users'),
+      headers: await identityHeaders(testAdmin, 'GET', '/api/users'),
     });
     expect(response.statusCode).toBe(401);
   });

@@ -173,7 +173,7 @@ afterAll(async () => {
 
 async function get(query: string, caller = testAdmin) {
   const url = `/api/admin/audit-log${query}`;
-  return identityService.app.inject({ url, headers: identityHeaders(caller, 'GET', url) });
+  return identityService.app.inject({ url, headers: await identityHeaders(caller, 'GET', url) });
 }
 
 async function page(query: string): Promise<AuditLogPage> {

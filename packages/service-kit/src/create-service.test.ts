@@ -256,7 +256,7 @@ describe('identity header', () => {
     }
     const genuine = await app.inject({
       url: '/api/kit/request-id',
-      headers: identityHeaders(testUser, 'GET', '/api/kit/request-id'),
+      headers: await identityHeaders(testUser, 'GET', '/api/kit/request-id'),
     });
     expect(genuine.statusCode).toBe(200);
   });

@@ -98,7 +98,11 @@ describe('public routes', () => {
     expect((await post('/api/kit/public-notes', note)).json()).toEqual({ anonymous: true });
     expect(
       (
-        await post('/api/kit/public-notes', note, identityHeaders(testUser, 'POST', '/api/kit/public-notes'))
+        await post(
+          '/api/kit/public-notes',
+          note,
+          await identityHeaders(testUser, 'POST', '/api/kit/public-notes'),
+        )
       ).json(),
     ).toEqual({
       anonymous: false,
@@ -123,14 +127,14 @@ describe('requireUser', () => {
     const user = await post(
       '/api/kit/user-notes',
       note,
-      identityHeaders(testUser, 'POST', '/api/kit/user-notes'),
+      await identityHeaders(testUser, 'POST', '/api/kit/user-notes'),
     );
     expect(user.statusCode).toBe(200);
     expect(user.json()).toEqual({ id: testUser.id, username: testUser.username, text: 'hello' });
     const admin = await post(
       '/api/kit/user-notes',
       note,
-      identityHeaders(testAdmin, 'POST', '/api/kit/user-notes'),
+      await identityHeaders(testAdmin, 'POST', '/api/kit/user-notes'),
     );
     expect(admin.statusCode).toBe(200);
   });
@@ -145,7 +149,7 @@ describe('requireAdmin', () => {
     const user = await post(
       '/api/kit/admin-notes',
       note,
-      identityHeaders(testUser, 'POST', '/api/kit/admin-notes'),
+      await identityHeaders(testUser, 'POST', '/api/kit/admin-notes'),
     );
     expect(user.statusCode).toBe(403);
     expect(user.json()).toEqual({ message: 'Administrator access required', code: 'forbidden' });
@@ -155,7 +159,7 @@ describe('requireAdmin', () => {
     const response = await post(
       '/api/kit/admin-notes',
       note,
-      identityHeaders(testAdmin, 'POST', '/api/kit/admin-notes'),
+      await identityHeaders(testAdmin, 'POST', '/api/kit/admin-notes'),
     );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id: testAdmin.id, username: testAdmin.username, text: 'hello' });
@@ -172,7 +176,7 @@ describe('guard order', () => {
         await post(
           '/api/kit/admin-notes',
           { text: '' },
-          identityHeaders(testUser, 'POST', '/api/kit/admin-notes'),
+          await identityHeaders(testUser, 'POST', '/api/kit/admin-notes'),
         )
       ).statusCode,
     ).toBe(403);
@@ -190,7 +194,7 @@ describe('guard order', () => {
     const response = await post(
       '/api/kit/admin-notes',
       { text: '' },
-      identityHeaders(testAdmin, 'POST', '/api/kit/admin-notes'),
+      await identityHeaders(testAdmin, 'POST', '/api/kit/admin-notes'),
     );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -244,7 +248,7 @@ describe('the identity header is bound to its request', () => {
     expect(response.json()).toMatchObject({ clientAddress: '203.0.113.5', userId: testAdmin.id });
     const anonymous = await app.inject({
       url: '/api/kit/where-from',
-      headers: identityHeaders(null, 'GET', '/api/kit/where-from', '198.51.100.7'),
+      headers: await identityHeaders(null, 'GET', '/api/kit/where-from', '198.51.100.7'),
     });
     expect(anonymous.json()).toMatchObject({ clientAddress: '198.51.100.7', userId: null });
   });

@@ -47,8 +47,9 @@ describe('ai-assistant service foundation', () => {
   });
 
   it('refuses a forged identity header, even on unknown or public paths', async () => {
-    const forged = identityHeaders(testAdmin, 'GET', '/health/live')['x-identity']?.replace(/.$/, (c) =>
-      c === 'A' ? 'B' : 'A',
+    const forged = (await identityHeaders(testAdmin, 'GET', '/health/live'))['x-identity']?.replace(
+      /.$/,
+      (c) => (c === 'A' ? 'B' : 'A'),
     );
     const response = await ai.app.inject({ url: '/health/live', headers: { 'x-identity': forged ?? '' } });
     expect(response.statusCode).toBe(401);
@@ -67,7 +68,7 @@ describe('ai-assistant service foundation', () => {
 
     const fresh = await ai.app.inject({
       url: '/health/live',
-      headers: identityHeaders(testUser, 'GET', '/health/live'),
+      headers: await identityHeaders(testUser, 'GET', '/health/live'),
     });
     expect(fresh.statusCode).toBe(200);
   });

@@ -62,7 +62,7 @@ describe('catalog-and-orders service foundation', () => {
   it('accepts a correctly signed identity header', async () => {
     const response = await catalog.app.inject({
       url: '/health/live',
-      headers: identityHeaders(testUser, 'GET', '/health/live'),
+      headers: await identityHeaders(testUser, 'GET', '/health/live'),
     });
     expect(response.statusCode).toBe(200);
   });

@@ -39,11 +39,11 @@ afterAll(async () => {
   await identity.close();
 });
 
-function as(who: Identity | null, method: string, url: string, payload?: unknown) {
+async function as(who: Identity | null, method: string, url: string, payload?: unknown) {
   return content.app.inject({
     method: method as 'GET',
     url,
-    headers: who ? identityHeaders(who, method, url) : {},
+    headers: who ? await identityHeaders(who, method, url) : {},
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }

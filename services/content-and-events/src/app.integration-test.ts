@@ -53,7 +53,7 @@ describe('content-and-events service foundation', () => {
   it('accepts a correctly signed identity header', async () => {
     const response = await content.app.inject({
       url: '/health/live',
-      headers: identityHeaders(testUser, 'GET', '/health/live'),
+      headers: await identityHeaders(testUser, 'GET', '/health/live'),
     });
     expect(response.statusCode).toBe(200);
   });

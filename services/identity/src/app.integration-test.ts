@@ -45,7 +45,7 @@ describe('identity service foundation', () => {
   it('refuses a forged identity header, even on public routes', async () => {
     // An attacker keeps a real user's signature and raises the payload to admin.
     const [version, , signature] = (
-      identityHeaders(testUser, 'POST', '/api/auth/logout')['x-identity'] ?? ''
+      (await identityHeaders(testUser, 'POST', '/api/auth/logout'))['x-identity'] ?? ''
     ).split('.');
     const payload = Buffer.from(JSON.stringify({ ...testUser, isAdmin: true, iat: Date.now() })).toString(
       'base64url',
@@ -89,7 +89,11 @@ describe('identity service foundation', () => {
     expect((await identity.app.inject({ url: '/api/auth/me' })).statusCode).toBe(401);
     const me = await identity.app.inject({
       url: '/api/auth/me',
-      headers: identityHeaders({ id: alice.id, username: 'alice', isAdmin: false }, 'GET', '/api/auth/me'),
+      headers: await identityHeaders(
+        { id: alice.id, username: 'alice', isAdmin: false },
+        'GET',
+        '/api/auth/me',
+      ),
     });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
@@ -106,13 +110,13 @@ describe('identity service foundation', () => {
       (
         await identity.app.inject({
           url: '/api/users',
-          headers: identityHeaders(testUser, 'GET', '/api/users'),
+          headers: await identityHeaders(testUser, 'GET', '/api/users'),
         })
       ).statusCode,
     ).toBe(403);
     const listed = await identity.app.inject({
       url: '/api/users',
-      headers: identityHeaders(testAdmin, 'GET', '/api/users'),
+      headers: await identityHeaders(testAdmin, 'GET', '/api/users'),
     });
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toEqual([

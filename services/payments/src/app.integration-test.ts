@@ -53,7 +53,7 @@ describe('payments service foundation', () => {
   it('accepts a correctly signed identity header', async () => {
     const response = await payments.app.inject({
       url: '/health/live',
-      headers: identityHeaders(testUser, 'GET', '/health/live'),
+      headers: await identityHeaders(testUser, 'GET', '/health/live'),
     });
     expect(response.statusCode).toBe(200);
   });

@@ -46,8 +46,9 @@ describe('seo service foundation', () => {
   });
 
   it('refuses a forged identity header, even on unknown or public paths', async () => {
-    const forged = identityHeaders(testAdmin, 'GET', '/health/live')['x-identity']?.replace(/.$/, (c) =>
-      c === 'A' ? 'B' : 'A',
+    const forged = (await identityHeaders(testAdmin, 'GET', '/health/live'))['x-identity']?.replace(
+      /.$/,
+      (c) => (c === 'A' ? 'B' : 'A'),
     );
     const response = await seo.app.inject({ url: '/health/live', headers: { 'x-identity': forged ?? '' } });
     expect(response.statusCode).toBe(401);
@@ -66,7 +67,7 @@ describe('seo service foundation', () => {
 
     const fresh = await seo.app.inject({
       url: '/health/live',
-      headers: identityHeaders(testUser, 'GET', '/health/live'),
+      headers: await identityHeaders(testUser, 'GET', '/health/live'),
     });
     expect(fresh.statusCode).toBe(200);
   });

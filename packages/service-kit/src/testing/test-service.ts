@@ -30,14 +30,14 @@ export function testEnvSource(
  * The x-identity header a gateway would send for this caller (null: anonymous) on this request:
  * it is bound to the method and path, so sign one for each route a test calls.
  */
-export function identityHeaders(
+export async function identityHeaders(
   identity: Identity | null,
   method: string,
   url: string,
   clientAddress = '127.0.0.1',
-): Record<string, string> {
+): Promise<Record<string, string>> {
   return {
-    [headers.identity]: signIdentity(
+    [headers.identity]: await signIdentity(
       { user: identity, clientAddress, method, url },
       testSecrets.IDENTITY_SIGNING_KEY,
     ),

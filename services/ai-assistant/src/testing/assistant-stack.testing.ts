@@ -59,7 +59,7 @@ export async function startAssistantStack(extraEnv: Record<string, string> = {})
 }
 
 /** Asks the assistant as a member (signed identity) or a guest, from a client address. */
-export function ask(
+export async function ask(
   ai: TestService<Env, AiAssistantDatabase>,
   body: { message: string; context?: AssistantContext; conversationId?: string },
   options: { as?: Identity | null; address?: string } = {},
@@ -71,7 +71,7 @@ export function ask(
     url,
     payload: body,
     ...(options.as
-      ? { headers: identityHeaders(options.as, 'POST', url, address) }
+      ? { headers: await identityHeaders(options.as, 'POST', url, address) }
       : { remoteAddress: address }),
   });
 }

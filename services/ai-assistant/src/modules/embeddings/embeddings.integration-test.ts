@@ -79,7 +79,7 @@ describe('embeddings, with an embedding model configured', () => {
     const created = await stack.ai.app.inject({
       method: 'POST',
       url,
-      headers: identityHeaders(testAdmin, 'POST', url),
+      headers: await identityHeaders(testAdmin, 'POST', url),
       payload: {
         title: 'Dogs on our walks',
         content: 'Dogs on a short leash are welcome.',
@@ -100,7 +100,7 @@ describe('embeddings, with an embedding model configured', () => {
     await stack.ai.app.inject({
       method: 'PUT',
       url: path,
-      headers: identityHeaders(testAdmin, 'PUT', path),
+      headers: await identityHeaders(testAdmin, 'PUT', path),
       payload: {
         title: 'Dogs on our walks',
         content: 'No dogs, please.',

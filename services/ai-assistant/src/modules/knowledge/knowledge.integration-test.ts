@@ -77,13 +77,13 @@ describe('the admins’ knowledge base routes', () => {
 
   it('are for admins only', async () => {
     expect((await ai.app.inject({ url })).statusCode).toBe(401);
-    expect((await ai.app.inject({ url, headers: identityHeaders(testUser, 'GET', url) })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await ai.app.inject({ url, headers: await identityHeaders(testUser, 'GET', url) })).statusCode,
+    ).toBe(403);
     const post = await ai.app.inject({
       method: 'POST',
       url,
-      headers: identityHeaders(testUser, 'POST', url),
+      headers: await identityHeaders(testUser, 'POST', url),
       payload: entry,
     });
     expect(post.statusCode).toBe(403);
@@ -93,7 +93,7 @@ describe('the admins’ knowledge base routes', () => {
     const created = await ai.app.inject({
       method: 'POST',
       url,
-      headers: identityHeaders(testAdmin, 'POST', url),
+      headers: await identityHeaders(testAdmin, 'POST', url),
       payload: { ...entry, title: '  Dogs on our walks  ' },
     });
     expect(created.statusCode).toBe(201);
@@ -105,14 +105,14 @@ describe('the admins’ knowledge base routes', () => {
     const edited = await ai.app.inject({
       method: 'PUT',
       url: path,
-      headers: identityHeaders(testAdmin, 'PUT', path),
+      headers: await identityHeaders(testAdmin, 'PUT', path),
       payload: { ...entry, title: 'Dogs and other pets', isActive: false },
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ id, title: 'Dogs and other pets', isActive: false });
     expect(await titlesFor('Can I bring my dog?')).not.toContain('Dogs and other pets');
 
-    const list = await ai.app.inject({ url, headers: identityHeaders(testAdmin, 'GET', url) });
+    const list = await ai.app.inject({ url, headers: await identityHeaders(testAdmin, 'GET', url) });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toContainEqual(expect.objectContaining({ id, isActive: false }));
     expect(list.json().length).toBeGreaterThanOrEqual(knowledgeSeeds.length + 1);
@@ -121,7 +121,7 @@ describe('the admins’ knowledge base routes', () => {
     const unknown = await ai.app.inject({
       method: 'PUT',
       url: missing,
-      headers: identityHeaders(testAdmin, 'PUT', missing),
+      headers: await identityHeaders(testAdmin, 'PUT', missing),
       payload: entry,
     });
     expect(unknown.statusCode).toBe(404);
@@ -129,7 +129,7 @@ describe('the admins’ knowledge base routes', () => {
     const blank = await ai.app.inject({
       method: 'POST',
       url,
-      headers: identityHeaders(testAdmin, 'POST', url),
+      headers: await identityHeaders(testAdmin, 'POST', url),
       payload: { ...entry, title: '   ' },
     });
     expect(blank.statusCode).toBe(400);

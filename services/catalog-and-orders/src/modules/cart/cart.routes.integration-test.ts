@@ -51,7 +51,10 @@ describe('POST /api/cart/add', () => {
 
   it('records a logged-in user as the owner, without opening an anonymous cart', async () => {
     const product = await insertProduct(catalog.db);
-    const response = await add({ productId: product.id, quantity: 2 }, as(testUser, 'POST', '/api/cart/add'));
+    const response = await add(
+      { productId: product.id, quantity: 2 },
+      await as(testUser, 'POST', '/api/cart/add'),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.cookies).toEqual([]);
     expect(await eventsFor(product.id)).toEqual([{ userId: testUser.id, sessionKey: null, quantity: 2 }]);

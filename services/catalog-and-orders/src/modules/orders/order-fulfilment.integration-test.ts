@@ -207,7 +207,7 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
     // Admins see the paid order in their list.
     const list = await stack.catalog.app.inject({
       url: '/api/orders',
-      headers: as(stack.admin, 'GET', '/api/orders'),
+      headers: await as(stack.admin, 'GET', '/api/orders'),
     });
     const listed = z
       .array(AdminOrderSchema)
@@ -326,7 +326,7 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
     // The member sees it among their own orders.
     const mine = await stack.catalog.app.inject({
       url: '/api/orders',
-      headers: as(stack.customer, 'GET', '/api/orders'),
+      headers: await as(stack.customer, 'GET', '/api/orders'),
     });
     expect(
       z

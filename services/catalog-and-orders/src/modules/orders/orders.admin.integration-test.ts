@@ -28,7 +28,7 @@ afterAll(() => stack?.close());
 
 const address = { fullName: 'Carol Reyes', street: '1 Vine St', city: 'Napa', state: 'CA', zipCode: '94559' };
 
-function call(
+async function call(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
@@ -37,7 +37,7 @@ function call(
   return stack.catalog.app.inject({
     method,
     url,
-    headers: caller ? as(caller, method, url) : {},
+    headers: caller ? await as(caller, method, url) : {},
     ...(payload ? { payload } : {}),
   });
 }

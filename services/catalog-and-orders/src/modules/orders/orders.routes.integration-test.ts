@@ -20,11 +20,11 @@ afterAll(() => stack?.close());
 
 const address = { fullName: 'Carol Reyes', street: '1 Vine St', city: 'Napa', state: 'CA', zipCode: '94559' };
 
-function createOrder(payload: unknown, headers = as(stack.admin, 'POST', '/api/admin/create-order')) {
+async function createOrder(payload: unknown, headers?: Record<string, string>) {
   return stack.catalog.app.inject({
     method: 'POST',
     url: '/api/admin/create-order',
-    headers,
+    headers: headers ?? (await as(stack.admin, 'POST', '/api/admin/create-order')),
     payload: payload as object,
   });
 }
@@ -129,7 +129,7 @@ describe('POST /api/admin/create-order', () => {
     expect((await createOrder({ ...manualOrder(cap.id, 1), status: 'paid' })).statusCode).toBe(400);
     expect((await createOrder(manualOrder(cap.id, 1), {})).statusCode).toBe(401);
     expect(
-      (await createOrder(manualOrder(cap.id, 1), as(stack.customer, 'POST', '/api/admin/create-order')))
+      (await createOrder(manualOrder(cap.id, 1), await as(stack.customer, 'POST', '/api/admin/create-order')))
         .statusCode,
     ).toBe(403);
   });
@@ -141,7 +141,7 @@ describe('POST /api/admin/create-order', () => {
       const response = await unreachable.app.inject({
         method: 'POST',
         url: '/api/admin/create-order',
-        headers: as(testAdmin, 'POST', '/api/admin/create-order'),
+        headers: await as(testAdmin, 'POST', '/api/admin/create-order'),
         payload: manualOrder(cap.id, 1),
       });
       expect(response.statusCode).toBe(503);
@@ -173,7 +173,7 @@ describe('GET /api/orders', () => {
 
     const forAdmin = await stack.catalog.app.inject({
       url: '/api/orders',
-      headers: as(stack.admin, 'GET', '/api/orders'),
+      headers: await as(stack.admin, 'GET', '/api/orders'),
     });
     expect(forAdmin.statusCode).toBe(200);
     const all = z.array(AdminOrderSchema).parse(forAdmin.json());
@@ -188,7 +188,7 @@ describe('GET /api/orders', () => {
 
     const forCustomer = await stack.catalog.app.inject({
       url: '/api/orders',
-      headers: as(stack.customer, 'GET', '/api/orders'),
+      headers: await as(stack.customer, 'GET', '/api/orders'),
     });
     const own = z.array(AdminOrderSchema).parse(forCustomer.json());
     expect(own.length).toBeGreaterThan(0);
@@ -197,18 +197,18 @@ describe('GET /api/orders', () => {
 
     const forStranger = await stack.catalog.app.inject({
       url: '/api/orders',
-      headers: as(testUser, 'GET', '/api/orders'),
+      headers: await as(testUser, 'GET', '/api/orders'),
     });
     expect(forStranger.json()).toEqual([]);
   });
 });
 
 describe('PUT /api/orders/{id}', () => {
-  function put(id: number, payload: unknown, headers = as(stack.admin, 'PUT', `/api/orders/${id}`)) {
+  async function put(id: number, payload: unknown, headers?: Record<string, string>) {
     return stack.catalog.app.inject({
       method: 'PUT',
       url: `/api/orders/${id}`,
-      headers,
+      headers: headers ?? (await as(stack.admin, 'PUT', `/api/orders/${id}`)),
       payload: payload as object,
     });
   }
@@ -262,15 +262,19 @@ describe('PUT /api/orders/{id}', () => {
     expect((await put(order.id, {})).statusCode).toBe(400);
     expect((await put(order.id, { status: 'paid' }, {})).statusCode).toBe(401);
     expect(
-      (await put(order.id, { status: 'paid' }, as(stack.customer, 'PUT', `/api/orders/${order.id}`)))
+      (await put(order.id, { status: 'paid' }, await as(stack.customer, 'PUT', `/api/orders/${order.id}`)))
         .statusCode,
     ).toBe(403);
   });
 });
 
 describe('DELETE /api/orders/{id}', () => {
-  function del(id: number, headers = as(stack.admin, 'DELETE', `/api/orders/${id}`)) {
-    return stack.catalog.app.inject({ method: 'DELETE', url: `/api/orders/${id}`, headers });
+  async function del(id: number, headers?: Record<string, string>) {
+    return stack.catalog.app.inject({
+      method: 'DELETE',
+      url: `/api/orders/${id}`,
+      headers: headers ?? (await as(stack.admin, 'DELETE', `/api/orders/${id}`)),
+    });
   }
 
   it('deletes the order and its lines, returning stock it held and never shipped', async () => {
@@ -280,14 +284,14 @@ describe('DELETE /api/orders/{id}', () => {
     await stack.catalog.app.inject({
       method: 'PUT',
       url: `/api/orders/${shipped.id}`,
-      headers: as(stack.admin, 'PUT', `/api/orders/${shipped.id}`),
+      headers: await as(stack.admin, 'PUT', `/api/orders/${shipped.id}`),
       payload: { status: 'shipped' },
     });
     expect(await stockOf(stack.catalog.db, cap.id)).toBe(3);
 
     expect((await del(pending.id, {})).statusCode).toBe(401);
     expect(
-      (await del(pending.id, as(stack.customer, 'DELETE', `/api/orders/${pending.id}`))).statusCode,
+      (await del(pending.id, await as(stack.customer, 'DELETE', `/api/orders/${pending.id}`))).statusCode,
     ).toBe(403);
     const deleted = await del(pending.id);
     expect(deleted.statusCode).toBe(200);

@@ -58,7 +58,10 @@ beforeAll(async () => {
 afterAll(() => catalog?.close());
 
 async function get(url: string) {
-  const response = await catalog.app.inject({ url, headers: as(testAdmin, 'GET', url.split('?')[0] ?? url) });
+  const response = await catalog.app.inject({
+    url,
+    headers: await as(testAdmin, 'GET', url.split('?')[0] ?? url),
+  });
   expect(response.statusCode, url).toBe(200);
   return response;
 }

@@ -19,11 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => catalog.close());
 
-function call(method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+async function call(method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
   return catalog.app.inject({
     method,
     url,
-    headers: as(testAdmin, method, url),
+    headers: await as(testAdmin, method, url),
     ...(payload ? { payload } : {}),
   });
 }

@@ -30,8 +30,13 @@ const validInput = {
   imageUrl: 'https://example.com/tote.png',
 };
 
-async function post(body: unknown, headers = as(testAdmin, 'POST', '/api/products')) {
-  return catalog.app.inject({ method: 'POST', url: '/api/products', headers, payload: body as object });
+async function post(body: unknown, headers?: Record<string, string>) {
+  return catalog.app.inject({
+    method: 'POST',
+    url: '/api/products',
+    headers: headers ?? (await as(testAdmin, 'POST', '/api/products')),
+    payload: body as object,
+  });
 }
 
 describe('GET /api/products', () => {
@@ -95,7 +100,7 @@ describe('GET /api/products/{id}', () => {
 describe('POST /api/products', () => {
   it('is for admins only: 401 anonymous, 403 for a user', async () => {
     expect((await post(validInput, {})).statusCode).toBe(401);
-    expect((await post(validInput, as(testUser, 'POST', '/api/products'))).statusCode).toBe(403);
+    expect((await post(validInput, await as(testUser, 'POST', '/api/products'))).statusCode).toBe(403);
   });
 
   it('creates a product with the price rounded to cents once, stored as numeric', async () => {
@@ -144,7 +149,7 @@ describe('PUT /api/products/{id}', () => {
     const response = await catalog.app.inject({
       method: 'PUT',
       url: `/api/products/${product.id}`,
-      headers: as(testAdmin, 'PUT', `/api/products/${product.id}`),
+      headers: await as(testAdmin, 'PUT', `/api/products/${product.id}`),
       payload: { ...validInput, price: 30, stock: 0 },
     });
     expect(response.statusCode).toBe(200);
@@ -175,7 +180,7 @@ describe('PUT /api/products/{id}', () => {
     const response = await catalog.app.inject({
       method: 'PUT',
       url,
-      headers: as(testAdmin, 'PUT', url),
+      headers: await as(testAdmin, 'PUT', url),
       payload: { ...validInput, stock: 5 },
     });
     expect(response.json()).toMatchObject({ stock: 5, available: 2 });
@@ -183,8 +188,13 @@ describe('PUT /api/products/{id}', () => {
 
   it('answers 404 for an unknown product, 400 for an invalid form, 401 and 403 for non-admins', async () => {
     const product = await insertProduct(catalog.db);
-    const put = (url: string, payload: object, headers = as(testAdmin, 'PUT', url)) =>
-      catalog.app.inject({ method: 'PUT', url, headers, payload });
+    const put = async (url: string, payload: object, headers?: Record<string, string>) =>
+      catalog.app.inject({
+        method: 'PUT',
+        url,
+        headers: headers ?? (await as(testAdmin, 'PUT', url)),
+        payload,
+      });
     expect((await put('/api/products/999999', validInput)).statusCode).toBe(404);
     expect((await put(`/api/products/${product.id}`, { ...validInput, stock: 'many' })).statusCode).toBe(400);
     expect((await put(`/api/products/${product.id}`, validInput, {})).statusCode).toBe(401);
@@ -193,7 +203,7 @@ describe('PUT /api/products/{id}', () => {
         await put(
           `/api/products/${product.id}`,
           validInput,
-          as(testUser, 'PUT', `/api/products/${product.id}`),
+          await as(testUser, 'PUT', `/api/products/${product.id}`),
         )
       ).statusCode,
     ).toBe(403);
@@ -203,10 +213,14 @@ describe('PUT /api/products/{id}', () => {
 describe('DELETE /api/products/{id}', () => {
   it('takes the product off sale: gone from the list and from GET, then 404', async () => {
     const product = await insertProduct(catalog.db);
-    const del = (headers = as(testAdmin, 'DELETE', `/api/products/${product.id}`)) =>
-      catalog.app.inject({ method: 'DELETE', url: `/api/products/${product.id}`, headers });
+    const del = async (headers?: Record<string, string>) =>
+      catalog.app.inject({
+        method: 'DELETE',
+        url: `/api/products/${product.id}`,
+        headers: headers ?? (await as(testAdmin, 'DELETE', `/api/products/${product.id}`)),
+      });
     expect((await del({})).statusCode).toBe(401);
-    expect((await del(as(testUser, 'DELETE', `/api/products/${product.id}`))).statusCode).toBe(403);
+    expect((await del(await as(testUser, 'DELETE', `/api/products/${product.id}`))).statusCode).toBe(403);
 
     const deleted = await del();
     expect(deleted.statusCode).toBe(200);
@@ -218,7 +232,7 @@ describe('DELETE /api/products/{id}', () => {
     const edit = await catalog.app.inject({
       method: 'PUT',
       url: `/api/products/${product.id}`,
-      headers: as(testAdmin, 'PUT', `/api/products/${product.id}`),
+      headers: await as(testAdmin, 'PUT', `/api/products/${product.id}`),
       payload: validInput,
     });
     expect(edit.statusCode).toBe(404);
@@ -238,12 +252,12 @@ describe('DELETE /api/products/{id}', () => {
     const deleted = await catalog.app.inject({
       method: 'DELETE',
       url: `/api/products/${product.id}`,
-      headers: as(testAdmin, 'DELETE', `/api/products/${product.id}`),
+      headers: await as(testAdmin, 'DELETE', `/api/products/${product.id}`),
     });
     expect(deleted.statusCode).toBe(200);
     const orders = await catalog.app.inject({
       url: '/api/orders',
-      headers: as(testAdmin, 'GET', '/api/orders'),
+      headers: await as(testAdmin, 'GET', '/api/orders'),
     });
     const listed = (orders.json() as Array<{ id: number; items: unknown[] }>).find(
       (entry) => entry.id === order.id,
@@ -256,10 +270,14 @@ describe('DELETE /api/products/{id}', () => {
 
 describe('POST /api/admin/create-test-product', () => {
   it('adds a test product with the default vineyard image, for admins only', async () => {
-    const create = (headers = as(testAdmin, 'POST', '/api/admin/create-test-product')) =>
-      catalog.app.inject({ method: 'POST', url: '/api/admin/create-test-product', headers });
+    const create = async (headers?: Record<string, string>) =>
+      catalog.app.inject({
+        method: 'POST',
+        url: '/api/admin/create-test-product',
+        headers: headers ?? (await as(testAdmin, 'POST', '/api/admin/create-test-product')),
+      });
     expect((await create({})).statusCode).toBe(401);
-    expect((await create(as(testUser, 'POST', '/api/admin/create-test-product'))).statusCode).toBe(403);
+    expect((await create(await as(testUser, 'POST', '/api/admin/create-test-product'))).statusCode).toBe(403);
     const response = await create();
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({

@@ -26,9 +26,9 @@ afterAll(() => stack?.close());
 
 const list = z.array(ProductSchema);
 
-function get(url: string, who: 'visitor' | 'member' | 'admin' = 'visitor') {
+async function get(url: string, who: 'visitor' | 'member' | 'admin' = 'visitor') {
   const identity = who === 'admin' ? stack.admin : who === 'member' ? stack.customer : null;
-  return stack.catalog.app.inject({ url, headers: identity ? as(identity, 'GET', url) : {} });
+  return stack.catalog.app.inject({ url, headers: identity ? await as(identity, 'GET', url) : {} });
 }
 
 async function createTestProduct(): Promise<Product> {
@@ -36,7 +36,7 @@ async function createTestProduct(): Promise<Product> {
   const response = await stack.catalog.app.inject({
     method: 'POST',
     url,
-    headers: as(stack.admin, 'POST', url),
+    headers: await as(stack.admin, 'POST', url),
   });
   expect(response.statusCode).toBe(201);
   return ProductSchema.parse(response.json());
@@ -92,7 +92,7 @@ describe('a test product', () => {
     const edited = await stack.catalog.app.inject({
       method: 'PUT',
       url,
-      headers: as(stack.admin, 'PUT', url),
+      headers: await as(stack.admin, 'PUT', url),
       payload: {
         name: 'Renamed Test Cap',
         description: 'Still a test',
@@ -148,7 +148,7 @@ describe('a test product', () => {
     const order = await stack.catalog.app.inject({
       method: 'POST',
       url,
-      headers: as(stack.admin, 'POST', url),
+      headers: await as(stack.admin, 'POST', url),
       payload: {
         userId: stack.customer.id,
         items: [{ productId: made.id, quantity: 2 }],

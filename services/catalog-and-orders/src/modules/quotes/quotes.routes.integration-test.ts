@@ -269,7 +269,7 @@ describe('POST /internal/quotes', () => {
     const tee = await insertProduct(catalog.db);
     const response = await quote(
       { items: [{ productId: tee.id, quantity: 1 }], destination: napa },
-      as(testAdmin, 'POST', '/internal/quotes'),
+      await as(testAdmin, 'POST', '/internal/quotes'),
     );
     expect(response.statusCode).toBe(401);
   });

@@ -31,11 +31,11 @@ describe('50 simultaneous manual orders for a product with stock 5', () => {
   it('give exactly 5 orders and stock 0', async () => {
     const cap = await insertProduct(stack.catalog.db, { name: 'Limited Cap', stock: 5 });
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () =>
+      Array.from({ length: 50 }, async () =>
         stack.catalog.app.inject({
           method: 'POST',
           url: '/api/admin/create-order',
-          headers: as(stack.admin, 'POST', '/api/admin/create-order'),
+          headers: await as(stack.admin, 'POST', '/api/admin/create-order'),
           payload: {
             userId: stack.customer.id,
             items: [{ productId: cap.id, quantity: 1 }],

@@ -60,11 +60,11 @@ function registerGuest(eventId: number, name: string, email: string) {
   });
 }
 
-function registerMember(eventId: number) {
+async function registerMember(eventId: number) {
   return content.app.inject({
     method: 'POST',
     url: `/api/events/${eventId}/registrations`,
-    headers: identityHeaders(
+    headers: await identityHeaders(
       { id: member.id, username: member.username, isAdmin: false },
       'POST',
       `/api/events/${eventId}/registrations`,
@@ -144,7 +144,7 @@ describe('POST /api/events (admin)', () => {
     const response = await content.app.inject({
       method: 'POST',
       url: '/api/events',
-      headers: admin('POST', '/api/events'),
+      headers: await admin('POST', '/api/events'),
       payload: validInput({ price: 20 }),
     });
     expect(response.statusCode).toBe(201);
@@ -164,7 +164,7 @@ describe('POST /api/events (admin)', () => {
     const member = await content.app.inject({
       method: 'POST',
       url: '/api/events',
-      headers: user('POST', '/api/events'),
+      headers: await user('POST', '/api/events'),
       payload: validInput(),
     });
     expect(member.statusCode).toBe(403);
@@ -175,7 +175,7 @@ describe('POST /api/events (admin)', () => {
     const response = await content.app.inject({
       method: 'POST',
       url: '/api/events',
-      headers: admin('POST', '/api/events'),
+      headers: await admin('POST', '/api/events'),
       payload: {
         title: ' ',
         description: '',
@@ -196,14 +196,14 @@ describe('POST /api/events (admin)', () => {
     const fractional = await content.app.inject({
       method: 'POST',
       url: '/api/events',
-      headers: admin('POST', '/api/events'),
+      headers: await admin('POST', '/api/events'),
       payload: validInput({ price: 9.99 }),
     });
     expect(fractional.statusCode).toBe(400);
     const unknownField = await content.app.inject({
       method: 'POST',
       url: '/api/events',
-      headers: admin('POST', '/api/events'),
+      headers: await admin('POST', '/api/events'),
       payload: validInput({ seatsLeft: 100 }),
     });
     expect(unknownField.statusCode).toBe(400);
@@ -213,7 +213,7 @@ describe('POST /api/events (admin)', () => {
     const response = await content.app.inject({
       method: 'POST',
       url: '/api/events',
-      headers: admin('POST', '/api/events'),
+      headers: await admin('POST', '/api/events'),
       payload: validInput({ date: daysFromNow(-1).toISOString() }),
     });
     expect(response.statusCode).toBe(400);
@@ -230,7 +230,7 @@ describe('PUT /api/events/:id (admin)', () => {
     const response = await content.app.inject({
       method: 'PUT',
       url: `/api/events/${id}`,
-      headers: admin('PUT', `/api/events/${id}`),
+      headers: await admin('PUT', `/api/events/${id}`),
       payload: validInput({ title: 'Renamed Walk', capacity: 30, imageUrl: null }),
     });
     expect(response.statusCode).toBe(200);
@@ -241,7 +241,7 @@ describe('PUT /api/events/:id (admin)', () => {
     const missing = await content.app.inject({
       method: 'PUT',
       url: '/api/events/999999',
-      headers: admin('PUT', '/api/events/999999'),
+      headers: await admin('PUT', '/api/events/999999'),
       payload: validInput(),
     });
     expect(missing.statusCode).toBe(404);
@@ -255,7 +255,7 @@ describe('PUT /api/events/:id (admin)', () => {
         await content.app.inject({
           method: 'PUT',
           url: `/api/events/${id}`,
-          headers: user('PUT', `/api/events/${id}`),
+          headers: await user('PUT', `/api/events/${id}`),
           payload: validInput(),
         })
       ).statusCode,
@@ -268,7 +268,7 @@ describe('PUT /api/events/:id (admin)', () => {
     const kept = await content.app.inject({
       method: 'PUT',
       url: `/api/events/${past}`,
-      headers: admin('PUT', `/api/events/${past}`),
+      headers: await admin('PUT', `/api/events/${past}`),
       payload: validInput({ date: pastDate.toISOString(), description: 'What a morning it was.' }),
     });
     expect(kept.statusCode).toBe(200);
@@ -278,7 +278,7 @@ describe('PUT /api/events/:id (admin)', () => {
     const moved = await content.app.inject({
       method: 'PUT',
       url: `/api/events/${upcoming}`,
-      headers: admin('PUT', `/api/events/${upcoming}`),
+      headers: await admin('PUT', `/api/events/${upcoming}`),
       payload: validInput({ date: daysFromNow(-2).toISOString() }),
     });
     expect(moved.statusCode).toBe(400);
@@ -297,7 +297,7 @@ describe('PUT /api/events/:id (admin)', () => {
     const tooSmall = await content.app.inject({
       method: 'PUT',
       url: `/api/events/${id}`,
-      headers: admin('PUT', `/api/events/${id}`),
+      headers: await admin('PUT', `/api/events/${id}`),
       payload: validInput({ capacity: 1 }),
     });
     expect(tooSmall.statusCode).toBe(422);
@@ -309,7 +309,7 @@ describe('PUT /api/events/:id (admin)', () => {
     const larger = await content.app.inject({
       method: 'PUT',
       url: `/api/events/${id}`,
-      headers: admin('PUT', `/api/events/${id}`),
+      headers: await admin('PUT', `/api/events/${id}`),
       payload: validInput({ capacity: 3 }),
     });
     expect(larger.statusCode).toBe(200);
@@ -328,7 +328,7 @@ describe('PUT /api/events/:id (admin)', () => {
     const response = await content.app.inject({
       method: 'PUT',
       url: `/api/events/${id}`,
-      headers: admin('PUT', `/api/events/${id}`),
+      headers: await admin('PUT', `/api/events/${id}`),
       payload: validInput({ title: 'Moving Walk', location: 'New Spot, Napa' }),
     });
     expect(response.statusCode).toBe(200);
@@ -344,7 +344,7 @@ describe('PUT /api/events/:id (admin)', () => {
     const response = await content.app.inject({
       method: 'PUT',
       url: `/api/events/${id}`,
-      headers: admin('PUT', `/api/events/${id}`),
+      headers: await admin('PUT', `/api/events/${id}`),
       payload: validInput(),
     });
     expect(response.statusCode).toBe(422);
@@ -357,7 +357,7 @@ describe('DELETE /api/events/:id (admin)', () => {
     const response = await content.app.inject({
       method: 'DELETE',
       url: `/api/events/${id}`,
-      headers: admin('DELETE', `/api/events/${id}`),
+      headers: await admin('DELETE', `/api/events/${id}`),
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ outcome: 'deleted', notified: 0 });
@@ -373,7 +373,7 @@ describe('DELETE /api/events/:id (admin)', () => {
     const response = await content.app.inject({
       method: 'DELETE',
       url: `/api/events/${id}`,
-      headers: admin('DELETE', `/api/events/${id}`),
+      headers: await admin('DELETE', `/api/events/${id}`),
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ outcome: 'cancelled', notified: 3 });
@@ -397,7 +397,7 @@ describe('DELETE /api/events/:id (admin)', () => {
     const again = await content.app.inject({
       method: 'DELETE',
       url: `/api/events/${id}`,
-      headers: admin('DELETE', `/api/events/${id}`),
+      headers: await admin('DELETE', `/api/events/${id}`),
     });
     expect(again.json()).toEqual({ outcome: 'cancelled', notified: 0 });
   });
@@ -408,7 +408,7 @@ describe('DELETE /api/events/:id (admin)', () => {
         await content.app.inject({
           method: 'DELETE',
           url: '/api/events/999999',
-          headers: admin('DELETE', '/api/events/999999'),
+          headers: await admin('DELETE', '/api/events/999999'),
         })
       ).statusCode,
     ).toBe(404);
@@ -419,7 +419,7 @@ describe('DELETE /api/events/:id (admin)', () => {
         await content.app.inject({
           method: 'DELETE',
           url: `/api/events/${id}`,
-          headers: user('DELETE', `/api/events/${id}`),
+          headers: await user('DELETE', `/api/events/${id}`),
         })
       ).statusCode,
     ).toBe(403);

@@ -36,7 +36,7 @@ async function register(eventId: number, who: Identity) {
   const response = await content.app.inject({
     method: 'POST',
     url,
-    headers: identityHeaders(who, 'POST', url),
+    headers: await identityHeaders(who, 'POST', url),
     payload: {},
   });
   expect(response.statusCode).toBe(201);
@@ -52,7 +52,7 @@ describe("members' names and e-mails come from identity's batch lookup", () => {
     const list = await content.app.inject({
       method: 'GET',
       url,
-      headers: identityHeaders(testAdmin, 'GET', url),
+      headers: await identityHeaders(testAdmin, 'GET', url),
     });
     expect(list.statusCode).toBe(200);
     expect(identity.calls.lookup - before.lookup).toBe(1);
@@ -73,7 +73,7 @@ describe("members' names and e-mails come from identity's batch lookup", () => {
     const response = await content.app.inject({
       method: 'DELETE',
       url,
-      headers: identityHeaders(testAdmin, 'DELETE', url),
+      headers: await identityHeaders(testAdmin, 'DELETE', url),
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ outcome: 'cancelled', notified: 3 });

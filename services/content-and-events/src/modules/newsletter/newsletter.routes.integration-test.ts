@@ -308,7 +308,7 @@ describe('admin subscriber lists', () => {
 
       const response = await fresh.app.inject({
         url: '/api/newsletter/subscribers',
-        headers: identityHeaders(testAdmin, 'GET', '/api/newsletter/subscribers'),
+        headers: await identityHeaders(testAdmin, 'GET', '/api/newsletter/subscribers'),
       });
       expect(response.statusCode).toBe(200);
       const list = SubscriberListSchema.parse(response.json());
@@ -321,7 +321,7 @@ describe('admin subscriber lists', () => {
 
       const csv = await fresh.app.inject({
         url: '/api/newsletter/subscribers.csv',
-        headers: identityHeaders(testAdmin, 'GET', '/api/newsletter/subscribers.csv'),
+        headers: await identityHeaders(testAdmin, 'GET', '/api/newsletter/subscribers.csv'),
       });
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -343,7 +343,7 @@ describe('admin subscriber lists', () => {
     for (const url of ['/api/newsletter/subscribers', '/api/newsletter/subscribers.csv']) {
       expect((await content.app.inject({ url })).statusCode, url).toBe(401);
       expect(
-        (await content.app.inject({ url, headers: identityHeaders(testUser, 'GET', url) })).statusCode,
+        (await content.app.inject({ url, headers: await identityHeaders(testUser, 'GET', url) })).statusCode,
         url,
       ).toBe(403);
     }
@@ -351,11 +351,11 @@ describe('admin subscriber lists', () => {
 });
 
 describe('admin subscriber search and removal', () => {
-  function asAdmin(method: 'GET' | 'DELETE', path: string, query = '') {
+  async function asAdmin(method: 'GET' | 'DELETE', path: string, query = '') {
     return content.app.inject({
       method,
       url: `${path}${query}`,
-      headers: identityHeaders(testAdmin, method, path),
+      headers: await identityHeaders(testAdmin, method, path),
     });
   }
 
@@ -474,8 +474,13 @@ describe('admin subscriber search and removal', () => {
     const url = `/api/newsletter/subscribers/${kept.id}`;
     expect((await content.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
     expect(
-      (await content.app.inject({ method: 'DELETE', url, headers: identityHeaders(testUser, 'DELETE', url) }))
-        .statusCode,
+      (
+        await content.app.inject({
+          method: 'DELETE',
+          url,
+          headers: await identityHeaders(testUser, 'DELETE', url),
+        })
+      ).statusCode,
     ).toBe(403);
     const search = '/api/newsletter/subscribers';
     expect((await content.app.inject({ url: `${search}?search=kept` })).statusCode).toBe(401);
@@ -483,7 +488,7 @@ describe('admin subscriber search and removal', () => {
       (
         await content.app.inject({
           url: `${search}?search=kept`,
-          headers: identityHeaders(testUser, 'GET', search),
+          headers: await identityHeaders(testUser, 'GET', search),
         })
       ).statusCode,
     ).toBe(403);

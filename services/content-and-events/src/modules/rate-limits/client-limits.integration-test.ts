@@ -50,17 +50,17 @@ function registerGuest(eventId: number, address: string, body: object = guest(),
   });
 }
 
-function registerMember(eventId: number, member: Identity, address: string, app = content) {
+async function registerMember(eventId: number, member: Identity, address: string, app = content) {
   const url = `/api/events/${eventId}/registrations`;
   return app.app.inject({
     method: 'POST',
     url,
-    headers: identityHeaders(member, 'POST', url, address),
+    headers: await identityHeaders(member, 'POST', url, address),
     payload: {},
   });
 }
 
-function signUp(
+async function signUp(
   address: string,
   options: { member?: Identity; app?: TestService<Env, ContentAndEventsDatabase> } = {},
 ) {
@@ -71,7 +71,7 @@ function signUp(
     url,
     payload: { email: `reader${counter}@example.com` },
     ...(options.member
-      ? { headers: identityHeaders(options.member, 'POST', url, address) }
+      ? { headers: await identityHeaders(options.member, 'POST', url, address) }
       : { remoteAddress: address }),
   });
 }

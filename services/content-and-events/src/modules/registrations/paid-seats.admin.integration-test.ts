@@ -66,8 +66,8 @@ async function paidSeat(eventId: number, price: string, testMode?: boolean) {
   return registrationId;
 }
 
-function asAdmin(method: 'GET' | 'DELETE', url: string) {
-  return content.app.inject({ method, url, headers: identityHeaders(testAdmin, method, url) });
+async function asAdmin(method: 'GET' | 'DELETE', url: string) {
+  return content.app.inject({ method, url, headers: await identityHeaders(testAdmin, method, url) });
 }
 
 async function stats(days = 7): Promise<WalkStats> {
@@ -173,7 +173,7 @@ describe('GET /api/admin/events/stats', () => {
     const url = '/api/admin/events/stats';
     expect((await content.app.inject({ url })).statusCode).toBe(401);
     expect(
-      (await content.app.inject({ url, headers: identityHeaders(testUser, 'GET', url) })).statusCode,
+      (await content.app.inject({ url, headers: await identityHeaders(testUser, 'GET', url) })).statusCode,
     ).toBe(403);
     expect((await asAdmin('GET', `${url}?days=0`)).statusCode).toBe(400);
     expect((await asAdmin('GET', `${url}?days=366`)).statusCode).toBe(400);

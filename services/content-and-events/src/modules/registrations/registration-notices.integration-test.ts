@@ -60,17 +60,17 @@ function registerGuest(content: Content, eventId: number, name: string, email: s
   });
 }
 
-function cancelAs(content: Content, eventId: number, registrationId: number, who: Identity) {
+async function cancelAs(content: Content, eventId: number, registrationId: number, who: Identity) {
   const url = `/api/events/${eventId}/registrations/${registrationId}`;
-  return content.app.inject({ method: 'DELETE', url, headers: identityHeaders(who, 'DELETE', url) });
+  return content.app.inject({ method: 'DELETE', url, headers: await identityHeaders(who, 'DELETE', url) });
 }
 
-function adminCall(content: Content, method: 'PUT' | 'DELETE', eventId: number, payload?: object) {
+async function adminCall(content: Content, method: 'PUT' | 'DELETE', eventId: number, payload?: object) {
   const url = `/api/events/${eventId}`;
   return content.app.inject({
     method,
     url,
-    headers: identityHeaders(testAdmin, method, url),
+    headers: await identityHeaders(testAdmin, method, url),
     ...(payload ? { payload } : {}),
   });
 }

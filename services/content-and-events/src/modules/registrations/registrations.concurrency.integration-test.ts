@@ -32,14 +32,14 @@ describe('capacity under concurrency', () => {
   it('gives 40 simultaneous registrations for 10 seats exactly 10 seats and 30 waitlist places', async () => {
     const eventId = await insertTestEvent(content.db, { capacity: 10 });
     const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
+      Array.from({ length: 40 }, async (_, i) =>
         content.app.inject({
           method: 'POST',
           url: `/api/events/${eventId}/registrations`,
           // Half members, half guests: both paths take the same lock.
           ...(i % 2 === 0
             ? {
-                headers: identityHeaders(
+                headers: await identityHeaders(
                   { id: 7000 + i, username: `walker${i}`, isAdmin: false },
                   'POST',
                   `/api/events/${eventId}/registrations`,
@@ -70,7 +70,7 @@ describe('capacity under concurrency', () => {
     const cancel = await content.app.inject({
       method: 'DELETE',
       url: `/api/events/${eventId}/registrations/${seatHolder?.id}`,
-      headers: identityHeaders(
+      headers: await identityHeaders(
         { id: 900_999, username: 'admin', isAdmin: true },
         'DELETE',
         `/api/events/${eventId}/registrations/${seatHolder?.id}`,
@@ -102,11 +102,11 @@ describe('capacity under concurrency', () => {
     const admin = (url: string) =>
       identityHeaders({ id: 900_998, username: 'admin', isAdmin: true }, 'DELETE', url);
     const responses = await Promise.all(
-      seatHolders.map((r) =>
+      seatHolders.map(async (r) =>
         content.app.inject({
           method: 'DELETE',
           url: `/api/events/${eventId}/registrations/${r.id}`,
-          headers: admin(`/api/events/${eventId}/registrations/${r.id}`),
+          headers: await admin(`/api/events/${eventId}/registrations/${r.id}`),
         }),
       ),
     );

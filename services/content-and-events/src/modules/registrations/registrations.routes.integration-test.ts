@@ -50,25 +50,25 @@ afterAll(async () => {
   await identity.close();
 });
 
-function registerAs(eventId: number, who: Identity | { name: string; email: string }, headers = {}) {
+async function registerAs(eventId: number, who: Identity | { name: string; email: string }, headers = {}) {
   const isMember = 'id' in who;
   return content.app.inject({
     method: 'POST',
     url: `/api/events/${eventId}/registrations`,
     headers: {
-      ...(isMember ? identityHeaders(who, 'POST', `/api/events/${eventId}/registrations`) : {}),
+      ...(isMember ? await identityHeaders(who, 'POST', `/api/events/${eventId}/registrations`) : {}),
       ...headers,
     },
     payload: isMember ? {} : who,
   });
 }
 
-function cancelAs(eventId: number, registrationId: number, who?: Identity) {
+async function cancelAs(eventId: number, registrationId: number, who?: Identity) {
   return content.app.inject({
     method: 'DELETE',
     url: `/api/events/${eventId}/registrations/${registrationId}`,
     headers: who
-      ? identityHeaders(who, 'DELETE', `/api/events/${eventId}/registrations/${registrationId}`)
+      ? await identityHeaders(who, 'DELETE', `/api/events/${eventId}/registrations/${registrationId}`)
       : {},
   });
 }
@@ -438,7 +438,7 @@ describe('GET /api/events/my-registrations', () => {
     await registerAs(eventId, peter);
     const response = await content.app.inject({
       url: '/api/events/my-registrations',
-      headers: identityHeaders(peter, 'GET', '/api/events/my-registrations'),
+      headers: await identityHeaders(peter, 'GET', '/api/events/my-registrations'),
     });
     expect(response.statusCode).toBe(200);
     const list = z.array(MyRegistrationSchema).parse(response.json());
@@ -448,7 +448,7 @@ describe('GET /api/events/my-registrations', () => {
     });
     const others = await content.app.inject({
       url: '/api/events/my-registrations',
-      headers: identityHeaders(testUser, 'GET', '/api/events/my-registrations'),
+      headers: await identityHeaders(testUser, 'GET', '/api/events/my-registrations'),
     });
     expect(others.json()).toEqual([]);
   });
@@ -468,7 +468,7 @@ describe('admin registration lists', () => {
 
     const response = await content.app.inject({
       url: `/api/events/${eventId}/registrations`,
-      headers: identityHeaders(testAdmin, 'GET', `/api/events/${eventId}/registrations`),
+      headers: await identityHeaders(testAdmin, 'GET', `/api/events/${eventId}/registrations`),
     });
     expect(response.statusCode).toBe(200);
     const list = EventRegistrationsSchema.parse(response.json());
@@ -491,7 +491,7 @@ describe('admin registration lists', () => {
 
     const response = await content.app.inject({
       url: `/api/events/${eventId}/registrations.csv`,
-      headers: identityHeaders(testAdmin, 'GET', `/api/events/${eventId}/registrations.csv`),
+      headers: await identityHeaders(testAdmin, 'GET', `/api/events/${eventId}/registrations.csv`),
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -516,13 +516,14 @@ describe('admin registration lists', () => {
     for (const path of [`/api/events/${eventId}/registrations`, `/api/events/${eventId}/registrations.csv`]) {
       expect((await content.app.inject({ url: path })).statusCode, path).toBe(401);
       expect(
-        (await content.app.inject({ url: path, headers: identityHeaders(testUser, 'GET', path) })).statusCode,
+        (await content.app.inject({ url: path, headers: await identityHeaders(testUser, 'GET', path) }))
+          .statusCode,
         path,
       ).toBe(403);
     }
     for (const path of ['/api/events/999999/registrations', '/api/events/999999/registrations.csv']) {
       expect(
-        (await content.app.inject({ url: path, headers: identityHeaders(testAdmin, 'GET', path) }))
+        (await content.app.inject({ url: path, headers: await identityHeaders(testAdmin, 'GET', path) }))
           .statusCode,
         path,
       ).toBe(404);
@@ -531,12 +532,12 @@ describe('admin registration lists', () => {
 });
 
 describe('POST /api/events/:id/registrations/:registrationId/promote (admin)', () => {
-  function promoteAs(eventId: number, registrationId: number, who?: Identity) {
+  async function promoteAs(eventId: number, registrationId: number, who?: Identity) {
     const url = `/api/events/${eventId}/registrations/${registrationId}/promote`;
     return content.app.inject({
       method: 'POST',
       url,
-      headers: who ? identityHeaders(who, 'POST', url) : {},
+      headers: who ? await identityHeaders(who, 'POST', url) : {},
     });
   }
 

@@ -59,7 +59,7 @@ afterAll(async () => {
 
 async function get(query: string, caller = testAdmin) {
   const url = `/api/admin/audit-log${query}`;
-  return identity.app.inject({ url, headers: identityHeaders(caller, 'GET', url) });
+  return identity.app.inject({ url, headers: await identityHeaders(caller, 'GET', url) });
 }
 
 async function page(query: string): Promise<AuditLogPage> {

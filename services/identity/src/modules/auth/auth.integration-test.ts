@@ -123,7 +123,7 @@ describe('registration', () => {
     const response = await identity.app.inject({
       method: 'POST',
       url: '/api/users',
-      headers: identityHeaders({ id: 1, username: 'root', isAdmin: true }, 'POST', '/api/users'),
+      headers: await identityHeaders({ id: 1, username: 'root', isAdmin: true }, 'POST', '/api/users'),
       payload: { username, email: `${username}@example.com`, password: 'secret1', isAdmin: true },
     });
     expect(response.statusCode).toBe(201);
@@ -253,11 +253,11 @@ describe('login and logout', () => {
     const { body } = await register(identity);
     // The address comes signed by the gateway, as for every request it proxies.
     const fromThatAddress = await login(identity, body.username, body.password, {
-      headers: identityHeaders(null, 'POST', '/api/auth/login', address),
+      headers: await identityHeaders(null, 'POST', '/api/auth/login', address),
     });
     expect(fromThatAddress.statusCode).toBe(429);
     const fromElsewhere = await login(identity, body.username, body.password, {
-      headers: identityHeaders(null, 'POST', '/api/auth/login', '198.51.100.1'),
+      headers: await identityHeaders(null, 'POST', '/api/auth/login', '198.51.100.1'),
     });
     expect(fromElsewhere.statusCode).toBe(200);
   });
@@ -277,7 +277,7 @@ describe('forgot and reset password', () => {
       method: 'POST',
       url: '/api/auth/forgot-password',
       payload: { email },
-      headers: identityHeaders(null, 'POST', '/api/auth/forgot-password', address),
+      headers: await identityHeaders(null, 'POST', '/api/auth/forgot-password', address),
     });
   }
 
@@ -378,11 +378,11 @@ describe('change password', () => {
     const other = cookieOf(await login(identity, body.username, body.password));
     const headers = {
       cookie: current,
-      ...identityHeaders(
+      ...(await identityHeaders(
         { id: user.id, username: body.username, isAdmin: false },
         'POST',
         '/api/auth/change-password',
-      ),
+      )),
     };
 
     const wrong = await identity.app.inject({

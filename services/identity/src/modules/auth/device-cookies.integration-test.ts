@@ -56,13 +56,13 @@ function deviceCookieOf(response: LightMyRequestResponse): string {
 }
 
 /** A login as the gateway forwards it: from `address`, with the browser's device cookie if any. */
-function login(username: string, password: string, address: string, device?: string) {
+async function login(username: string, password: string, address: string, device?: string) {
   return identity.app.inject({
     method: 'POST',
     url: '/api/auth/login',
     payload: { username, password },
     headers: {
-      ...identityHeaders(null, 'POST', '/api/auth/login', address),
+      ...(await identityHeaders(null, 'POST', '/api/auth/login', address)),
       ...(device === undefined ? {} : { cookie: `${DEVICE_COOKIE_NAME}=${device}` }),
     },
   });
@@ -76,7 +76,7 @@ async function owner() {
     method: 'POST',
     url: '/api/users',
     payload: account,
-    headers: identityHeaders(null, 'POST', '/api/users', nextAddress()),
+    headers: await identityHeaders(null, 'POST', '/api/users', nextAddress()),
   });
   expect(registered.statusCode).toBe(201);
   const home = '198.51.100.80';

@@ -161,11 +161,11 @@ describe('login throttling', () => {
 });
 
 describe('change-password throttling', () => {
-  function changePassword(user: { id: number; username: string }, currentPassword: string) {
+  async function changePassword(user: { id: number; username: string }, currentPassword: string) {
     return identity.app.inject({
       method: 'POST',
       url: '/api/auth/change-password',
-      headers: identityHeaders(
+      headers: await identityHeaders(
         { id: user.id, username: user.username, isAdmin: false },
         'POST',
         '/api/auth/change-password',

@@ -45,7 +45,7 @@ afterAll(() => identity.close());
 
 async function list(query: string, caller = admin) {
   const url = `/api/admin/users${query}`;
-  return identity.app.inject({ url, headers: identityHeaders(caller, 'GET', url) });
+  return identity.app.inject({ url, headers: await identityHeaders(caller, 'GET', url) });
 }
 
 async function page(query: string): Promise<AdminUsersPage> {

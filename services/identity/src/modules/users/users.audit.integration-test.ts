@@ -35,19 +35,19 @@ beforeAll(async () => {
 });
 afterAll(() => identity.close());
 
-function send(
+async function send(
   method: 'POST' | 'PUT',
   url: string,
   payload: object,
   caller: { id: number; username: string; isAdmin: boolean } = admin,
 ) {
-  return identity.app.inject({ method, url, payload, headers: identityHeaders(caller, method, url) });
+  return identity.app.inject({ method, url, payload, headers: await identityHeaders(caller, method, url) });
 }
 
 /** Identity's record through the admin route, newest first (the peers are not configured here). */
 async function record(query = ''): Promise<AuditEntry[]> {
   const url = `/api/admin/audit-log?service=identity${query}`;
-  const response = await identity.app.inject({ url, headers: identityHeaders(admin, 'GET', url) });
+  const response = await identity.app.inject({ url, headers: await identityHeaders(admin, 'GET', url) });
   expect(response.statusCode).toBe(200);
   return (response.json() as AuditLogPage).entries;
 }

@@ -35,12 +35,13 @@ beforeAll(async () => {
 });
 afterAll(() => identity.close());
 
-function update(
-  id: number,
-  payload: Record<string, unknown>,
-  headers = adminHeaders('PUT', `/api/users/${id}`),
-) {
-  return identity.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers, payload });
+async function update(id: number, payload: Record<string, unknown>, headers?: Record<string, string>) {
+  return identity.app.inject({
+    method: 'PUT',
+    url: `/api/users/${id}`,
+    headers: headers ?? (await adminHeaders('PUT', `/api/users/${id}`)),
+    payload,
+  });
 }
 
 describe('admin user management', () => {
@@ -50,13 +51,13 @@ describe('admin user management', () => {
       (
         await identity.app.inject({
           url: '/api/users',
-          headers: identityHeaders(testUser, 'GET', '/api/users'),
+          headers: await identityHeaders(testUser, 'GET', '/api/users'),
         })
       ).statusCode,
     ).toBe(403);
     const listed = await identity.app.inject({
       url: '/api/users',
-      headers: adminHeaders('GET', '/api/users'),
+      headers: await adminHeaders('GET', '/api/users'),
     });
     expect(listed.json()).toEqual(
       expect.arrayContaining([
@@ -117,7 +118,7 @@ describe('admin user management', () => {
     const byMember = await update(
       member.id,
       { username: 'x', email: 'x@example.com', isAdmin: true },
-      identityHeaders(testUser, 'PUT', `/api/users/${member.id}`),
+      await identityHeaders(testUser, 'PUT', `/api/users/${member.id}`),
     );
     expect(byMember.statusCode).toBe(403);
   });

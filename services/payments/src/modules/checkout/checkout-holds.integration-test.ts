@@ -18,7 +18,7 @@ afterAll(() => stack?.close());
 
 const INTENT = '/api/checkout/create-payment-intent';
 
-function createIntent(
+async function createIntent(
   productId: number,
   quantity: number,
   caller: { address: string; user?: typeof testUser },
@@ -27,7 +27,7 @@ function createIntent(
   return stack.payments.app.inject({
     method: 'POST',
     url: INTENT,
-    headers: identityHeaders(caller.user ?? null, 'POST', INTENT, caller.address),
+    headers: await identityHeaders(caller.user ?? null, 'POST', INTENT, caller.address),
     payload: {
       items: [{ productId, quantity }],
       shippingAddress: napaAddress,

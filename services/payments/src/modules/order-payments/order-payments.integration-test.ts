@@ -27,7 +27,7 @@ type Stack = CheckoutStack | StripeCheckoutStack;
 type Method = 'stripe' | 'crypto';
 
 /** One admin request on payments, with the x-identity the gateway would sign for it. */
-function asCaller(
+async function asCaller(
   stack: Stack,
   identity: Identity | null,
   method: 'GET' | 'POST',
@@ -37,7 +37,7 @@ function asCaller(
   return stack.payments.app.inject({
     method,
     url,
-    headers: identityHeaders(identity, method, url),
+    headers: await identityHeaders(identity, method, url),
     ...(payload ? { payload } : {}),
   });
 }
@@ -308,7 +308,7 @@ describe('Cancel and refund in the sandbox', () => {
     const shipped = await stack.catalog.app.inject({
       method: 'PUT',
       url: shipUrl,
-      headers: identityHeaders(testAdmin, 'PUT', shipUrl),
+      headers: await identityHeaders(testAdmin, 'PUT', shipUrl),
       payload: { status: 'shipped' },
     });
     expect(shipped.statusCode, shipped.body).toBe(200);
@@ -352,7 +352,7 @@ describe('Cancel and refund in the sandbox', () => {
     const unknown = await stack.payments.app.inject({
       method: 'POST',
       url,
-      headers: identityHeaders(testAdmin, 'POST', url),
+      headers: await identityHeaders(testAdmin, 'POST', url),
       payload: { reason: 'Duplicate', refundAmount: '1.00' },
     });
     expect(unknown.statusCode).toBe(400);

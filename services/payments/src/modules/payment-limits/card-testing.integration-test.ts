@@ -177,7 +177,7 @@ describe('POST /api/checkout/sandbox/confirm', () => {
         intent,
         DECLINED_CARD,
         address,
-        identityHeaders(testUser, 'POST', url, address),
+        await identityHeaders(testUser, 'POST', url, address),
       );
       expect(declined.statusCode).toBe(402);
     }
@@ -187,7 +187,7 @@ describe('POST /api/checkout/sandbox/confirm', () => {
       intent,
       GOOD_CARD,
       address,
-      identityHeaders(testUser, 'POST', url, address),
+      await identityHeaders(testUser, 'POST', url, address),
     );
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json()).toEqual(tooMany);

@@ -55,13 +55,13 @@ const url = '/api/seo/head-check';
 describe('GET /api/seo/head-check', () => {
   it('is for admins only', async () => {
     expect((await seo.app.inject({ url })).statusCode).toBe(401);
-    expect((await seo.app.inject({ url, headers: identityHeaders(testUser, 'GET', url) })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await seo.app.inject({ url, headers: await identityHeaders(testUser, 'GET', url) })).statusCode,
+    ).toBe(403);
   });
 
   it("reports what each public page's head lacks, as served", async () => {
-    const response = await seo.app.inject({ url, headers: identityHeaders(testAdmin, 'GET', url) });
+    const response = await seo.app.inject({ url, headers: await identityHeaders(testAdmin, 'GET', url) });
     expect(response.statusCode).toBe(200);
     const check = HeadCheckSchema.parse(response.json());
     const byPath = Object.fromEntries(check.pages.map((page) => [page.path, page])) as Record<

@@ -89,7 +89,7 @@ async function call(
   return app.inject({
     method,
     url,
-    headers: asAdmin(method, url.split('?')[0] ?? url),
+    headers: await asAdmin(method, url.split('?')[0] ?? url),
     ...(payload ? { payload } : {}),
   });
 }
@@ -100,15 +100,15 @@ describe('Search Console, configured (against the local fake of Google)', () => 
   it('is for admins only', async () => {
     const url = '/api/seo/search-console/status';
     expect((await seo.app.inject({ url })).statusCode).toBe(401);
-    expect((await seo.app.inject({ url, headers: identityHeaders(testUser, 'GET', url) })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await seo.app.inject({ url, headers: await identityHeaders(testUser, 'GET', url) })).statusCode,
+    ).toBe(403);
     expect(
       (
         await seo.app.inject({
           method: 'POST',
           url: '/api/seo/search-console/submit-sitemap',
-          headers: identityHeaders(testUser, 'POST', '/api/seo/search-console/submit-sitemap'),
+          headers: await identityHeaders(testUser, 'POST', '/api/seo/search-console/submit-sitemap'),
         })
       ).statusCode,
     ).toBe(403);
