@@ -25,9 +25,9 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCompleteRegistration } from '../api/complete-registration';
 import { useCreateEventPaymentIntent } from '../api/create-event-payment-intent';
 import type { CheckoutContactForm } from '../utils/contact-schema';
-import { type ReplacedPayment, replacesFields } from '../utils/payment-intent';
+import { type IntentState, type ReplacedPayment, replacesFields } from '../utils/payment-intent';
 import { defaultPaymentMethod, methodTiles } from './payment-method-tiles';
-import { type IntentState, PaymentStep } from './payment-step';
+import { PaymentStep } from './payment-step';
 import { useReleaseOnLeave } from './use-release-on-leave';
 
 const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';

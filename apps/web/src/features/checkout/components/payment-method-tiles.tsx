@@ -10,6 +10,7 @@ import {
   WalletIcon,
 } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { type GooglePayStatus, WALLET_MESSAGES } from '../utils/wallets';
 
 const icons: Record<PaymentMethod, LucideIcon> = {
   stripe: CreditCardIcon,
@@ -54,6 +55,32 @@ export function methodTiles(configured: readonly CheckoutMethod[]): MethodTile[]
 export function defaultPaymentMethod(tiles: readonly MethodTile[]): PaymentMethod | null {
   const stripe = tiles.find((tile) => tile.method === 'stripe' && tile.available);
   return stripe ? 'stripe' : (tiles.find((tile) => tile.available)?.method ?? null);
+}
+
+/** The tile's words while Google's script is asked whether this browser can pay. */
+export const GOOGLE_PAY_CHECKING = 'Checking Google Pay...';
+
+/**
+ * The wallets are offered only where they can pay; elsewhere their tiles say so before anyone
+ * chooses them (never a tile that says it only once chosen, never a dead button): Apple Pay where
+ * the device can make payments, Google Pay once Google's script says this browser can pay.
+ */
+export function withDeviceSupport(
+  tiles: readonly MethodTile[],
+  device: { canMakeApplePayments: boolean; googlePay: GooglePayStatus },
+): MethodTile[] {
+  return tiles.map((tile) => {
+    if (!tile.available) return tile;
+    if (tile.method === 'apple_pay' && !device.canMakeApplePayments) {
+      return { ...tile, available: false, testMode: false, reason: WALLET_MESSAGES.applePayUnavailable };
+    }
+    if (tile.method === 'google_pay' && device.googlePay !== 'ready') {
+      const reason =
+        device.googlePay === 'unavailable' ? WALLET_MESSAGES.googlePayUnavailable : GOOGLE_PAY_CHECKING;
+      return { ...tile, available: false, testMode: false, reason };
+    }
+    return tile;
+  });
 }
 
 interface PaymentMethodTilesProps {

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { EventPaymentIntentResponse, PaymentIntentResponse } from '@jesus-walks/contracts/checkout';
+import type { PaymentIntentResponse, Processor } from '@jesus-walks/contracts/checkout';
 import type { PaymentMethod } from '@jesus-walks/contracts/orders';
 import type { CryptoProvider } from '@jesus-walks/contracts/payments';
 import { deliveryText, type ShippingAddress, type ShippingMethod } from '@jesus-walks/contracts/shipping';
 import { LoaderCircleIcon, LockIcon, PencilIcon, RefreshCwIcon } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,7 +12,6 @@ import { FormField } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
-import { useConfirmSandboxPayment } from '../api/confirm-sandbox-payment';
 import { useSaveCheckoutContact } from '../api/save-checkout-contact';
 import {
   type CheckoutContactForm,
@@ -20,31 +19,20 @@ import {
   CheckoutContactFormSchema,
   emptyContactForm,
 } from '../utils/contact-schema';
-import { type IntentFailure, paymentFailureMessage } from '../utils/payment-intent';
-import { emptySandboxCard, type SandboxCard, SandboxCardSchema } from '../utils/sandbox-card';
+import { type IntentState, type PayableIntent, paymentFailureMessage } from '../utils/payment-intent';
 import { addressLines } from '../utils/shipping-step';
 import { canMakeApplePayments } from '../utils/wallets';
 import { CartChangedNotice } from './cart-changed-notice';
-import { CryptoPayment } from './crypto-payment';
 import { OrderTotal } from './order-total';
-import { type MethodTile, PaymentMethodTiles } from './payment-method-tiles';
-import { SandboxCardFields } from './sandbox-card-fields';
-import { SquareCardForm, type SquareConfirm } from './square-card-form';
-import type { StripeConfirm } from './stripe-payment-element';
-import { useMethodPayment, withDeviceSupport } from './use-method-payment';
-
-// Stripe's React bindings and script loader stay out of every other chunk.
-const StripePaymentElement = lazy(() =>
-  import('./stripe-payment-element').then((module) => ({ default: module.StripePaymentElement })),
-);
-
-/** What the payment step pays: a cart's intent (with its shipping method) or an event seat's (none). */
-export type PayableIntent = PaymentIntentResponse | EventPaymentIntentResponse;
-
-export type IntentState<I extends PayableIntent = PaymentIntentResponse> =
-  | { status: 'pending'; intent: null }
-  | { status: 'ready'; intent: I }
-  | { status: 'failed'; intent: null; failure: IntentFailure };
+import { type MethodTile, PaymentMethodTiles, withDeviceSupport } from './payment-method-tiles';
+import { applePayPath } from './payment-paths/apple-pay-path';
+import { cryptoPath } from './payment-paths/crypto-path';
+import { useGooglePayPath } from './payment-paths/google-pay-path';
+import type { PaymentPath, PreparedPayment } from './payment-paths/payment-path';
+import { useSafekeyPath } from './payment-paths/safekey-path';
+import { useSandboxCardPath } from './payment-paths/sandbox-card-path';
+import { useSquarePath } from './payment-paths/square-path';
+import { useStripeElementPath } from './payment-paths/stripe-element-path';
 
 /** The cart's shipping summary above the payment (an event's seat has none). */
 export interface PaymentStepShipping {
@@ -104,53 +92,49 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
   tiles: serverTiles,
   onPayingChange,
 }: PaymentStepProps<I>) {
-  // SafeKey, Apple Pay and Google Pay run their own flows (use-method-payment.tsx); the wallets'
-  // tiles say before anyone chooses them whether they can pay here.
   const intent = intentState.intent;
-  const googlePayOffered = serverTiles.some(
-    (candidate) => candidate.method === 'google_pay' && candidate.available,
+  // Every path keeps its state while the step is shown (a card or SafeKey number typed in stays
+  // when the buyer looks at another tile); the selected tile's path shows its fields and pays.
+  // Google's script is asked as soon as its tile is offered: the wallets' tiles say before anyone
+  // chooses them whether they can pay here.
+  const googlePay = useGooglePayPath(
+    serverTiles.some((candidate) => candidate.method === 'google_pay' && candidate.available),
   );
-  const methodPayment = useMethodPayment(paymentMethod, intent, googlePayOffered);
-  const googlePayStatus = methodPayment.googlePayStatus;
+  const sandboxCard = useSandboxCardPath();
+  const stripeElement = useStripeElementPath(stripePublishableKey);
+  const square = useSquarePath();
+  const safekey = useSafekeyPath();
   const tiles = useMemo(
     () =>
       withDeviceSupport(serverTiles, {
         canMakeApplePayments: canMakeApplePayments(),
-        googlePay: googlePayStatus,
+        googlePay: googlePay.status,
       }),
-    [serverTiles, googlePayStatus],
+    [serverTiles, googlePay.status],
   );
   const contactForm = useForm<CheckoutContactFormInput, unknown, CheckoutContactForm>({
     resolver: zodResolver(CheckoutContactFormSchema),
     mode: 'onChange',
     defaultValues: { ...emptyContactForm(paymentMethod ?? 'stripe'), ...defaultContact },
   });
-  const cardForm = useForm<SandboxCard>({
-    resolver: zodResolver(SandboxCardSchema),
-    mode: 'onTouched',
-    defaultValues: emptySandboxCard,
-  });
   const saveContact = useSaveCheckoutContact();
-  const confirmSandbox = useConfirmSandboxPayment();
   const [payError, setPayError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
-  const stripeConfirm = useRef<StripeConfirm | null>(null);
-  const onStripeReady = useCallback((confirm: StripeConfirm | null) => {
-    stripeConfirm.current = confirm;
-  }, []);
-  const squareConfirm = useRef<SquareConfirm | null>(null);
-  const onSquareReady = useCallback((confirm: SquareConfirm | null) => {
-    squareConfirm.current = confirm;
-  }, []);
   const {
     register,
     formState: { errors },
   } = contactForm;
   const tile = tiles.find((candidate) => candidate.method === paymentMethod) ?? null;
-  const useStripeElement = intent?.processor === 'stripe';
-  // Square with keys: Square's own card form (without keys the sandbox's, as for Stripe).
-  const useSquareCard = intent?.processor === 'square';
   const noClientSecret = intentState.status === 'ready' && intentState.intent.clientSecret === '';
+  const path = selectedPath(paymentMethod, intent?.processor, {
+    sandboxCard,
+    stripeElement,
+    square,
+    safekey,
+    applePay: applePayPath,
+    googlePay,
+    crypto: cryptoPath({ providers: cryptoProviders, prepareContact: prepareCrypto, onPaid: cryptoPaid }),
+  });
 
   function changeMethod(next: PaymentMethod) {
     setPayError(null);
@@ -204,34 +188,19 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
     }
     const contact = CheckoutContactFormSchema.parse(contactForm.getValues());
     const paidBefore = paid.has(intent.paymentId);
-    let card: SandboxCard | null = null;
+    let prepared: PreparedPayment | null = null;
     if (!paidBefore) {
-      if (methodPayment.handles) {
-        const problem = methodPayment.check();
-        if (problem) {
-          setPayError(problem);
-          return;
-        }
-      } else if (useSquareCard) {
-        if (!squareConfirm.current) {
-          setPayError('Payment form not ready');
-          return;
-        }
-      } else if (useStripeElement) {
-        if (!stripeConfirm.current) {
-          setPayError('Payment system not ready');
-          return;
-        }
-      } else {
-        if (!(await cardForm.trigger())) return;
-        card = SandboxCardSchema.parse(cardForm.getValues());
+      prepared = await path.prepare();
+      if ('error' in prepared) {
+        if (prepared.error) setPayError(prepared.error);
+        return;
       }
     }
 
     setPaying(true);
     onPayingChange?.(true);
     try {
-      if (!paidBefore) {
+      if (prepared) {
         try {
           await saveContact.mutateAsync({
             paymentId: intent.paymentId,
@@ -246,26 +215,10 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
           return;
         }
         try {
-          if (methodPayment.handles) {
-            const result = await methodPayment.pay(intent);
-            if (!result.ok) {
-              if (result.error) setPayError(result.error);
-              return;
-            }
-          } else if (card) {
-            await confirmSandbox.mutateAsync({
-              clientSecret: intent.clientSecret,
-              cardNumber: card.cardNumber,
-              expiry: card.expiry,
-              cvc: card.cvc,
-            });
-          } else {
-            const confirm = useSquareCard ? squareConfirm.current : stripeConfirm.current;
-            const result = confirm ? await confirm() : { error: 'Payment system not ready' };
-            if ('error' in result) {
-              setPayError(result.error);
-              return;
-            }
+          const result = await prepared.pay(intent);
+          if (!result.ok) {
+            if (result.error) setPayError(result.error);
+            return;
           }
         } catch (error) {
           setPayError(paymentFailureMessage(error));
@@ -433,42 +386,9 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
                 </div>
               ) : null}
 
-              {intent && !noClientSecret && !alreadyPaid && paymentMethod === 'crypto' ? (
-                <CryptoPayment
-                  key={intent.paymentId}
-                  paymentId={intent.paymentId}
-                  paymentSecret={intent.paymentSecret}
-                  total={intent.total}
-                  providers={cryptoProviders}
-                  disabled={paying || tile?.available === false}
-                  prepare={prepareCrypto}
-                  onPaid={cryptoPaid}
-                />
-              ) : intent && !noClientSecret && !alreadyPaid ? (
-                methodPayment.handles ? (
-                  methodPayment.fields
-                ) : useSquareCard ? (
-                  <SquareCardForm
-                    paymentId={intent.paymentId}
-                    paymentSecret={intent.paymentSecret}
-                    onConfirmReady={onSquareReady}
-                  />
-                ) : useStripeElement && stripePublishableKey ? (
-                  <Suspense fallback={<Skeleton className="h-40" />}>
-                    <StripePaymentElement
-                      publishableKey={stripePublishableKey}
-                      clientSecret={intent.clientSecret}
-                      onConfirmReady={onStripeReady}
-                    />
-                  </Suspense>
-                ) : useStripeElement ? (
-                  <p role="alert" className="text-sm text-destructive">
-                    Payment system not ready
-                  </p>
-                ) : (
-                  <SandboxCardFields form={cardForm} />
-                )
-              ) : null}
+              {intent && !noClientSecret && !alreadyPaid
+                ? path.render({ intent, disabled: paying || tile?.available === false })
+                : null}
 
               {payError ? (
                 <p role="alert" className="text-sm font-medium text-destructive" data-testid="payment-error">
@@ -476,13 +396,11 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
                 </p>
               ) : null}
 
-              {paymentMethod === 'crypto' && intent && !alreadyPaid ? null : (
+              {path.ownButton && intent && !alreadyPaid ? null : (
                 <Button
                   type="submit"
                   size="lg"
-                  disabled={
-                    !intent || noClientSecret || paying || tile?.available === false || methodPayment.blocked
-                  }
+                  disabled={!intent || noClientSecret || paying || tile?.available === false || path.blocked}
                 >
                   {paying ? (
                     <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
@@ -498,4 +416,39 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
       </Card>
     </div>
   );
+}
+
+interface PaymentPaths {
+  sandboxCard: PaymentPath;
+  stripeElement: PaymentPath;
+  square: PaymentPath;
+  safekey: PaymentPath;
+  applePay: PaymentPath;
+  googlePay: PaymentPath;
+  crypto: PaymentPath;
+}
+
+/**
+ * The selected tile's path. The card tiles (Stripe, Square) pay with their processor's own form
+ * when it made the intent (its keys configured), else with the sandbox's card form.
+ */
+function selectedPath(
+  method: PaymentMethod | null,
+  processor: Processor | undefined,
+  paths: PaymentPaths,
+): PaymentPath {
+  switch (method) {
+    case 'safekey':
+      return paths.safekey;
+    case 'apple_pay':
+      return paths.applePay;
+    case 'google_pay':
+      return paths.googlePay;
+    case 'crypto':
+      return paths.crypto;
+    default:
+      if (processor === 'square') return paths.square;
+      if (processor === 'stripe') return paths.stripeElement;
+      return paths.sandboxCard;
+  }
 }

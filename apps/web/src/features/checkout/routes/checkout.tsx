@@ -24,7 +24,7 @@ import { type CheckoutStep, CheckoutSteps } from '../components/checkout-steps';
 import { EventCheckout } from '../components/event-checkout';
 import { OrderTotal } from '../components/order-total';
 import { defaultPaymentMethod, methodTiles } from '../components/payment-method-tiles';
-import { type IntentState, PaymentStep } from '../components/payment-step';
+import { PaymentStep } from '../components/payment-step';
 import { ShippingStep } from '../components/shipping-step';
 import { useReleaseOnLeave } from '../components/use-release-on-leave';
 import { buildCompletedOrder, saveCompletedOrder } from '../utils/completed-order';
@@ -33,6 +33,7 @@ import {
   buildCreateOrderBody,
   buildPaymentIntentBody,
   type IntentRequest,
+  type IntentState,
   intentFailure,
   intentRequestKey,
   ORDER_CREATION_FAILED,

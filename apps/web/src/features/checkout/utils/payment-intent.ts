@@ -1,5 +1,6 @@
 import type {
   CreateOrderBody,
+  EventPaymentIntentResponse,
   PaymentIntentBody,
   PaymentIntentResponse,
 } from '@jesus-walks/contracts/checkout';
@@ -76,6 +77,15 @@ export interface CartChange {
 export type IntentFailure =
   | { kind: 'cart_changed'; changes: CartChange[] }
   | { kind: 'error'; message: string };
+
+/** What the payment step pays: a cart's intent (with its shipping method) or an event seat's (none). */
+export type PayableIntent = PaymentIntentResponse | EventPaymentIntentResponse;
+
+/** The checkout's intent: being made, ready to pay, or why there is none. */
+export type IntentState<I extends PayableIntent = PaymentIntentResponse> =
+  | { status: 'pending'; intent: null }
+  | { status: 'ready'; intent: I }
+  | { status: 'failed'; intent: null; failure: IntentFailure };
 
 function bodyText(error: ApiError): string {
   if (error.serverMessage) return error.serverMessage;

@@ -93,7 +93,10 @@ export function payWithApplePay(input: {
   });
 }
 
-// --- Google Pay (pay.js, loaded only when its tile is chosen) ---
+// --- Google Pay (pay.js, loaded as soon as the payment step offers its tile) ---
+
+/** Whether Google Pay can run in this browser: idle until its tile is offered, then asked once. */
+export type GooglePayStatus = 'idle' | 'loading' | 'ready' | 'unavailable';
 
 export const GOOGLE_PAY_SCRIPT = 'https://pay.google.com/gp/p/js/pay.js';
 /** No answer from Google's script in this time: 'Google Pay is not available' (headless, offline). */

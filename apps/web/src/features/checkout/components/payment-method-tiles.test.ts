@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WALLET_MESSAGES } from '../utils/wallets';
-import { type MethodTile, methodTiles } from './payment-method-tiles';
-import { GOOGLE_PAY_CHECKING, withDeviceSupport } from './use-method-payment';
+import { GOOGLE_PAY_CHECKING, type MethodTile, methodTiles, withDeviceSupport } from './payment-method-tiles';
 
 const offered = methodTiles(
   (['stripe', 'square', 'safekey', 'apple_pay', 'google_pay', 'crypto'] as const).map((method) => ({

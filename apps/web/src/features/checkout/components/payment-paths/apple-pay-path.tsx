@@ -1,0 +1,53 @@
+import { Badge } from '@/components/ui/badge';
+import { getApplePayConfig } from '../../api/get-apple-pay-config';
+import { processApplePayPayment } from '../../api/process-apple-pay-payment';
+import { validateApplePayMerchant } from '../../api/validate-apple-pay-merchant';
+import { attemptLimitMessage, type PayableIntent } from '../../utils/payment-intent';
+import { payWithApplePay, WALLET_MESSAGES } from '../../utils/wallets';
+import { type PathResult, type PaymentPath, paymentReference } from './payment-path';
+
+/**
+ * Apple Pay: Apple's payment sheet, the merchant validated through our server, its token charged
+ * for the quoted total. Its tile is offered only where the device can pay (withDeviceSupport).
+ */
+export const applePayPath: PaymentPath = {
+  render: ({ intent }) => (
+    <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+      Apple's payment sheet opens when you pay.
+      {intent.testMode ? <Badge variant="warning">Test mode</Badge> : null}
+    </p>
+  ),
+  async prepare() {
+    return { pay: payWithApple };
+  },
+  blocked: false,
+  ownButton: false,
+};
+
+async function payWithApple(intent: PayableIntent): Promise<PathResult> {
+  const reference = paymentReference(intent);
+  try {
+    const config = await getApplePayConfig();
+    const outcome = await payWithApplePay({
+      config,
+      amount: intent.total,
+      validate: (validationURL) =>
+        validateApplePayMerchant({ validationURL, domainName: window.location.hostname }),
+      charge: async (token) =>
+        (
+          await processApplePayPayment({
+            ...reference,
+            description: 'Jesus Walks order',
+            paymentToken: token,
+          })
+        ).success,
+    });
+    if (outcome.ok) return { ok: true };
+    return {
+      ok: false,
+      error: outcome.cancelled ? WALLET_MESSAGES.applePayCancelled : WALLET_MESSAGES.applePayFailed,
+    };
+  } catch (error) {
+    return { ok: false, error: attemptLimitMessage(error) ?? WALLET_MESSAGES.applePayFailed };
+  }
+}
