@@ -7,15 +7,17 @@ import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
 import type { Kysely } from 'kysely';
 import type { AiAssistantDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
+import type { AssistantDeps } from './deps';
 import type { Env } from './env';
 import { agentLimitsOf, scheduleAgentLimitsCleanUp } from './modules/agent/agent.limits';
 import { registerAgentRoutes } from './modules/agent/agent.routes';
 import { createBuiltInProvider } from './modules/agent/built-in.provider';
 import { createOpenAiProvider } from './modules/agent/openai.provider';
-import { createEmbedder, scheduleEmbeddingsRefresh } from './modules/embeddings/embeddings';
-import { knowledgeSeeds } from './modules/knowledge/knowledge.content';
-import { insertMissingKnowledge } from './modules/knowledge/knowledge.repository';
+import { createEmbedder } from './modules/embeddings/embeddings.client';
+import { scheduleEmbeddingsRefresh } from './modules/embeddings/embeddings.jobs';
+import { pgvectorLookup } from './modules/embeddings/embeddings.service';
 import { registerKnowledgeRoutes } from './modules/knowledge/knowledge.routes';
+import { seedKnowledge } from './modules/knowledge/knowledge.service';
 import { createPeers } from './modules/peers/peers';
 
 /** Builds the ai-assistant service; never listens (main.ts, the standalone runner and tests do). */
@@ -44,7 +46,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>)
   // entries that are missing (an admin's edits and deactivations stay).
   app.addHook('onReady', async () => {
     try {
-      await insertMissingKnowledge(deps.db, knowledgeSeeds);
+      await seedKnowledge(deps);
     } catch (error) {
       // Migrations not applied yet (RUN_MIGRATIONS=false): readiness says so; the next start seeds.
       app.log.warn({ err: error }, 'knowledge base not seeded');
@@ -64,11 +66,10 @@ export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>)
           timeoutMs: Math.min(10_000, env.AGENT_TIMEOUT_MS),
         })
       : null;
-  if (embedder) scheduleEmbeddingsRefresh(deps.jobs, { db: deps.db, embedder, peers, logger: app.log });
-  registerAgentRoutes(app, {
+  const assistant: AssistantDeps = {
     db: deps.db,
+    jobs: deps.jobs,
     peers,
-    embedder,
     provider: chat
       ? createOpenAiProvider({
           apiKey: env.OPENAI_API_KEY,
@@ -85,11 +86,15 @@ export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>)
         })
       : createBuiltInProvider(),
     modelConfigProvider: chat ? 'openai' : 'local',
+    embedder,
+    pgvector: pgvectorLookup(deps.db),
     limits: agentLimitsOf(env),
     timeoutMs: env.AGENT_TIMEOUT_MS,
     logger: app.log,
-  });
-  registerKnowledgeRoutes(app, { db: deps.db, jobs: deps.jobs, embeddings: embedder !== null });
+  };
+  if (embedder) scheduleEmbeddingsRefresh({ ...assistant, embedder });
+  registerAgentRoutes(app, assistant);
+  registerKnowledgeRoutes(app, assistant);
   registerAuditLogRoute(app, 'ai-assistant', deps.db);
   verifyRouteTable(app, 'ai-assistant');
   return app;

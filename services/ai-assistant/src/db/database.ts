@@ -9,6 +9,8 @@ type Numeric = ColumnType<string, number | string | undefined, number | string>;
 /**
  * An embedding vector in jsonb. It goes in as JSON text: pg would serialise a JS array as a
  * Postgres array literal, which jsonb refuses, so inserts and updates take JSON.stringify(vector).
+ * That JSON text ('[0.1,0.2]') is also pgvector's input: where pgvector is installed, the search
+ * casts the column to `vector` as it is (embeddings.repository.ts, decision 027).
  */
 type Embedding = JSONColumnType<number[], string, string>;
 

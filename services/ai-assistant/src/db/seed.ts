@@ -1,6 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import { knowledgeSeeds } from '../modules/knowledge/knowledge.content';
-import { insertMissingKnowledge } from '../modules/knowledge/knowledge.repository';
+import { seedKnowledge } from '../modules/knowledge/knowledge.service';
 import type { AiAssistantDatabase, ModelConfigsTable } from './database';
 
 /** The model configs every installation starts with; the built-in one needs no provider key. */
@@ -33,5 +32,5 @@ export async function seed(db: Kysely<AiAssistantDatabase>): Promise<void> {
       )
       .execute();
   }
-  await insertMissingKnowledge(db, knowledgeSeeds);
+  await seedKnowledge({ db });
 }

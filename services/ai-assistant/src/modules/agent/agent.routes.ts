@@ -1,10 +1,12 @@
-import { assistantRoutes } from '@jesus-walks/contracts/assistant';
+import { type AgentRequest, assistantRoutes } from '@jesus-walks/contracts/assistant';
 import { headers } from '@jesus-walks/contracts/common';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { DomainError } from '@jesus-walks/service-kit/errors';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AgentDeps, AgentTimeoutError, askAgent } from './agent.service';
+import type { AssistantDeps } from '../../deps';
+import { AgentTimeoutError, askAgent } from './agent.service';
+import type { Caller } from './agent.types';
 
 export const AGENT_TIMEOUT_MESSAGE =
   'The assistant is taking too long to answer right now. Please try again in a moment.';
@@ -17,12 +19,12 @@ const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').
  * `delta` events ({text}) as it is produced, then `done` (the JSON answer), or `error`
  * ({message, code}). Refusals before the answer starts (400, 404, 429) stay plain JSON errors.
  */
-export function registerAgentRoutes(app: ServiceApp, deps: AgentDeps): void {
+export function registerAgentRoutes(app: ServiceApp, deps: AssistantDeps): void {
   registerRoute(app, assistantRoutes.agent, async (request, reply) => {
     const caller = { identity: request.identity, clientAddress: request.clientAddress };
     if (wantsStream(request)) return streamAnswer(deps, request, reply, caller);
     try {
-      return await askAgent(deps, request.body, caller, request.id);
+      return await askAgent(deps, { request: request.body, caller, requestId: request.id });
     } catch (error) {
       if (!(error instanceof AgentTimeoutError)) throw error;
       request.log.warn({ timeoutMs: deps.timeoutMs }, 'assistant answer timed out');
@@ -32,10 +34,10 @@ export function registerAgentRoutes(app: ServiceApp, deps: AgentDeps): void {
 }
 
 async function streamAnswer(
-  deps: AgentDeps,
-  request: FastifyRequest<{ Body: Parameters<typeof askAgent>[1] }>,
+  deps: AssistantDeps,
+  request: FastifyRequest<{ Body: AgentRequest }>,
   reply: FastifyReply,
-  caller: Parameters<typeof askAgent>[2],
+  caller: Caller,
 ): Promise<FastifyReply> {
   let started = false;
   const start = () => {
@@ -55,7 +57,10 @@ async function streamAnswer(
     reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
   try {
-    const answer = await askAgent(deps, request.body, caller, request.id, {
+    const answer = await askAgent(deps, {
+      request: request.body,
+      caller,
+      requestId: request.id,
       onAccepted: start,
       onDelta: (text) => {
         start();

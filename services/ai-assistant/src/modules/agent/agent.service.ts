@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AgentRequest, AgentResponse, AssistantContext } from '@jesus-walks/contracts/assistant';
+import type { AgentRequest, AgentResponse } from '@jesus-walks/contracts/assistant';
 import { notFound } from '@jesus-walks/service-kit/errors';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { AiAssistantDatabase } from '../../db/database';
-import { type Embedder, semanticKnowledge, semanticProducts } from '../embeddings/embeddings';
-import { searchKnowledge } from '../knowledge/knowledge.repository';
-import type { Peers } from '../peers/peers';
-import { type AgentLimits, questionRules, takeQuestionLimits } from './agent.limits';
+import type { AssistantDeps } from '../../deps';
+import type { Embedder } from '../embeddings/embeddings.client';
+import { productsByMeaning } from '../embeddings/embeddings.service';
+import { searchKnowledge } from '../knowledge/knowledge.service';
+import { questionRules, takeQuestionLimits } from './agent.limits';
 import {
   activeModelConfig,
   findConversation,
@@ -16,25 +14,12 @@ import {
   insertQuestion,
   recentTurns,
 } from './agent.repository';
-import type { Caller, OrdersLookup, Provider, Retrieval } from './agent.types';
+import type { Caller, OrdersLookup, Retrieval } from './agent.types';
 import { estimateTokens } from './built-in.provider';
 import { productWords, rankProductsByWords } from './product-search';
 
 /** Questions and answers that go with each question (the last three exchanges). */
 export const HISTORY_TURNS = 6;
-
-export interface AgentDeps {
-  db: Kysely<AiAssistantDatabase>;
-  peers: Peers;
-  provider: Provider;
-  /** Ranks knowledge by meaning when an embedding model is configured. */
-  embedder: Embedder | null;
-  /** The model_configs provider conversations are recorded under ('local' for the built-in one). */
-  modelConfigProvider: string;
-  limits: AgentLimits;
-  timeoutMs: number;
-  logger: FastifyBaseLogger;
-}
 
 /** The answer did not come within AGENT_TIMEOUT_MS. */
 export class AgentTimeoutError extends Error {
@@ -43,12 +28,6 @@ export class AgentTimeoutError extends Error {
     this.name = 'AgentTimeoutError';
   }
 }
-
-const preferredCategories: Record<AssistantContext, string[]> = {
-  wine: ['wine'],
-  customerService: ['orders', 'shop'],
-  general: [],
-};
 
 /** An embedder that embeds a question once however often it is searched with (one per question). */
 function onceATextEmbedder(embedder: Embedder): Embedder {
@@ -70,20 +49,10 @@ function onceATextEmbedder(embedder: Embedder): Embedder {
 }
 
 /** What the provider may look up for this caller: their own orders and nobody else's. */
-function retrievalFor(deps: AgentDeps, caller: Caller, requestId: string): Retrieval {
+function retrievalFor(deps: AssistantDeps, caller: Caller, requestId: string): Retrieval {
   const embedder = deps.embedder && onceATextEmbedder(deps.embedder);
   return {
-    async searchKnowledge(words, context) {
-      if (embedder && words.length > 0) {
-        try {
-          const hits = await semanticKnowledge(deps.db, embedder, words.join(' '));
-          if (hits) return hits;
-        } catch (error) {
-          deps.logger.warn({ err: error }, 'assistant: embeddings unavailable, full-text search ranks');
-        }
-      }
-      return searchKnowledge(deps.db, words, { preferredCategories: preferredCategories[context] });
-    },
+    searchKnowledge: (words, context) => searchKnowledge({ ...deps, embedder }, { words, context }),
     products: () => deps.peers.products(requestId),
     async searchProducts(words, options = {}) {
       const onSale = (await deps.peers.products(requestId)).filter(
@@ -95,7 +64,10 @@ function retrievalFor(deps: AgentDeps, caller: Caller, requestId: string): Retri
       if (named.length === 0) return [];
       if (embedder) {
         try {
-          const ranked = await semanticProducts(deps.db, embedder, named.join(' '), onSale);
+          const ranked = await productsByMeaning(
+            { db: deps.db, pgvector: deps.pgvector, embedder },
+            { text: named.join(' '), products: onSale },
+          );
           if (ranked) return ranked;
         } catch (error) {
           deps.logger.warn({ err: error }, 'assistant: embeddings unavailable, products ranked by words');
@@ -119,16 +91,18 @@ function retrievalFor(deps: AgentDeps, caller: Caller, requestId: string): Retri
  * its model, provider and tokens. An answer later than the timeout is a 504 and is not stored.
  */
 export async function askAgent(
-  deps: AgentDeps,
-  request: AgentRequest,
-  caller: Caller,
-  requestId: string,
-  stream: {
+  deps: AssistantDeps,
+  input: {
+    request: AgentRequest;
+    caller: Caller;
+    requestId: string;
     /** The question is accepted (found, within limits, stored): the answer comes next. */
     onAccepted?: () => void;
+    /** Streaming: each piece of the answer as it is produced. */
     onDelta?: (text: string) => void;
-  } = {},
+  },
 ): Promise<AgentResponse> {
+  const { request, caller, requestId } = input;
   const { message, context } = request;
   const continued = request.conversationId !== undefined;
   if (request.conversationId) {
@@ -158,7 +132,7 @@ export async function askAgent(
     context,
     tokens: estimateTokens(message),
   });
-  stream.onAccepted?.();
+  input.onAccepted?.();
 
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -178,7 +152,7 @@ export async function askAgent(
         retrieval: retrievalFor(deps, caller, requestId),
         modelConfig,
         signal: controller.signal,
-        ...(stream.onDelta ? { onDelta: stream.onDelta } : {}),
+        ...(input.onDelta ? { onDelta: input.onDelta } : {}),
       }),
       timeout,
     ]);

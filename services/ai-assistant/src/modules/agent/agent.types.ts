@@ -2,7 +2,7 @@ import type { AssistantContext, MemberOrder } from '@jesus-walks/contracts/assis
 import type { Identity } from '@jesus-walks/contracts/common';
 import type { Event } from '@jesus-walks/contracts/events';
 import type { Product } from '@jesus-walks/contracts/products';
-import type { KnowledgeHit } from '../knowledge/knowledge.repository';
+import type { KnowledgeHit } from '../knowledge/knowledge.types';
 
 /** Who is asking: a member (verified by the gateway's signed identity) or a guest. */
 export interface Caller {

@@ -2,7 +2,7 @@ import type { AssistantContext, MemberOrder } from '@jesus-walks/contracts/assis
 import type { Event } from '@jesus-walks/contracts/events';
 import { VALLEY_TIME_ZONE } from '@jesus-walks/contracts/orders';
 import type { Product } from '@jesus-walks/contracts/products';
-import type { KnowledgeHit } from '../knowledge/knowledge.repository';
+import type { KnowledgeHit } from '../knowledge/knowledge.types';
 import type { Answer, OrdersLookup, Provider, Question } from './agent.types';
 
 /** The model badge of the built-in provider: retrieval, no language model, nothing downloaded. */

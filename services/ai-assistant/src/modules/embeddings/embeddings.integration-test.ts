@@ -9,7 +9,7 @@ import {
 } from '../../testing/assistant-stack.testing';
 import { type FakeOpenAi, startFakeOpenAi } from '../../testing/fake-openai.testing';
 import { knowledgeSeeds } from '../knowledge/knowledge.content';
-import { EMBEDDINGS_REFRESH_JOB } from './embeddings';
+import { EMBEDDINGS_REFRESH_JOB } from './embeddings.jobs';
 
 let fake: FakeOpenAi;
 let stack: AssistantStack;

@@ -1,16 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { AiAssistantDatabase } from '../../db/database';
 import type { KnowledgeSeed } from './knowledge.content';
+import type { KnowledgeHit } from './knowledge.types';
 
 type Db = Kysely<AiAssistantDatabase>;
-
-export interface KnowledgeHit {
-  id: number;
-  title: string;
-  content: string;
-  category: string;
-  rank: number;
-}
 
 /**
  * Adds the entries that are missing, by seed key: idempotent, and an entry an admin has edited
