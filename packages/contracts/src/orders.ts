@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorResponseSchema, IdParamsSchema, MAX_ROW_ID, PageQuerySchema, pageOf } from './common';
 import { MoneySchema } from './money';
-import { definePayableRoutes, HolderSchema, PayableQuoteSchema, PaymentMethodSchema } from './payable';
+import { definePayableRoutes, HolderSchema, PayableQuoteSchema } from './payable';
 import { RowIdSchema } from './products';
 import { defineRoute, defineRoutes } from './route-contract';
 

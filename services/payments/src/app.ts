@@ -26,8 +26,8 @@ import { registerSafekeyRoutes } from './modules/providers/safekey/safekey.route
 import { registerSandboxRoutes } from './modules/providers/sandbox/sandbox.routes';
 import { workSandboxWebhooks } from './modules/providers/sandbox/sandbox.service';
 import { registerSquareRoutes } from './modules/providers/square/square.routes';
-import { createCatalogSeller } from './modules/sellers/catalog-seller';
-import { createEventSeller } from './modules/sellers/events-seller';
+import { createCatalog } from './modules/sellers/catalog';
+import { createPeerClient, createSellers } from './modules/sellers/sellers';
 import type { MerchantConnect } from './modules/wallets/apple-pay-merchant';
 import { registerWalletRoutes, walletSettingsOf } from './modules/wallets/wallets.routes';
 import { registerWebhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -54,24 +54,28 @@ export async function buildApp(
     jobs: deps.jobs,
   });
 
-  const seller = createCatalogSeller({
-    baseUrl: env.CATALOG_AND_ORDERS_URL,
-    internalToken: env.INTERNAL_TOKEN,
-  });
-  const eventSeller = createEventSeller({
-    baseUrl: env.CONTENT_AND_EVENTS_URL,
-    internalToken: env.INTERNAL_TOKEN,
-  });
+  const peers = {
+    catalog: createPeerClient({
+      baseUrl: env.CATALOG_AND_ORDERS_URL,
+      internalToken: env.INTERNAL_TOKEN,
+      missing: 'The shop is not reachable (CATALOG_AND_ORDERS_URL is not set)',
+    }),
+    events: createPeerClient({
+      baseUrl: env.CONTENT_AND_EVENTS_URL,
+      internalToken: env.INTERNAL_TOKEN,
+      missing: 'Events are not reachable (CONTENT_AND_EVENTS_URL is not set)',
+    }),
+  };
   app.addHook('onClose', async () => {
-    await seller.close();
-    await eventSeller.close();
+    await peers.catalog.close();
+    await peers.events.close();
   });
   const payments: PaymentsDeps = {
     db: deps.db,
     jobs: deps.jobs,
     providers: createProviders(env, { db: deps.db, jobs: deps.jobs }),
-    seller,
-    eventSeller,
+    sellers: createSellers(peers),
+    catalog: createCatalog(peers.catalog),
     mailer: createMailer({ ...mailSettingsOf(env), jobs: deps.jobs, print: deps.notice, logger: app.log }),
     logger: app.log,
     limits: paymentLimitsOf(env),
@@ -83,7 +87,7 @@ export async function buildApp(
       { PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX },
       'payments run in TEST MODE (PAYMENTS_SANDBOX=on): the built-in sandbox takes no real payments, and any visitor can pay with a test card. Set PAYMENTS_SANDBOX=off where real buyers pay.',
     );
-    workSandboxWebhooks(deps.jobs, { url: env.SANDBOX_WEBHOOK_URL, secret: env.SANDBOX_WEBHOOK_SECRET });
+    workSandboxWebhooks(payments, { url: env.SANDBOX_WEBHOOK_URL, secret: env.SANDBOX_WEBHOOK_SECRET });
   }
   workFinalisation(payments);
   scheduleExpiry(payments);

@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from './db/database';
 import type { PaymentLimits } from './modules/payment-limits/payment-limits.service';
 import type { Providers } from './modules/providers/providers';
-import type { Seller } from './modules/sellers/catalog-seller';
-import type { EventSeller } from './modules/sellers/events-seller';
+import type { Catalog } from './modules/sellers/catalog';
+import type { Sellers } from './modules/sellers/sellers';
 
 /** What the modules of this service work with; app.ts builds it once. */
 export interface PaymentsDeps {
@@ -14,10 +14,10 @@ export interface PaymentsDeps {
   /** Background work, enqueued in the transaction that causes it. */
   jobs: JobQueue;
   providers: Providers;
-  /** Catalog's payable routes (products). */
-  seller: Seller;
-  /** content-and-events' payable routes (paid events' seats). */
-  eventSeller: EventSeller;
+  /** The sellers payments takes money for, by the name a payment row keeps (their payable routes). */
+  sellers: Sellers;
+  /** What payments asks of the shop beyond its payable routes (cancel an order, the products). */
+  catalog: Catalog;
   /** Customer e-mails, queued in the transaction of the write that causes them. */
   mailer: Mailer;
   logger: FastifyBaseLogger;

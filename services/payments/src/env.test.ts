@@ -7,10 +7,11 @@ import { loadEnv } from './env';
 const base = testEnvSource('postgres://localhost/test');
 
 describe('payments env', () => {
-  it('runs the sandbox without Stripe keys, posting to the site’s own webhook route with a derived secret', () => {
+  it('runs the sandbox without Stripe keys, delivering its events inside payments with a derived secret', () => {
     const env = loadEnv({ ...base, PUBLIC_ORIGIN: 'https://walks.example' });
     expect(env.PAYMENTS_SANDBOX).toBe('on');
-    expect(env.SANDBOX_WEBHOOK_URL).toBe('https://walks.example/api/payments/webhooks/sandbox');
+    // Not through the public origin and the gateway: the handler is in this process.
+    expect(env.SANDBOX_WEBHOOK_URL).toBeUndefined();
     const derived = createHmac('sha256', base.INTERNAL_TOKEN ?? '')
       .update('payments sandbox webhook secret')
       .digest('hex');

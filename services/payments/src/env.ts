@@ -61,7 +61,10 @@ export const envSchema = serviceEnvSchema
     PAYMENT_DECLINES_PER_MEMBER_PER_HOUR: limitSchema(10),
     /** Checkouts started (create-payment-intent, event-payment-intent) per client address in an hour. */
     PAYMENT_INTENTS_PER_ADDRESS_PER_HOUR: limitSchema(60),
-    /** Where the sandbox posts its signed events: default `${PUBLIC_ORIGIN}/api/payments/webhooks/sandbox`. */
+    /**
+     * Where the sandbox posts its signed events over HTTP. Unset (the default): they reach the
+     * webhook's handler inside payments, signature checked the same, without leaving the process.
+     */
     SANDBOX_WEBHOOK_URL: optionalUrl,
     /** Signs the sandbox's events. Unset: derived from INTERNAL_TOKEN (HMAC-SHA256 with a fixed label). */
     SANDBOX_WEBHOOK_SECRET: z
@@ -162,8 +165,6 @@ export const envSchema = serviceEnvSchema
       // NODE_ENV only chooses the default; the named setting decides (STYLE.md).
       PAYMENTS_SANDBOX:
         env.PAYMENTS_SANDBOX ?? (env.NODE_ENV === 'production' || stripeConfigured ? 'off' : 'on'),
-      SANDBOX_WEBHOOK_URL:
-        env.SANDBOX_WEBHOOK_URL ?? new URL('/api/payments/webhooks/sandbox', env.PUBLIC_ORIGIN).toString(),
       SQUARE_WEBHOOK_URL:
         env.SQUARE_WEBHOOK_URL ?? new URL('/api/payments/webhooks/square', env.PUBLIC_ORIGIN).toString(),
       SANDBOX_WEBHOOK_SECRET:

@@ -49,6 +49,8 @@ export interface PaymentsTable {
 }
 
 export type SellerName = 'catalog' | 'events';
+/** The column of a payment that keeps what its seller's fulfil made (an order, a registration). */
+export type PaymentRecordColumn = 'orderId' | 'registrationId';
 
 export interface WebhookEventsTable {
   id: Generated<number>;

@@ -16,7 +16,7 @@ async function startCatalog(env: Record<string, string>) {
 export interface CheckoutStack {
   payments: TestService<Env, PaymentsDatabase>;
   catalog: CatalogService;
-  /** payments' own origin (it listens: the sandbox posts its webhooks to it). */
+  /** payments' own origin (it listens, as in production). */
   paymentsUrl: string;
   /** The cheapest method to Napa, CA (USPS Ground, 9.99). */
   groundId: number;
@@ -48,7 +48,8 @@ async function listen(test: { app: TestService<unknown, unknown>['app'] }, port 
 /**
  * Payments wired to a real catalog-and-orders over HTTP (each on its own fresh database), both
  * listening: payments quotes, fulfils and releases through catalog's internal routes, and the
- * sandbox delivers its signed webhooks to payments' own port, as in production. Every test request
+ * sandbox delivers its signed webhooks to payments' webhook handler inside payments, as in
+ * production (unless SANDBOX_WEBHOOK_URL is given in `extraEnv`). Every test request
  * comes from one address, so catalog lets it hold as much as it likes unless `catalogEnv` says
  * otherwise (the tests of what one client may hold).
  */
@@ -63,7 +64,6 @@ export async function startCheckoutStack(
   const paymentsUrl = `http://127.0.0.1:${port}`;
   const payments = await startTestService(service, {
     CATALOG_AND_ORDERS_URL: catalogUrl,
-    SANDBOX_WEBHOOK_URL: `${paymentsUrl}/api/payments/webhooks/sandbox`,
     ...generousPaymentLimits,
     ...extraEnv,
   });

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AdminOrderSchema,
-  type FulfilBody,
-  FulfilmentSchema,
-  OrderStatusViewSchema,
-  QuoteSchema,
-  ReleaseResultSchema,
-} from '@jesus-walks/contracts/orders';
+import { AdminOrderSchema, OrderStatusViewSchema, QuoteSchema } from '@jesus-walks/contracts/orders';
+import { type FulfilBody, FulfilmentSchema, ReleaseResultSchema } from '@jesus-walks/contracts/payable';
 import { queuedMailFor } from '@jesus-walks/service-kit/testing/jobs';
 import { internalHeader } from '@jesus-walks/service-kit/testing/test-service';
 import { sql } from 'kysely';
@@ -134,7 +128,7 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
     const [order, ...others] = await ordersOfPayment(body.paymentId);
     expect(others).toEqual([]);
     expect(order).toMatchObject({
-      id: fulfilment.orderId,
+      id: fulfilment.recordId,
       userId: null,
       status: 'paid',
       total: '84.99',
@@ -154,7 +148,7 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
     const items = await stack.catalog.db
       .selectFrom('orderItems')
       .select(['productId', 'quantity', 'price'])
-      .where('orderId', '=', fulfilment.orderId)
+      .where('orderId', '=', fulfilment.recordId)
       .orderBy('id')
       .execute();
     expect(items).toEqual([
@@ -169,7 +163,7 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
 
     const [mail, ...moreMail] = await queuedMailFor(stack.catalog.db, body.buyer.email as string);
     expect(moreMail).toEqual([]);
-    expect(mail?.subject).toBe(`Order #${fulfilment.orderId} confirmed`);
+    expect(mail?.subject).toBe(`Order #${fulfilment.recordId} confirmed`);
     for (const line of [
       'Hi Gail Guest,',
       '2 x Trail Tee at $25.00 = $50.00',
@@ -189,7 +183,7 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
     const page = await statusPage(token);
     expect(page.statusCode).toBe(200);
     expect(OrderStatusViewSchema.parse(page.json())).toMatchObject({
-      id: fulfilment.orderId,
+      id: fulfilment.recordId,
       status: 'paid',
       items: [
         { productId: tee.id, name: 'Trail Tee', quantity: 2, price: '25.00' },
@@ -212,7 +206,7 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
     const listed = z
       .array(AdminOrderSchema)
       .parse(list.json())
-      .find((row) => row.id === fulfilment.orderId);
+      .find((row) => row.id === fulfilment.recordId);
     expect(listed).toMatchObject({ status: 'paid', total: '84.99', shippingCost: '9.99' });
 
     // The same payment again: the same order, nothing taken twice, no second e-mail.
@@ -247,7 +241,7 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
     const body = fulfilBody(quote.total);
     const answers = await Promise.all(Array.from({ length: 10 }, () => fulfil(quote.quoteId, body)));
     const fulfilments = answers.map((answer) => FulfilmentSchema.parse(answer.json()));
-    expect(new Set(fulfilments.map((fulfilment) => fulfilment.orderId)).size).toBe(1);
+    expect(new Set(fulfilments.map((fulfilment) => fulfilment.recordId)).size).toBe(1);
     for (const fulfilment of fulfilments)
       expect(fulfilment).toMatchObject({ outcome: 'fulfilled', status: 'paid' });
     expect(await ordersOfPayment(body.paymentId)).toHaveLength(1);
@@ -313,7 +307,7 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
     const fulfilment = FulfilmentSchema.parse((await fulfil(quote.quoteId, body)).json());
     expect(await ordersOfPayment(body.paymentId)).toMatchObject([
       {
-        id: fulfilment.orderId,
+        id: fulfilment.recordId,
         userId: stack.customer.id,
         customerEmail: 'carol@example.com',
         customerName: 'Carol Reyes',
@@ -322,7 +316,7 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
       },
     ]);
     const mail = await queuedMailFor(stack.catalog.db, 'carol@example.com');
-    expect(mail.map((message) => message.subject)).toContain(`Order #${fulfilment.orderId} confirmed`);
+    expect(mail.map((message) => message.subject)).toContain(`Order #${fulfilment.recordId} confirmed`);
     // The member sees it among their own orders.
     const mine = await stack.catalog.app.inject({
       url: '/api/orders',
@@ -333,7 +327,7 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
         .array(AdminOrderSchema)
         .parse(mine.json())
         .map((order) => order.id),
-    ).toContain(fulfilment.orderId);
+    ).toContain(fulfilment.recordId);
   });
 });
 
@@ -360,7 +354,9 @@ describe('GET /api/orders/status', () => {
   it('answers 404 with a plain message for a forged, malformed or foreign token', async () => {
     const cup = await insertProduct(stack.catalog.db, { name: 'Cup', price: '5.00', stock: 5 });
     const quote = await quoteFor([{ productId: cup.id, quantity: 1 }]);
-    const { orderId } = FulfilmentSchema.parse((await fulfil(quote.quoteId, fulfilBody(quote.total))).json());
+    const { recordId: orderId } = FulfilmentSchema.parse(
+      (await fulfil(quote.quoteId, fulfilBody(quote.total))).json(),
+    );
     const forged = `${orderId}.${Math.floor(Date.now() / 1000)}.${'A'.repeat(43)}`;
     for (const token of [forged, 'garbage', `${orderId}`]) {
       const response = await statusPage(token);

@@ -1,5 +1,6 @@
 import { fromCents, toCents } from '@jesus-walks/contracts/money';
-import type { Buyer, FulfilBody, Fulfilment, OrderStatusView } from '@jesus-walks/contracts/orders';
+import type { OrderStatusView } from '@jesus-walks/contracts/orders';
+import type { Buyer, FulfilBody, Fulfilment } from '@jesus-walks/contracts/payable';
 import { userRoutes } from '@jesus-walks/contracts/users';
 import { businessRule, DomainError, notFound } from '@jesus-walks/service-kit/errors';
 import type { InternalClient } from '@jesus-walks/service-kit/internal-client';
@@ -59,7 +60,7 @@ function answerFor(order: PaidOrderRow, quoteId: string): Fulfilment {
   }
   return {
     outcome: order.fulfilmentOutcome,
-    orderId: order.id,
+    recordId: order.id,
     status: order.status,
     total: order.total,
     reason: order.cancellationReason,
@@ -181,7 +182,7 @@ export async function fulfilQuote(
     }
     return {
       outcome: fulfilled ? 'fulfilled' : 'unfulfillable',
-      orderId,
+      recordId: orderId,
       status: fulfilled ? 'paid' : 'cancelled',
       total: quote.total,
       reason,

@@ -1,4 +1,5 @@
-import { type Holder, QuoteSchema } from '@jesus-walks/contracts/orders';
+import { QuoteSchema } from '@jesus-walks/contracts/orders';
+import type { Holder } from '@jesus-walks/contracts/payable';
 import {
   internalHeader,
   startTestService,

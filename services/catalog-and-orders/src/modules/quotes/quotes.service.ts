@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fromCents, toCents } from '@jesus-walks/contracts/money';
-import type { Holder, Quote, QuoteBody } from '@jesus-walks/contracts/orders';
+import type { Quote, QuoteBody } from '@jesus-walks/contracts/orders';
+import type { Holder } from '@jesus-walks/contracts/payable';
 import { addressLimitKey } from '@jesus-walks/service-kit/client-address';
 import { businessRule, DomainError, type ErrorIssue } from '@jesus-walks/service-kit/errors';
 import type { Kysely, Transaction } from 'kysely';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { EventFulfilmentSchema, EventQuoteSchema, EventSchema } from '@jesus-walks/contracts/events';
+import { EventQuoteSchema, EventSchema } from '@jesus-walks/contracts/events';
+import { FulfilmentSchema } from '@jesus-walks/contracts/payable';
 import {
   internalHeader,
   startTestService,
@@ -145,7 +146,7 @@ describe('POST /internal/event-quotes', () => {
     expect(second.statusCode, second.body).toBe(201);
     expect((await seatsOf(eventId)).seatsTaken).toBe(1);
     // The first quote no longer holds the seat, but it is still the payer's: paying it confirms it.
-    const late = EventFulfilmentSchema.parse((await fulfil(first.quoteId, randomUUID(), '12.00')).json());
+    const late = FulfilmentSchema.parse((await fulfil(first.quoteId, randomUUID(), '12.00')).json());
     expect(late.outcome).toBe('fulfilled');
   });
 });
@@ -158,10 +159,9 @@ describe('POST /internal/event-quotes/:quoteId/fulfil', () => {
     const paymentId = randomUUID();
     const first = await fulfil(q.quoteId, paymentId, '30.00');
     expect(first.statusCode, first.body).toBe(200);
-    expect(EventFulfilmentSchema.parse(first.json())).toEqual({
+    expect(FulfilmentSchema.parse(first.json())).toEqual({
       outcome: 'fulfilled',
-      registrationId: q.registrationId,
-      eventId,
+      recordId: q.registrationId,
       status: 'confirmed',
       total: '30.00',
       reason: null,
@@ -184,7 +184,7 @@ describe('POST /internal/event-quotes/:quoteId/fulfil', () => {
     expect(mails[0]?.text).toContain('we received your payment of $30.00');
     expect((await seatsOf(eventId)).seatsTaken).toBe(1);
     // Another payment of the same quote is refused (payments refunds it).
-    const other = EventFulfilmentSchema.parse((await fulfil(q.quoteId, randomUUID(), '30.00')).json());
+    const other = FulfilmentSchema.parse((await fulfil(q.quoteId, randomUUID(), '30.00')).json());
     expect(other.outcome).toBe('unfulfillable');
   });
 
@@ -199,7 +199,7 @@ describe('POST /internal/event-quotes/:quoteId/fulfil', () => {
     const lucky = await quoted(eventId);
     await lapse(lucky.registrationId);
     expect((await seatsOf(eventId)).seatsTaken).toBe(0);
-    const served = EventFulfilmentSchema.parse((await fulfil(lucky.quoteId, randomUUID(), '20.00')).json());
+    const served = FulfilmentSchema.parse((await fulfil(lucky.quoteId, randomUUID(), '20.00')).json());
     expect(served.outcome).toBe('fulfilled');
 
     const otherId = await insertTestEvent(content.db, { price: 20, capacity: 1 });
@@ -210,7 +210,7 @@ describe('POST /internal/event-quotes/:quoteId/fulfil', () => {
     const paymentId = randomUUID();
     const refused = await fulfil(late.quoteId, paymentId, '20.00');
     expect(refused.statusCode).toBe(200);
-    expect(EventFulfilmentSchema.parse(refused.json())).toMatchObject({
+    expect(FulfilmentSchema.parse(refused.json())).toMatchObject({
       outcome: 'unfulfillable',
       status: 'cancelled',
       reason: 'The seat held for you lapsed and the event is now full',
@@ -239,7 +239,7 @@ describe('releasing holds', () => {
     const event = await seatsOf(eventId);
     expect(event).toMatchObject({ seatsTaken: 1, waitlistCount: 0 });
     // A payment that succeeds after its quote was released still gets a seat only if one is free.
-    const late = EventFulfilmentSchema.parse((await fulfil(q.quoteId, randomUUID(), '15.00')).json());
+    const late = FulfilmentSchema.parse((await fulfil(q.quoteId, randomUUID(), '15.00')).json());
     expect(late).toMatchObject({
       outcome: 'unfulfillable',
       reason: 'The seat held for you was released and the event is now full',

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  EventFulfilBody,
-  EventFulfilment,
-  EventQuote,
-  EventQuoteBody,
-} from '@jesus-walks/contracts/events';
+import type { EventQuote, EventQuoteBody } from '@jesus-walks/contracts/events';
+import type { FulfilBody, Fulfilment } from '@jesus-walks/contracts/payable';
 import { addressLimitKey } from '@jesus-walks/service-kit/client-address';
 import { businessRule, conflict, DomainError, notFound } from '@jesus-walks/service-kit/errors';
 import type { Transaction } from 'kysely';
@@ -234,14 +230,13 @@ export async function quoteSeat(
 
 function fulfilment(
   quote: EventQuoteRow,
-  outcome: EventFulfilment['outcome'],
+  outcome: Fulfilment['outcome'],
   status: RegistrationRow['status'],
   reason: string | null,
-): EventFulfilment {
+): Fulfilment {
   return {
     outcome,
-    registrationId: quote.registrationId,
-    eventId: quote.eventId,
+    recordId: quote.registrationId,
     status: shownStatus(status),
     total: quote.total,
     reason,
@@ -284,9 +279,9 @@ async function refusal(
 export async function fulfilSeat(
   deps: ContentDeps,
   quoteId: string,
-  body: EventFulfilBody,
+  body: FulfilBody,
   requestId?: string,
-): Promise<EventFulfilment> {
+): Promise<Fulfilment> {
   const known = await findEventQuote(deps.db, quoteId);
   if (!known) throw notFound('No such quote');
   // A member's address comes from identity, asked before any lock is taken.

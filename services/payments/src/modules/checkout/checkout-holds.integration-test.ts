@@ -3,7 +3,7 @@ import { identityHeaders, testUser } from '@jesus-walks/service-kit/testing/test
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutStack, napaAddress, startCheckoutStack } from '../../testing/checkout-stack.testing';
-import { WRONG_PAYMENT_SECRET } from './payment-secret';
+import { WRONG_PAYMENT_SECRET } from '../payments/payment-secret';
 
 // What a checkout holds and when it lets go: the catalog's own limits per client (its defaults:
 // 10 units of a product, 3 open checkouts), reached through payments with the client's address

@@ -1,9 +1,8 @@
 import type { ReleaseCheckoutBody, ReleaseCheckoutResult } from '@jesus-walks/contracts/checkout';
 import { notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
 import type { PaymentsDeps } from '../../deps';
-import { cancelPayment } from './checkout.service';
-import { requirePaymentSecret, WRONG_PAYMENT_SECRET } from './payment-secret';
-import { findPayment } from './payments.repository';
+import { requirePaymentSecret, WRONG_PAYMENT_SECRET } from '../payments/payment-secret';
+import { cancelPayment, getPayment } from '../payments/payments.service';
 
 /**
  * POST /api/checkout/release: the browser left its checkout or emptied its cart before paying. Its
@@ -17,7 +16,7 @@ export async function releaseCheckout(
   body: ReleaseCheckoutBody,
   requestId?: string,
 ): Promise<ReleaseCheckoutResult> {
-  const payment = await findPayment(deps.db, body.paymentId);
+  const payment = await getPayment(deps, body.paymentId);
   if (!payment) throw notFound(WRONG_PAYMENT_SECRET);
   requirePaymentSecret(payment, body.paymentSecret);
   if (payment.orderId !== null || (payment.status !== 'pending' && payment.status !== 'failed')) {

@@ -1,37 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CheckoutConfig,
-  type CheckoutContactBody,
+  type CompleteRegistrationBody,
+  type CreateOrderBody,
   type EventPaymentIntentBody,
   type EventPaymentIntentResponse,
+  type OrderCreated,
+  type PaidRegistration,
   type PaymentIntentBody,
   type PaymentIntentResponse,
   paymentMethodLabels,
 } from '@jesus-walks/contracts/checkout';
 import type { Identity } from '@jesus-walks/contracts/common';
+import type { EventQuote } from '@jesus-walks/contracts/events';
 import { toCents } from '@jesus-walks/contracts/money';
-import { paymentMethods, type Quote } from '@jesus-walks/contracts/orders';
-import {
-  businessRule,
-  conflict,
-  DomainError,
-  notFound,
-  upstreamUnavailable,
-} from '@jesus-walks/service-kit/errors';
-import type { SellerName } from '../../db/database';
+import type { Quote } from '@jesus-walks/contracts/orders';
+import { type PayableQuote, type PaymentMethod, paymentMethods } from '@jesus-walks/contracts/payable';
+import { businessRule, conflict, DomainError, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
+import type { SellerName, StoredAddress } from '../../db/database';
 import type { PaymentsDeps } from '../../deps';
+import { finalisePayment } from '../finalisation/finalisation.service';
 import { takeIntentLimits } from '../payment-limits/payment-limits.service';
-import { payableSeller } from '../sellers/seller-registry';
+import { holdsPaymentSecret, newPaymentSecret } from '../payments/payment-secret';
+import {
+  cancelPayment,
+  getPayment,
+  type PaymentRow,
+  recordPayment,
+  releaseQuietly,
+} from '../payments/payments.service';
 import { cartChanged, priceChanges, refusedCartIssues } from './cart-changes';
 import { runIdempotently } from './idempotent-request';
-import { holdsPaymentSecret, newPaymentSecret, requirePaymentSecret } from './payment-secret';
-import {
-  cancelOpenPayment,
-  findPayment,
-  insertPayment,
-  type PaymentRow,
-  setContact,
-} from './payments.repository';
 
 /** GET /api/checkout/config: the six methods in their order, which are live, which in test mode. */
 export function checkoutConfig(deps: Pick<PaymentsDeps, 'providers'>): CheckoutConfig {
@@ -71,8 +70,8 @@ function cryptoConfig(
   return { crypto: { providers: ['stripe', 'coinbase'] } };
 }
 
-export interface CreateIntentInput {
-  body: PaymentIntentBody;
+/** Who is asking, as every checkout call knows it. */
+export interface CheckoutCaller {
   identity: Identity | null;
   /** The client's address: checkouts and declines are limited per address (payment-limits). */
   clientAddress: string;
@@ -80,17 +79,42 @@ export interface CreateIntentInput {
   requestId: string;
 }
 
+/** What an intent asks every seller the same way: the method, and the intent it replaces. */
+interface IntentBody {
+  paymentMethod: PaymentMethod;
+  replacesPaymentId?: string | undefined;
+  replacesPaymentSecret?: string | undefined;
+}
+
+/** One sale through the checkout: what differs between sellers, and nothing else. */
+interface Sale<SellerQuote extends PayableQuote> {
+  seller: SellerName;
+  /** The route, for Idempotency-Key's fingerprint. */
+  route: string;
+  body: IntentBody;
+  /** The seller's quote (handing over the hold of the replaced payment's quote, when it had one). */
+  quote(replacesQuoteId: string | undefined): Promise<SellerQuote>;
+  /** Refuses a quote before anything is charged (its hold is released first). */
+  refusal?(quote: SellerQuote): DomainError | null;
+  /** The processor's description of the payment. */
+  description(quote: SellerQuote): string;
+  /** The buyer as the payment row keeps them. */
+  buyer: { customerName: string; customerEmail: string | null; shippingAddress: StoredAddress };
+}
+
 /**
- * Quotes the cart with the seller (server prices, shipping, the stock held a few minutes for this
- * client, within its share), refuses a cart that changed (409 cart_changed, the quote released)
- * before anything is charged, creates the processor's intent for the quote's total (no transaction
- * open meanwhile) and records the payment. Honours Idempotency-Key.
+ * The one way an intent is made, whatever is sold (ARCHITECTURE.md section 4): the client's
+ * limits, the seller's quote at its prices (its hold made for this client, within its share, and
+ * the replaced payment's hold handed over or released), the processor's intent for the quote's
+ * total (no transaction open meanwhile), and the payment row naming the seller that finalisation
+ * calls. Honours Idempotency-Key. Answers the intent and the quote (its lines, amounts and hold).
  */
-export async function createPaymentIntent(
+async function createIntent<SellerQuote extends PayableQuote>(
   deps: PaymentsDeps,
-  input: CreateIntentInput,
-): Promise<{ response: PaymentIntentResponse; replayed: boolean }> {
-  const { body } = input;
+  caller: CheckoutCaller,
+  sale: Sale<SellerQuote>,
+) {
+  const { body } = sale;
   const method = deps.providers.forMethod(body.paymentMethod);
   if (!method.available) {
     throw businessRule(`${paymentMethodLabels[body.paymentMethod]} is not available: ${method.reason}`);
@@ -98,26 +122,25 @@ export async function createPaymentIntent(
   return runIdempotently(
     deps.db,
     {
-      key: input.idempotencyKey,
-      identity: input.identity,
-      clientAddress: input.clientAddress,
-      route: 'create-payment-intent',
+      key: caller.idempotencyKey,
+      identity: caller.identity,
+      clientAddress: caller.clientAddress,
+      route: sale.route,
       body,
     },
     201,
     async () => {
-      await takeIntentLimits(deps.db, deps.limits, input);
-      const replaced = await replaceablePayment(deps, body, input.identity);
-      const sameSeller = replaced?.seller === 'catalog';
-      const quote = await quoteCart(deps, input, sameSeller ? (replaced?.quoteId ?? undefined) : undefined);
+      await takeIntentLimits(deps.db, deps.limits, caller);
+      const replaced = await replaceablePayment(deps, body, caller.identity);
+      const sameSeller = replaced?.seller === sale.seller;
+      const quote = await sale.quote(sameSeller ? (replaced?.quoteId ?? undefined) : undefined);
       if (replaced) {
         await cancelPayment(deps, replaced, 'Replaced by a newer checkout', { release: !sameSeller });
       }
-
-      const changes = priceChanges(body.items, quote.items);
-      if (changes.length > 0) {
-        await releaseQuietly(deps, 'catalog', quote.quoteId, input.requestId);
-        throw cartChanged(changes);
+      const refusal = sale.refusal?.(quote);
+      if (refusal) {
+        await releaseQuietly(deps, sale.seller, quote.quoteId, caller.requestId);
+        throw refusal;
       }
 
       const paymentId = randomUUID();
@@ -129,15 +152,15 @@ export async function createPaymentIntent(
           currency: 'usd',
           paymentId,
           idempotencyKey,
-          description: `Order of ${quote.items.length} item(s), quote ${quote.quoteId}`,
+          description: sale.description(quote),
         });
       } catch (error) {
         deps.logger.error({ err: error, paymentId }, 'the payment processor refused to create an intent');
-        await releaseQuietly(deps, 'catalog', quote.quoteId, input.requestId);
+        await releaseQuietly(deps, sale.seller, quote.quoteId, caller.requestId);
         throw upstreamUnavailable('The payment processor is not reachable right now. Please try again.');
       }
       const secret = newPaymentSecret();
-      await insertPayment(deps.db, {
+      await recordPayment(deps, {
         id: paymentId,
         provider: method.provider.name,
         providerReference: intent.reference,
@@ -145,151 +168,102 @@ export async function createPaymentIntent(
         quote: quote as unknown as Record<string, unknown>,
         quoteId: quote.quoteId,
         quoteExpiresAt: quote.expiresAt,
-        userId: input.identity?.id ?? null,
-        customerName: body.shippingAddress.fullName,
-        shippingAddress: body.shippingAddress,
+        userId: caller.identity?.id ?? null,
+        customerName: sale.buyer.customerName,
+        customerEmail: sale.buyer.customerEmail,
+        shippingAddress: sale.buyer.shippingAddress,
         paymentMethod: body.paymentMethod,
         idempotencyKey,
+        seller: sale.seller,
         secretHash: secret.hash,
       });
+      const { quoteId: _quoteId, ...sold } = quote;
       return {
         clientSecret: intent.clientSecret,
         paymentId,
         paymentSecret: secret.secret,
         processor: method.processor,
         testMode: method.testMode,
-        currency: 'USD' as const,
-        items: quote.items,
-        subtotal: quote.subtotal,
-        shipping: quote.shipping,
-        total: quote.total,
-        shippingMethod: quote.shippingMethod,
-        expiresAt: quote.expiresAt,
+        ...sold,
       };
     },
   );
 }
 
-export interface CreateEventIntentInput {
-  body: EventPaymentIntentBody;
-  identity: Identity | null;
-  clientAddress: string;
-  idempotencyKey: string | undefined;
-  requestId: string;
+/**
+ * POST /api/checkout/create-payment-intent: the shop's cart. Catalog quotes it (server prices,
+ * shipping, the stock held a few minutes); a cart that changed is refused (409 cart_changed, the
+ * hold released) before anything is charged.
+ */
+export async function createPaymentIntent(
+  deps: PaymentsDeps,
+  caller: CheckoutCaller & { body: PaymentIntentBody },
+): Promise<{ response: PaymentIntentResponse; replayed: boolean }> {
+  const { body } = caller;
+  return createIntent<Quote>(deps, caller, {
+    seller: 'catalog',
+    route: 'create-payment-intent',
+    body,
+    quote: (replacesQuoteId) => quoteCart(deps, caller, replacesQuoteId),
+    refusal: (quote) => {
+      const changes = priceChanges(body.items, quote.items);
+      return changes.length > 0 ? cartChanged(changes) : null;
+    },
+    description: (quote) => `Order of ${quote.items.length} item(s), quote ${quote.quoteId}`,
+    buyer: {
+      customerName: body.shippingAddress.fullName,
+      customerEmail: null,
+      shippingAddress: body.shippingAddress,
+    },
+  });
 }
 
 /**
- * A paid event's seat through the same checkout (docs/decisions/015-paid-events-through-checkout.md):
- * content-and-events quotes the event's price and holds a seat for a few minutes (409 when full or
- * already registered, before anything is charged), then the processor's intent for that price
- * (no transaction open meanwhile) and the payment row, which names content-and-events as the
- * seller that finalisation calls. Honours Idempotency-Key.
+ * POST /api/checkout/event-payment-intent: a paid walk's seat through the same checkout
+ * (docs/decisions/015-paid-events-through-checkout.md). content-and-events quotes the event's price
+ * and holds a seat for a few minutes (409 when full or already registered, before anything is
+ * charged).
  */
 export async function createEventPaymentIntent(
   deps: PaymentsDeps,
-  input: CreateEventIntentInput,
+  caller: CheckoutCaller & { body: EventPaymentIntentBody },
 ): Promise<{ response: EventPaymentIntentResponse; replayed: boolean }> {
-  const { body, identity } = input;
-  const method = deps.providers.forMethod(body.paymentMethod);
-  if (!method.available) {
-    throw businessRule(`${paymentMethodLabels[body.paymentMethod]} is not available: ${method.reason}`);
-  }
+  const { body, identity } = caller;
   if (!identity && !body.email) {
     throw new DomainError('validation_failed', 'Please give your e-mail address: your receipt goes there.', [
       { path: ['body', 'email'], message: 'Please enter a valid email address' },
     ]);
   }
-  return runIdempotently(
-    deps.db,
-    {
-      key: input.idempotencyKey,
-      identity,
-      clientAddress: input.clientAddress,
-      route: 'create-event-payment-intent',
-      body,
-    },
-    201,
-    async () => {
-      await takeIntentLimits(deps.db, deps.limits, input);
-      const replaced = await replaceablePayment(deps, body, identity);
-      const sameSeller = replaced?.seller === 'events';
-      const quote = await deps.eventSeller.quote(
+  return createIntent<EventQuote>(deps, caller, {
+    seller: 'events',
+    route: 'create-event-payment-intent',
+    body,
+    quote: (replacesQuoteId) =>
+      deps.sellers.events.quote(
         {
           eventId: body.eventId,
           attendees: 1,
           buyer: identity ? { userId: identity.id } : { name: body.fullName, email: body.email ?? '' },
           // Whose checkout it is: the seller limits the seats one client holds at once.
-          holder: { address: input.clientAddress, userId: identity?.id ?? null },
-          ...(sameSeller && replaced?.quoteId ? { replacesQuoteId: replaced.quoteId } : {}),
+          holder: { address: caller.clientAddress, userId: identity?.id ?? null },
+          ...(replacesQuoteId ? { replacesQuoteId } : {}),
         },
-        input.requestId,
-      );
-      if (replaced) {
-        await cancelPayment(deps, replaced, 'Replaced by a newer checkout', { release: !sameSeller });
-      }
-
-      const paymentId = randomUUID();
-      const idempotencyKey = `intent:${paymentId}`;
-      let intent: Awaited<ReturnType<typeof method.provider.createIntent>>;
-      try {
-        intent = await method.provider.createIntent({
-          amountCents: toCents(quote.total),
-          currency: 'usd',
-          paymentId,
-          idempotencyKey,
-          description: `Seat at ${quote.items[0]?.name ?? `event ${quote.eventId}`}, quote ${quote.quoteId}`,
-        });
-      } catch (error) {
-        deps.logger.error({ err: error, paymentId }, 'the payment processor refused to create an intent');
-        await releaseQuietly(deps, 'events', quote.quoteId, input.requestId);
-        throw upstreamUnavailable('The payment processor is not reachable right now. Please try again.');
-      }
-      const secret = newPaymentSecret();
-      await insertPayment(deps.db, {
-        id: paymentId,
-        provider: method.provider.name,
-        providerReference: intent.reference,
-        amount: quote.total,
-        quote: quote as unknown as Record<string, unknown>,
-        quoteId: quote.quoteId,
-        quoteExpiresAt: quote.expiresAt,
-        userId: identity?.id ?? null,
-        customerName: body.fullName,
-        customerEmail: body.email ?? null,
-        shippingAddress: {},
-        paymentMethod: body.paymentMethod,
-        idempotencyKey,
-        seller: 'events',
-        secretHash: secret.hash,
-      });
-      return {
-        clientSecret: intent.clientSecret,
-        paymentId,
-        paymentSecret: secret.secret,
-        processor: method.processor,
-        testMode: method.testMode,
-        currency: 'USD' as const,
-        items: quote.items,
-        subtotal: quote.subtotal,
-        shipping: quote.shipping,
-        total: quote.total,
-        shippingMethod: null,
-        expiresAt: quote.expiresAt,
-        eventId: quote.eventId,
-        registrationId: quote.registrationId,
-      };
-    },
-  );
+        caller.requestId,
+      ),
+    description: (quote) =>
+      `Seat at ${quote.items[0]?.name ?? `event ${quote.eventId}`}, quote ${quote.quoteId}`,
+    buyer: { customerName: body.fullName, customerEmail: body.email ?? null, shippingAddress: {} },
+  });
 }
 
 async function quoteCart(
   deps: PaymentsDeps,
-  input: CreateIntentInput,
+  caller: CheckoutCaller & { body: PaymentIntentBody },
   replacesQuoteId: string | undefined,
 ): Promise<Quote> {
-  const { body } = input;
+  const { body } = caller;
   try {
-    return await deps.seller.quote(
+    return await deps.sellers.catalog.quote(
       {
         items: body.items,
         destination: {
@@ -300,14 +274,14 @@ async function quoteCart(
         ...(body.shippingMethodId ? { shippingMethodId: body.shippingMethodId } : {}),
         ...(replacesQuoteId ? { replacesQuoteId } : {}),
         // Whose checkout it is: the seller limits what one client holds at once.
-        holder: { address: input.clientAddress, userId: input.identity?.id ?? null },
+        holder: { address: caller.clientAddress, userId: caller.identity?.id ?? null },
       },
-      input.requestId,
+      caller.requestId,
     );
   } catch (error) {
     if (error instanceof DomainError && (error.status === 404 || error.status === 409)) {
       throw cartChanged(
-        await refusedCartIssues(error, body.items, () => deps.seller.products(input.requestId)),
+        await refusedCartIssues(error, body.items, () => deps.catalog.products(caller.requestId)),
       );
     }
     throw error;
@@ -315,22 +289,19 @@ async function quoteCart(
 }
 
 /**
- * The payment an earlier intent of this checkout made, when it can still be replaced: the same
- * buyer, no order, and not paid at its processor (a paid one is finalised, never released).
- */
-/**
- * The earlier payment a new intent replaces, when it may: still open, and the caller's own (the
- * member's, or for a guest's payment the browser holding its secret). Anyone else's is left alone
- * (its hold lapses by itself): knowing a payment's id is not enough to cancel it.
+ * The earlier payment a new intent replaces, when it may: still open, not paid at its processor (a
+ * paid one is finalised, never released), and the caller's own (the member's, or for a guest's
+ * payment the browser holding its secret). Anyone else's is left alone (its hold lapses by
+ * itself): knowing a payment's id is not enough to cancel it.
  */
 async function replaceablePayment(
   deps: PaymentsDeps,
-  body: { replacesPaymentId?: string | undefined; replacesPaymentSecret?: string | undefined },
+  body: IntentBody,
   identity: Identity | null,
 ): Promise<PaymentRow | null> {
   const paymentId = body.replacesPaymentId;
   if (!paymentId) return null;
-  const payment = await findPayment(deps.db, paymentId);
+  const payment = await getPayment(deps, paymentId);
   if (!payment || payment.orderId !== null || !['pending', 'failed'].includes(payment.status)) return null;
   if (payment.userId !== null && payment.userId !== identity?.id) return null;
   if (payment.userId === null && !holdsPaymentSecret(payment, body.replacesPaymentSecret)) return null;
@@ -338,64 +309,90 @@ async function replaceablePayment(
     const intent = await deps.providers.byName(payment.provider).retrieveIntent(payment.providerReference);
     return intent.status === 'succeeded' ? null : payment;
   } catch (error) {
-    // Not knowing whether it was paid, it is left alone: its reservation lapses by itself.
+    // Not knowing whether it was paid, it is left alone: its hold lapses by itself.
     deps.logger.warn({ err: error, paymentId }, 'could not ask the processor about a replaced payment');
     return null;
   }
 }
 
-/**
- * Cancels an open payment: its intent at the processor (so it can no longer be paid, where the
- * processor allows it), the row, and its quote's reservation unless the seller already released it.
- */
-export async function cancelPayment(
-  deps: PaymentsDeps,
-  payment: PaymentRow,
-  reason: string,
-  options: { release: boolean; requestId?: string },
-): Promise<boolean> {
-  const provider = deps.providers.byName(payment.provider);
-  await provider.cancelIntent?.(payment.providerReference);
-  const cancelled = await cancelOpenPayment(deps.db, payment.id, reason);
-  if (cancelled && options.release && payment.quoteId) {
-    await releaseQuietly(deps, payment.seller, payment.quoteId, options.requestId);
+/** How each seller's finalisation is answered to the browser's call for it. */
+const finalisedAnswers = {
+  catalog: {
+    route: 'create-order',
+    answer: ({ fulfilment }): OrderCreated => ({
+      id: fulfilment.recordId,
+      status: fulfilment.status as OrderCreated['status'],
+      total: fulfilment.total,
+    }),
+    whenCalledElsewhere: 'This payment was for an order: see POST /api/orders',
+    amountMismatch: 'The amount paid does not match the order total; no order was created',
+  },
+  events: {
+    route: 'complete-registration',
+    answer: ({ fulfilment, quote }): PaidRegistration => ({
+      registrationId: fulfilment.recordId,
+      eventId: (quote as unknown as EventQuote).eventId,
+      status: 'confirmed',
+      total: fulfilment.total,
+    }),
+    whenCalledElsewhere:
+      'This payment was for an event registration, which is confirmed: see POST /api/checkout/complete-registration',
+    amountMismatch: 'The amount paid does not match the price; no registration was confirmed',
+  },
+} satisfies Record<
+  SellerName,
+  {
+    route: string;
+    answer(finalised: Extract<Awaited<ReturnType<typeof finalisePayment>>, { kind: 'fulfilled' }>): unknown;
+    whenCalledElsewhere: string;
+    amountMismatch: string;
   }
-  return cancelled;
-}
+>;
 
-/** A reservation not released lapses by itself within minutes: a failed release is logged, not fatal. */
-async function releaseQuietly(
-  deps: PaymentsDeps,
-  seller: SellerName,
-  quoteId: string,
-  requestId?: string,
-): Promise<void> {
-  try {
-    await payableSeller({ catalog: deps.seller, events: deps.eventSeller }, seller).release(
-      quoteId,
-      requestId,
-    );
-  } catch (error) {
-    deps.logger.warn({ err: error, quoteId }, 'could not release a quote; its reservation will lapse');
-  }
-}
+type FinalisedAnswer<S extends SellerName> = ReturnType<(typeof finalisedAnswers)[S]['answer']>;
 
 /**
- * The buyer's name, e-mail and phone on a payment, before it is confirmed: only from the browser
- * that started it (its payment secret), so nobody else can redirect its receipt.
+ * POST /api/orders and POST /api/checkout/complete-registration: the one finalisation, answered
+ * in the terms of the seller the call is for. The client's items, total and prices are ignored: the
+ * payment decides. A payment for the other seller is finalised all the same, and the answer says
+ * where its own call is. Honours Idempotency-Key.
  */
-export async function recordContact(
+export async function finaliseCheckout<S extends SellerName>(
   deps: PaymentsDeps,
-  body: CheckoutContactBody,
-): Promise<{ paymentId: string }> {
-  const payment = await findPayment(deps.db, body.paymentId);
-  if (!payment) throw notFound('No such payment');
-  requirePaymentSecret(payment, body.paymentSecret);
-  const updated = await setContact(deps.db, body.paymentId, {
-    customerName: body.fullName,
-    customerEmail: body.email ?? null,
-    customerPhone: body.phone ?? null,
-  });
-  if (updated) return { paymentId: body.paymentId };
-  throw conflict('This payment is already finalised; its contact can no longer change');
+  caller: CheckoutCaller & { seller: S; body: CreateOrderBody | CompleteRegistrationBody },
+): Promise<{ response: FinalisedAnswer<S>; replayed: boolean }> {
+  const { body } = caller;
+  const expected = finalisedAnswers[caller.seller];
+  return runIdempotently(
+    deps.db,
+    {
+      key: caller.idempotencyKey,
+      identity: caller.identity,
+      clientAddress: caller.clientAddress,
+      paymentId: body.paymentId,
+      route: expected.route,
+      body,
+    },
+    201,
+    async () => {
+      const outcome = await finalisePayment(deps, {
+        paymentId: body.paymentId,
+        customerEmail: body.customerEmail,
+        phoneNumber: body.phoneNumber,
+        requestId: caller.requestId,
+      });
+      switch (outcome.kind) {
+        case 'fulfilled':
+          if (outcome.seller !== caller.seller)
+            throw businessRule(finalisedAnswers[outcome.seller].whenCalledElsewhere);
+          return expected.answer(outcome) as FinalisedAnswer<S>;
+        case 'not_paid':
+          throw new DomainError('payment_required', 'Payment not completed');
+        case 'amount_mismatch':
+          throw businessRule(expected.amountMismatch);
+        case 'refunded':
+          throw conflict(outcome.message);
+      }
+    },
+  );
 }

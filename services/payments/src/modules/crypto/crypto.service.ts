@@ -14,8 +14,8 @@ import { conflict, notFound, upstreamUnavailable } from '@jesus-walks/service-ki
 import type { Transaction } from 'kysely';
 import type { PaymentsDatabase } from '../../db/database';
 import type { PaymentsDeps } from '../../deps';
-import { requirePaymentSecret } from '../checkout/payment-secret';
-import { fillContact, findPayment, type PaymentRow } from '../checkout/payments.repository';
+import { requirePaymentSecret } from '../payments/payment-secret';
+import { fillPaymentContact, getPayment, type PaymentRow } from '../payments/payments.service';
 import type { CryptoChargeProvider } from '../providers/coinbase/coinbase.provider';
 import { lockSandboxIntent, updateSandboxIntent } from '../providers/sandbox/sandbox.repository';
 import { SANDBOX_WEBHOOK_QUEUE } from '../providers/sandbox/sandbox.service';
@@ -47,7 +47,7 @@ export async function exchangeRates(deps: Pick<CryptoDeps, 'rates'>): Promise<Cr
 
 /** Only a crypto checkout's payment that is still open can be paid in crypto. */
 async function openCryptoPayment(deps: PaymentsDeps, paymentId: string): Promise<PaymentRow> {
-  const payment = await findPayment(deps.db, paymentId);
+  const payment = await getPayment(deps, paymentId);
   if (!payment) throw notFound('No such payment');
   if (payment.paymentMethod !== 'crypto')
     throw conflict('This checkout was not started for a crypto payment');
@@ -71,7 +71,7 @@ export async function processCryptoPayment(
   body: CryptoPaymentBody,
 ): Promise<CryptoPaymentResult> {
   const payment = await openCryptoPayment(deps, body.paymentId);
-  await fillContact(deps.db, payment.id, { customerEmail: body.customerEmail });
+  await fillPaymentContact(deps, payment.id, { customerEmail: body.customerEmail });
   if (payment.provider === 'sandbox') return sandboxCharge(deps, payment, provider, body);
   if (payment.provider !== provider) {
     throw conflict(`${providerNames[provider]} is not available for crypto payments here`);
@@ -253,7 +253,7 @@ async function settleCharge(
 async function requireChargeOwner(deps: PaymentsDeps, code: string, paymentSecret: string): Promise<void> {
   const charge = await findCharge(deps.db, code);
   if (!charge) throw notFound('No such charge');
-  const payment = await findPayment(deps.db, charge.paymentId);
+  const payment = await getPayment(deps, charge.paymentId);
   if (!payment) throw notFound('No such charge');
   requirePaymentSecret(payment, paymentSecret);
 }
@@ -288,7 +288,7 @@ export async function verifyCryptoPayment(
   deps: PaymentsDeps,
   body: VerifyCryptoPaymentBody,
 ): Promise<VerifyCryptoPaymentResult> {
-  const payment = await findPayment(deps.db, body.paymentId);
+  const payment = await getPayment(deps, body.paymentId);
   if (payment?.paymentMethod !== 'crypto') throw notFound('No such crypto payment');
   if (payment.provider === 'sandbox') {
     const charge = await latestChargeOf(deps.db, payment.id);

@@ -1,7 +1,6 @@
 import type { PaymentsDeps } from '../../deps';
-import { cancelPayment } from '../checkout/checkout.service';
-import { findExpiredOpenPayments } from '../checkout/payments.repository';
 import { FINALISE_PAYMENT_QUEUE } from '../finalisation/finalisation.jobs';
+import { cancelPayment, expiredOpenPayments } from '../payments/payments.service';
 
 /** Cancels payments left open past their quote's reservation, and releases the quotes. */
 export const EXPIRE_PAYMENTS_JOB = 'expire-payments';
@@ -19,7 +18,7 @@ export async function expireOpenPayments(
 ): Promise<{ cancelled: number; finalising: number }> {
   let cancelled = 0;
   let finalising = 0;
-  for (const payment of await findExpiredOpenPayments(deps.db, BATCH)) {
+  for (const payment of await expiredOpenPayments(deps, BATCH)) {
     try {
       const intent = await deps.providers.byName(payment.provider).retrieveIntent(payment.providerReference);
       if (intent.status === 'succeeded') {

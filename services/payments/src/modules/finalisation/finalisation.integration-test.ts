@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { PaymentIntentResponseSchema } from '@jesus-walks/contracts/checkout';
 import { waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
 import { sql } from 'kysely';
@@ -188,7 +189,7 @@ describe('webhooks reach the same finalisation', () => {
       },
     });
     await pay(intent.clientSecret);
-    // The sandbox posts payment_intent.succeeded to payments' port; the job finalises.
+    // The sandbox delivers payment_intent.succeeded to the webhook's handler; the job finalises.
     await waitForJobs(stack.payments.db, { timeoutMs: 20_000 });
     const orders = await ordersOf(intent.paymentId);
     expect(orders).toEqual([{ id: expect.any(Number), status: 'paid', total: '29.99' }]);
@@ -282,5 +283,76 @@ describe('a late payment', () => {
     expect(await stack.stockOf(lamp.id)).toBe(0);
     // Asked again: the same answer, no second refund.
     expect((await createOrder(late.paymentId, items)).statusCode).toBe(409);
+  });
+});
+
+describe('the sandbox posting its events over HTTP (SANDBOX_WEBHOOK_URL)', () => {
+  // A processor's view of a webhook endpoint: what arrives, as it arrives.
+  const received: Array<{ body: string; signature: string | undefined; type: string | undefined }> = [];
+  const endpoint = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+    });
+    request.on('end', () => {
+      const signature = request.headers['stripe-signature'];
+      received.push({
+        body,
+        signature: Array.isArray(signature) ? signature[0] : signature,
+        type: request.headers['content-type'],
+      });
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
+    });
+  });
+  let overHttp: CheckoutStack;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+    const address = endpoint.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    overHttp = await startCheckoutStack({ SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${port}/hooks` });
+  });
+  afterAll(async () => {
+    await overHttp?.close();
+    await new Promise((resolve) => endpoint.close(resolve));
+  });
+
+  it("posts each event to the URL, signed: the site's webhook route takes it and finalises", async () => {
+    const hat = await overHttp.insertProduct({ name: 'Posted Hat', price: '20.00', stock: 2 });
+    const intent = await overHttp.payments.app.inject({
+      method: 'POST',
+      url: '/api/checkout/create-payment-intent',
+      payload: {
+        items: [{ productId: hat.id, quantity: 1 }],
+        shippingAddress: napaAddress,
+        shippingMethodId: overHttp.groundId,
+      },
+    });
+    const { clientSecret, paymentId } = PaymentIntentResponseSchema.parse(intent.json());
+    const paid = await overHttp.payments.app.inject({
+      method: 'POST',
+      url: '/api/checkout/sandbox/confirm',
+      payload: { clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await waitForJobs(overHttp.payments.db, { timeoutMs: 20_000 });
+    const posted = received.find((request) => request.body.includes(paymentId));
+    expect(posted?.type).toBe('application/json');
+    expect(JSON.parse(posted?.body ?? '{}').type).toBe('payment_intent.succeeded');
+    // Nothing was finalised inside payments: the event went out, and only the POST finalises.
+    expect(await overHttp.payments.db.selectFrom('webhookEvents').select('id').execute()).toEqual([]);
+    const delivered = await overHttp.payments.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/sandbox',
+      headers: { 'content-type': 'application/json', 'stripe-signature': posted?.signature ?? '' },
+      payload: posted?.body ?? '',
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    await waitForJobs(overHttp.payments.db, { timeoutMs: 20_000 });
+    const payment = await overHttp.payments.db
+      .selectFrom('payments')
+      .select(['status', 'orderId'])
+      .where('id', '=', paymentId)
+      .executeTakeFirstOrThrow();
+    expect(payment).toEqual({ status: 'succeeded', orderId: expect.any(Number) });
   });
 });

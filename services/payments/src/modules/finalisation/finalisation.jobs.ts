@@ -1,5 +1,5 @@
 import type { PaymentsDeps } from '../../deps';
-import { updatePayment } from '../checkout/payments.repository';
+import { changePayment } from '../payments/payments.service';
 import { markEventProcessed } from '../webhooks/webhooks.repository';
 import { finalisePayment, REFUND_PAYMENT_QUEUE, refundPayment } from './finalisation.service';
 
@@ -35,7 +35,7 @@ export function workFinalisation(deps: PaymentsDeps): void {
       } catch (error) {
         if (job.retryCount >= job.retryLimit) {
           // A person must look at it: the processor kept refusing the refund.
-          await updatePayment(deps.db, job.data.paymentId, { refundStatus: 'failed' });
+          await changePayment(deps, job.data.paymentId, { refundStatus: 'failed' });
         }
         throw error;
       }

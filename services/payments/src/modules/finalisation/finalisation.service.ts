@@ -1,19 +1,29 @@
-import type { OrderCreated, PaidRegistration } from '@jesus-walks/contracts/checkout';
 import { fromCents, toCents } from '@jesus-walks/contracts/money';
-import type { PaymentMethod } from '@jesus-walks/contracts/orders';
+import type { Fulfilment, PaymentMethod } from '@jesus-walks/contracts/payable';
 import { conflict, notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
+import type { SellerName, StoredQuote } from '../../db/database';
 import type { PaymentsDeps } from '../../deps';
-import { fillContact, findPayment, lockPayment, updatePayment } from '../checkout/payments.repository';
+import {
+  changePayment,
+  fillPaymentContact,
+  getPayment,
+  withLockedPayment,
+} from '../payments/payments.service';
 import type { PaymentProvider } from '../providers/provider';
 import { isTestModePayment } from '../providers/test-mode';
-import { payableSeller } from '../sellers/seller-registry';
+import { sellerOf } from '../sellers/sellers';
 
 /** Refunds through the processor, retried with backoff; keyed by payment so it refunds once. */
 export const REFUND_PAYMENT_QUEUE = 'refund-payment';
 
 export type Finalisation =
-  | { kind: 'ordered'; order: OrderCreated }
-  | { kind: 'registered'; registration: PaidRegistration }
+  | {
+      kind: 'fulfilled';
+      /** Whose quote it paid, what the seller made of it, and the quote as it was paid. */
+      seller: SellerName;
+      fulfilment: Fulfilment;
+      quote: StoredQuote;
+    }
   | { kind: 'not_paid'; failureMessage: string | null }
   | { kind: 'amount_mismatch' }
   | { kind: 'refunded'; message: string };
@@ -40,27 +50,28 @@ function manualRefundMessage(amount: string, reason: string | null): string {
   return `We could not complete your order${why}. Crypto payments cannot be refunded automatically: your payment of $${amount} is recorded for a manual refund and we will contact you by e-mail.`;
 }
 
-function refundedMessage(amount: string, reason: string | null, what = 'order'): string {
+function refundedMessage(amount: string, reason: string | null, what: string): string {
   const why = reason ? ` (${reason})` : '';
   return `We could not complete your ${what}${why}. Your payment of $${amount} has been refunded.`;
 }
 
 /**
  * The one finalisation (ARCHITECTURE.md section 4), reached by the browser's POST /api/orders and
- * by every webhook's job: the processor itself must say the payment succeeded, for exactly the
- * quoted amount; then the seller's fulfil (idempotent on the payment id) creates the paid order,
- * and the order is recorded on the payment in a short transaction. No processor or seller call
- * runs inside a transaction. An unfulfillable outcome (paid after the reservation lapsed, stock
- * gone) queues the refund in the transaction that records it.
+ * POST /api/checkout/complete-registration and by every webhook's job: the processor itself must
+ * say the payment succeeded, for exactly the quoted amount; then the fulfil of the seller whose
+ * quote it paid (idempotent on the payment id) makes the order or confirms the seat, and what it
+ * made is recorded on the payment in a short transaction. No processor or seller call runs inside
+ * a transaction. An unfulfillable outcome (paid after the hold lapsed, what it held gone) queues
+ * the refund in the transaction that records it.
  */
 export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput): Promise<Finalisation> {
   if (input.customerEmail || input.phoneNumber) {
-    await fillContact(deps.db, input.paymentId, {
+    await fillPaymentContact(deps, input.paymentId, {
       customerEmail: input.customerEmail,
       customerPhone: input.phoneNumber,
     });
   }
-  const payment = await findPayment(deps.db, input.paymentId);
+  const payment = await getPayment(deps, input.paymentId);
   if (!payment) throw notFound('No such payment');
   // Nothing was bought with it (no seller's quote to fulfil): a state of the payment, not a fault.
   if (!payment.quoteId) {
@@ -80,17 +91,15 @@ export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput):
       { paymentId: payment.id, paid: intent.amountCents, quoted: payment.amount },
       'a payment succeeded for another amount than its quote: no order',
     );
-    await updatePayment(deps.db, payment.id, {
+    await changePayment(deps, payment.id, {
       failureReason: `Paid ${fromCents(intent.amountCents)} ${intent.currency}, quoted ${payment.amount} usd`,
     });
     return { kind: 'amount_mismatch' };
   }
 
   // The seller whose quote this payment pays (stored on the row when the intent was made).
-  const fulfilment = await payableSeller(
-    { catalog: deps.seller, events: deps.eventSeller },
-    payment.seller,
-  ).fulfil(
+  const seller = sellerOf(deps.sellers, payment.seller);
+  const fulfilment = await seller.fulfil(
     payment.quoteId,
     {
       paymentId: payment.id,
@@ -108,45 +117,35 @@ export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput):
     input.requestId,
   );
 
-  const { record } = fulfilment;
-  // What the row keeps of the seller's answer: the order (catalog) or the registration (events).
-  const recordOf = (row: { orderId: number | null; registrationId: number | null }) =>
-    record.kind === 'order' ? row.orderId : row.registrationId;
-  const recordId = record.kind === 'order' ? record.orderId : record.registrationId;
-  const recordColumns =
-    record.kind === 'order' ? { orderId: record.orderId } : { registrationId: record.registrationId };
-  await deps.db.transaction().execute(async (trx) => {
-    const row = await lockPayment(trx, payment.id);
-    if (!row) throw notFound('No such payment');
-    if (recordOf(row) !== null) {
-      if (recordOf(row) !== recordId) {
+  const column = seller.recordColumn;
+  await withLockedPayment(deps, payment.id, async (row, trx) => {
+    const recorded = row[column];
+    if (recorded !== null) {
+      if (recorded !== fulfilment.recordId) {
         // The seller is idempotent on the payment id, so this cannot happen; never record a second one.
         throw new Error(
-          `Payment ${row.id} already has ${record.kind} ${recordOf(row)}, the seller answered ${recordId}`,
+          `Payment ${row.id} already has ${column} ${recorded}, the seller answered ${fulfilment.recordId}`,
         );
       }
       return;
     }
+    const status = row.status === 'refunded' ? 'refunded' : 'succeeded';
     if (fulfilment.outcome === 'fulfilled') {
-      await updatePayment(trx, row.id, {
-        ...recordColumns,
-        status: row.status === 'refunded' ? 'refunded' : 'succeeded',
+      await changePayment({ db: trx }, row.id, {
+        [column]: fulfilment.recordId,
+        status,
         failureReason: null,
       });
-    } else if (refundsManually(row)) {
-      await updatePayment(trx, row.id, {
-        ...recordColumns,
-        status: row.status === 'refunded' ? 'refunded' : 'succeeded',
-        refundStatus: row.refundStatus ?? 'manual',
-        refundReason: fulfilment.reason ?? 'The order could not be fulfilled',
-      });
-    } else {
-      await updatePayment(trx, row.id, {
-        ...recordColumns,
-        status: row.status === 'refunded' ? 'refunded' : 'succeeded',
-        refundStatus: row.refundStatus ?? 'requested',
-        refundReason: fulfilment.reason ?? 'The order could not be fulfilled',
-      });
+      return;
+    }
+    const manual = refundsManually(row);
+    await changePayment({ db: trx }, row.id, {
+      [column]: fulfilment.recordId,
+      status,
+      refundStatus: row.refundStatus ?? (manual ? 'manual' : 'requested'),
+      refundReason: fulfilment.reason ?? 'The order could not be fulfilled',
+    });
+    if (!manual) {
       await deps.jobs.enqueue(
         trx,
         REFUND_PAYMENT_QUEUE,
@@ -157,31 +156,13 @@ export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput):
   });
 
   if (fulfilment.outcome === 'fulfilled') {
-    if (record.kind === 'registration') {
-      return {
-        kind: 'registered',
-        registration: {
-          registrationId: record.registrationId,
-          eventId: record.eventId,
-          status: 'confirmed',
-          total: fulfilment.total,
-        },
-      };
-    }
-    return {
-      kind: 'ordered',
-      order: { id: record.orderId, status: record.status as OrderCreated['status'], total: fulfilment.total },
-    };
+    return { kind: 'fulfilled', seller: seller.name, fulfilment, quote: payment.quote };
   }
   return {
     kind: 'refunded',
     message: refundsManually(payment)
       ? manualRefundMessage(payment.amount, fulfilment.reason)
-      : refundedMessage(
-          payment.amount,
-          fulfilment.reason,
-          record.kind === 'order' ? 'order' : 'registration',
-        ),
+      : refundedMessage(payment.amount, fulfilment.reason, seller.noun),
   };
 }
 
@@ -193,7 +174,7 @@ export async function refundPayment(
   deps: PaymentsDeps,
   paymentId: string,
 ): Promise<{ refundReference: string | null }> {
-  const payment = await findPayment(deps.db, paymentId);
+  const payment = await getPayment(deps, paymentId);
   if (!payment) return { refundReference: null };
   if (payment.refundStatus === 'refunded') return { refundReference: payment.refundReference };
   const { refundReference } = await deps.providers.byName(payment.provider).refund({
@@ -202,7 +183,7 @@ export async function refundPayment(
     idempotencyKey: `refund:${payment.id}`,
     reason: payment.refundReason ?? 'The order could not be fulfilled',
   });
-  await updatePayment(deps.db, payment.id, {
+  await changePayment(deps, payment.id, {
     status: 'refunded',
     refundStatus: 'refunded',
     refundReference,

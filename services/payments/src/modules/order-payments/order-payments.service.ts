@@ -152,7 +152,7 @@ function currentState(deps: PaymentsDeps, orderId: number, row: OrderPaymentRow)
  */
 async function cancelOrderAtCatalog(deps: PaymentsDeps, input: CancelAndRefundInput): Promise<void> {
   try {
-    await deps.seller.cancelOrder(
+    await deps.catalog.cancelOrder(
       input.orderId,
       { reason: input.reason, actor: { id: input.actor.id, username: input.actor.username } },
       input.requestId,

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '@jesus-walks/service-kit/errors';
 import { clearHits, countHits } from '@jesus-walks/service-kit/rate-limits';
 import type { PaymentsDeps } from '../../deps';
-import { cancelPayment } from '../checkout/checkout.service';
-import type { PaymentRow } from '../checkout/payments.repository';
+import { cancelPayment, type PaymentRow } from '../payments/payments.service';
 import { type AttemptHits, PAYMENT_CLOSED, type Payer, startAttempt } from './payment-limits.service';
 
 /** Recorded on a payment closed by its declines (payments.failure_reason). */

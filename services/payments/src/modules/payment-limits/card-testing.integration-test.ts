@@ -3,7 +3,7 @@ import {
   type PaymentIntentResponse,
   PaymentIntentResponseSchema,
 } from '@jesus-walks/contracts/checkout';
-import type { PaymentMethod } from '@jesus-walks/contracts/orders';
+import type { PaymentMethod } from '@jesus-walks/contracts/payable';
 import { identityHeaders, testUser } from '@jesus-walks/service-kit/testing/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutStack, napaAddress, startCheckoutStack } from '../../testing/checkout-stack.testing';

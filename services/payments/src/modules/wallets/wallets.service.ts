@@ -18,10 +18,10 @@ import {
   upstreamUnavailable,
 } from '@jesus-walks/service-kit/errors';
 import type { PaymentsDeps } from '../../deps';
-import { requirePaymentSecret } from '../checkout/payment-secret';
-import { findPayment } from '../checkout/payments.repository';
 import { attemptPayment } from '../payment-limits/card-attempts.service';
 import type { Payer } from '../payment-limits/payment-limits.service';
+import { requirePaymentSecret } from '../payments/payment-secret';
+import { getPayment } from '../payments/payments.service';
 import { type ProviderIntent, WalletTokenRefusedError } from '../providers/provider';
 import type { MethodAvailability } from '../providers/providers';
 import { sandboxWalletTokenOutcome } from '../providers/sandbox/sandbox-wallet';
@@ -141,7 +141,7 @@ export async function processWalletPayment(
     });
   }
 
-  const payment = await findPayment(deps.db, body.paymentId);
+  const payment = await getPayment(deps, body.paymentId);
   if (!payment) throw notFound('No such payment');
   requirePaymentSecret(payment, body.paymentSecret);
   if (payment.paymentMethod !== method) throw conflict(`This payment was not started for ${label}`);

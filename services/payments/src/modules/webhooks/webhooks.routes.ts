@@ -3,6 +3,7 @@ import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { PaymentsDeps } from '../../deps';
 import { STRIPE_NOT_CONFIGURED } from '../providers/providers';
+import { SANDBOX_OFF } from '../providers/sandbox/sandbox.service';
 import { receiveWebhook } from './webhooks.service';
 
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -41,7 +42,7 @@ export function registerWebhooksRoutes(app: ServiceApp, deps: PaymentsDeps): voi
         deps.providers.sandbox,
         raw(request.body),
         signatureOf(request.headers['stripe-signature']),
-        'The sandbox processor is off',
+        SANDBOX_OFF,
       );
       return ack;
     });

@@ -1,12 +1,12 @@
 import { badRequest } from '@jesus-walks/service-kit/errors';
 import type { PaymentsDeps } from '../../deps';
-import {
-  findPayment,
-  findPaymentByReference,
-  markFailed,
-  updatePayment,
-} from '../checkout/payments.repository';
 import { FINALISE_PAYMENT_QUEUE } from '../finalisation/finalisation.jobs';
+import {
+  changePayment,
+  getPayment,
+  getPaymentByReference,
+  markPaymentFailed,
+} from '../payments/payments.service';
 import { type PaymentProvider, type ProviderEvent, WebhookSignatureError } from '../providers/provider';
 import { markEventProcessed, recordEvent } from './webhooks.repository';
 
@@ -49,12 +49,12 @@ export async function receiveWebhook(
     ) {
       return false;
     }
-    const byId = event.paymentId ? await findPayment(trx, event.paymentId) : undefined;
+    const byId = event.paymentId ? await getPayment({ db: trx }, event.paymentId) : undefined;
     const payment =
       byId && byId.provider === provider.name
         ? byId
         : event.reference
-          ? await findPaymentByReference(trx, provider.name, event.reference)
+          ? await getPaymentByReference({ db: trx }, { provider: provider.name, reference: event.reference })
           : undefined;
     if (!payment || (event.reference !== null && payment.providerReference !== event.reference)) {
       await markEventProcessed(trx, provider.name, event.id);
@@ -69,10 +69,10 @@ export async function receiveWebhook(
         });
         return true;
       case 'failed':
-        await markFailed(trx, payment.id, failureMessageOf(payload));
+        await markPaymentFailed({ db: trx }, payment.id, failureMessageOf(payload));
         break;
       case 'refunded':
-        await updatePayment(trx, payment.id, {
+        await changePayment({ db: trx }, payment.id, {
           status: 'refunded',
           refundStatus: 'refunded',
           refundedAt: new Date(),

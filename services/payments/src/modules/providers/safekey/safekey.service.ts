@@ -15,11 +15,11 @@ import {
   upstreamUnavailable,
 } from '@jesus-walks/service-kit/errors';
 import type { PaymentsDeps } from '../../../deps';
-import { requirePaymentSecret } from '../../checkout/payment-secret';
-import { findPayment, markFailed, type PaymentRow } from '../../checkout/payments.repository';
 import { FINALISE_PAYMENT_QUEUE } from '../../finalisation/finalisation.jobs';
 import { attemptPayment } from '../../payment-limits/card-attempts.service';
 import type { Payer } from '../../payment-limits/payment-limits.service';
+import { requirePaymentSecret } from '../../payments/payment-secret';
+import { getPayment, markPaymentFailed, type PaymentRow } from '../../payments/payments.service';
 import type { SafekeyProvider } from './safekey.provider';
 import {
   claimSafekeyPayment,
@@ -73,7 +73,7 @@ export async function processSafekeyPayment(
     });
   }
 
-  const payment = await findPayment(deps.db, body.paymentId);
+  const payment = await getPayment(deps, body.paymentId);
   if (!payment) throw notFound('No such payment');
   requirePaymentSecret(payment, body.paymentSecret);
   if (payment.provider !== safekey.name) throw conflict('This payment is not a SafeKey payment');
@@ -148,7 +148,7 @@ async function authoriseCheckout(
     status: 'requires_payment_method',
     failureMessage: answer.message,
   });
-  await markFailed(deps.db, payment.id, answer.message);
+  await markPaymentFailed(deps, payment.id, answer.message);
   return { declined: true, value: { success: false, paymentId: payment.id, error: answer.message } };
 }
 

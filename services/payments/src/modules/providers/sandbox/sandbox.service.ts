@@ -6,20 +6,23 @@ import {
   type SandboxTestPaymentResult,
 } from '@jesus-walks/contracts/checkout';
 import { badRequest, conflict, DomainError, notFound } from '@jesus-walks/service-kit/errors';
-import type { JobQueue } from '@jesus-walks/service-kit/jobs';
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from '../../../db/database';
 import type { PaymentsDeps } from '../../../deps';
-import { sameSecret } from '../../checkout/payment-secret';
-import { findPayment } from '../../checkout/payments.repository';
 import { attemptPayment } from '../../payment-limits/card-attempts.service';
 import type { Payer } from '../../payment-limits/payment-limits.service';
+import { sameSecret } from '../../payments/payment-secret';
+import { getPayment } from '../../payments/payments.service';
+import { receiveWebhook } from '../../webhooks/webhooks.service';
 import { findSandboxIntent, lockSandboxIntent, updateSandboxIntent } from './sandbox.repository';
 import { paymentIntentEvent, type SandboxEvent } from './sandbox-events';
 import { signSandboxPayload } from './sandbox-signature';
 
 /** The sandbox's event deliveries: one job per event, retried with backoff like a processor would. */
 export const SANDBOX_WEBHOOK_QUEUE = 'sandbox-webhook-delivery';
+
+/** The webhook's answer when the sandbox is off (PAYMENTS_SANDBOX=off). */
+export const SANDBOX_OFF = 'The sandbox processor is off';
 
 /** The documented test cards (SandboxConfirmBodySchema). */
 export const SANDBOX_TEST_CARDS = {
@@ -90,7 +93,7 @@ export async function confirmSandboxPayment(
   checkExpiry(body.expiry);
   const intent = await intentOfSecret(deps.db, body.clientSecret);
   if (!intent) throw notFound('No payment matches this client secret');
-  const payment = (await findPayment(deps.db, intent.paymentId)) ?? null;
+  const payment = (await getPayment(deps, intent.paymentId)) ?? null;
   return attemptPayment(deps, payer, payment, async () => {
     const outcome = outcomeOf(body.cardNumber);
     await deps.db.transaction().execute(async (trx) => {
@@ -147,23 +150,27 @@ export async function sandboxTestPayment(
 }
 
 /**
- * Delivers the sandbox's events to the webhook endpoint, signed at send time, as a processor
- * does: a non-2xx answer or no answer is retried with exponential backoff.
+ * Delivers the sandbox's events, signed at send time, as a processor does: to the webhook's
+ * handler in this process (the same signature check and the same path as a processor's POST), or
+ * to `url` over HTTP when one is set. A failure, a non-2xx answer or no answer is retried with
+ * exponential backoff.
  */
 export function workSandboxWebhooks(
-  jobs: JobQueue,
-  options: { url: string; secret: string; timeoutMs?: number },
+  deps: PaymentsDeps,
+  options: { url: string | undefined; secret: string; timeoutMs?: number },
 ): void {
-  jobs.work<{ event: SandboxEvent }>(
+  deps.jobs.work<{ event: SandboxEvent }>(
     SANDBOX_WEBHOOK_QUEUE,
     async (job) => {
       const body = JSON.stringify(job.data.event);
+      const signature = signSandboxPayload(body, options.secret);
+      if (!options.url) {
+        await receiveWebhook(deps, deps.providers.sandbox, Buffer.from(body), signature, SANDBOX_OFF);
+        return { delivered: 'in-process' };
+      }
       const response = await fetch(options.url, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': signSandboxPayload(body, options.secret),
-        },
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
         body,
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });

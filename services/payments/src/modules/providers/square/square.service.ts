@@ -4,11 +4,11 @@ import { conflict, DomainError, notFound, upstreamUnavailable } from '@jesus-wal
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from '../../../db/database';
 import type { PaymentsDeps } from '../../../deps';
-import { requirePaymentSecret } from '../../checkout/payment-secret';
-import { findPayment, markFailed, type PaymentRow } from '../../checkout/payments.repository';
 import { FINALISE_PAYMENT_QUEUE } from '../../finalisation/finalisation.jobs';
 import { attemptPayment } from '../../payment-limits/card-attempts.service';
 import type { Payer } from '../../payment-limits/payment-limits.service';
+import { requirePaymentSecret } from '../../payments/payment-secret';
+import { getPayment, markPaymentFailed, type PaymentRow } from '../../payments/payments.service';
 import type { ProviderEvent } from '../provider';
 import { SQUARE_NOT_CONFIGURED } from '../providers';
 import { isPendingSquareReference } from './square.provider';
@@ -36,7 +36,7 @@ export async function payWithSquare(
 ): Promise<SquarePayResult> {
   const square = deps.providers.square;
   if (!square) throw notFound(SQUARE_NOT_CONFIGURED);
-  const payment = await findPayment(deps.db, body.paymentId);
+  const payment = await getPayment(deps, body.paymentId);
   if (!payment || payment.provider !== square.name) throw notFound('No such Square payment');
   requirePaymentSecret(payment, body.paymentSecret);
   const done = { status: 'succeeded' as const, paymentId: payment.id };
@@ -80,7 +80,7 @@ async function chargeSquare(
     throw upstreamUnavailable('The payment processor is not reachable right now. Please try again.');
   }
   if (charge.kind === 'declined') {
-    await markFailed(deps.db, payment.id, charge.message.slice(0, 500));
+    await markPaymentFailed(deps, payment.id, charge.message.slice(0, 500));
     throw new DomainError('card_declined', charge.message);
   }
 
@@ -126,7 +126,7 @@ async function refundDuplicate(
  */
 export async function adoptFromWebhook(db: Kysely<PaymentsDatabase>, event: ProviderEvent): Promise<void> {
   if (event.outcome !== 'succeeded' || !event.paymentId || !event.reference) return;
-  const payment = await findPayment(db, event.paymentId);
+  const payment = await getPayment({ db }, event.paymentId);
   if (payment?.provider !== 'square' || !isPendingSquareReference(payment.providerReference)) return;
   await adoptSquarePayment(db, payment.id, event.reference);
 }

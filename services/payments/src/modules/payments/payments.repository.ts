@@ -10,6 +10,7 @@ const columns = [
   'amount',
   'currency',
   'status',
+  'quote',
   'quoteId',
   'quoteExpiresAt',
   'orderId',

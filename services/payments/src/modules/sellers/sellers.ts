@@ -1,0 +1,114 @@
+import { type EventQuote, type EventQuoteBody, eventRoutes } from '@jesus-walks/contracts/events';
+import { orderRoutes, type Quote, type QuoteBody } from '@jesus-walks/contracts/orders';
+import type {
+  FulfilBody,
+  Fulfilment,
+  PayableQuote,
+  PayableRoutes,
+  ReleaseResult,
+} from '@jesus-walks/contracts/payable';
+import { upstreamUnavailable } from '@jesus-walks/service-kit/errors';
+import { createInternalClient, type InternalClient } from '@jesus-walks/service-kit/internal-client';
+import type { PaymentRecordColumn, SellerName } from '../../db/database';
+
+/**
+ * A seller through its payable routes (ARCHITECTURE.md section 4, contracts/payable): quote holds
+ * what is bought for a few minutes at the seller's prices, fulfil (idempotent on the payment id)
+ * makes it the buyer's, release gives the hold back. Never called inside a transaction that holds
+ * row locks.
+ */
+export interface Seller<Body = unknown, SellerQuote extends PayableQuote = PayableQuote> {
+  readonly name: SellerName;
+  /** The payment row's column that keeps what this seller's fulfil made. */
+  readonly recordColumn: PaymentRecordColumn;
+  /** What the buyer gets, in the buyer's messages ('We could not complete your order'). */
+  readonly noun: string;
+  quote(body: Body, requestId?: string): Promise<SellerQuote>;
+  fulfil(quoteId: string, body: FulfilBody, requestId?: string): Promise<Fulfilment>;
+  release(quoteId: string, requestId?: string): Promise<ReleaseResult>;
+}
+
+/** The one way a seller is made: its payable routes, called through a client of its service. */
+function createSeller<Body, SellerQuote extends PayableQuote>(
+  routes: PayableRoutes<Body, SellerQuote>,
+  options: {
+    name: SellerName;
+    recordColumn: PaymentRecordColumn;
+    noun: string;
+    client: () => InternalClient;
+  },
+): Seller<Body, SellerQuote> {
+  const withId = (requestId: string | undefined) => (requestId ? { requestId } : {});
+  return {
+    name: options.name,
+    recordColumn: options.recordColumn,
+    noun: options.noun,
+    quote: (body, requestId) => options.client().call(routes.internalQuote, { body, ...withId(requestId) }),
+    fulfil: (quoteId, body, requestId) =>
+      options.client().call(routes.internalFulfil, { params: { quoteId }, body, ...withId(requestId) }),
+    release: (quoteId, requestId) =>
+      options.client().call(routes.internalRelease, { params: { quoteId }, ...withId(requestId) }),
+  };
+}
+
+/**
+ * The registry: every seller payments takes money for, under the name a payment row keeps.
+ * Catalog sells the shop's goods (an order), content-and-events the seats of paid walks (a
+ * registration). A third seller is one entry here and its three payable routes.
+ */
+export interface Sellers {
+  catalog: Seller<QuoteBody, Quote>;
+  events: Seller<EventQuoteBody, EventQuote>;
+}
+
+/** A client of a peer service; without its URL, every call is a 503 naming the missing setting. */
+export interface PeerClient {
+  client: () => InternalClient;
+  close(): Promise<void>;
+}
+
+export function createPeerClient(options: {
+  baseUrl: string | undefined;
+  internalToken: string;
+  /** The 503's message when the URL is not set. */
+  missing: string;
+}): PeerClient {
+  const client = options.baseUrl
+    ? createInternalClient({
+        baseUrl: options.baseUrl,
+        internalToken: options.internalToken,
+        timeoutMs: 10_000,
+      })
+    : null;
+  return {
+    client: () => {
+      if (!client) throw upstreamUnavailable(options.missing);
+      return client;
+    },
+    close: async () => {
+      await client?.close();
+    },
+  };
+}
+
+export function createSellers(peers: { catalog: PeerClient; events: PeerClient }): Sellers {
+  return {
+    catalog: createSeller(orderRoutes, {
+      name: 'catalog',
+      recordColumn: 'orderId',
+      noun: 'order',
+      client: peers.catalog.client,
+    }),
+    events: createSeller(eventRoutes, {
+      name: 'events',
+      recordColumn: 'registrationId',
+      noun: 'registration',
+      client: peers.events.client,
+    }),
+  };
+}
+
+/** The seller whose quote a payment pays. */
+export function sellerOf(sellers: Sellers, name: SellerName): Seller {
+  return sellers[name] as Seller;
+}
