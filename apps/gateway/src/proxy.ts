@@ -211,8 +211,15 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
               required: route.access !== 'public',
             });
           },
-          handler: (request, reply) => {
+          handler: async (request, reply) => {
             const path = upstreamPath(route, request);
+            // Every proxied request carries one, anonymous ones too: it is how services learn the
+            // client's address (TRUST_PROXY decides what request.ip is here). Signed here because
+            // rewriteRequestHeaders cannot wait for it.
+            const identity = await signIdentity(
+              { user: request.caller, clientAddress: request.ip, method: request.method, url: path },
+              options.identitySigningKey,
+            );
             return reply.from(path, {
               // Never sent twice, whatever the method: a request that failed may have reached the
               // service (killed mid-answer), and only the client knows whether to try again (with
@@ -231,12 +238,7 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
                 rewritten[headers.requestId] = request.id;
                 // The client's own trace headers were dropped above; the gateway's trace goes on.
                 injectTraceHeaders(rewritten as Record<string, string>, request);
-                // Every proxied request carries one, anonymous ones too: it is how services learn
-                // the client's address (TRUST_PROXY decides what request.ip is here).
-                rewritten[headers.identity] = signIdentity(
-                  { user: request.caller, clientAddress: request.ip, method: request.method, url: path },
-                  options.identitySigningKey,
-                );
+                rewritten[headers.identity] = identity;
                 return rewritten;
               },
             });

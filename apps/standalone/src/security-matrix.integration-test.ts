@@ -212,7 +212,7 @@ describe('every service', () => {
     async (name) => {
       const base = stack.services[name]?.url;
       expect((await fetch(`${base}/health/ready`)).status).toBe(200);
-      const forged = signIdentity(
+      const forged = await signIdentity(
         {
           user: { id: 1, username: 'mallory', isAdmin: true },
           clientAddress: '127.0.0.1',

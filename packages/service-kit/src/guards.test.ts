@@ -206,8 +206,8 @@ describe('guard order', () => {
 });
 
 describe('the identity header is bound to its request', () => {
-  const sign = (method: string, url: string, iat = Date.now()) => ({
-    'x-identity': signIdentity(
+  const sign = async (method: string, url: string, iat = Date.now()) => ({
+    'x-identity': await signIdentity(
       { user: testAdmin, clientAddress: '203.0.113.5', method, url },
       testSecrets.IDENTITY_SIGNING_KEY,
       iat,
@@ -216,25 +216,25 @@ describe('the identity header is bound to its request', () => {
   const refused = { message: 'The identity header is not valid', code: 'invalid_identity' };
 
   it('refuses a header replayed on another path or with another method', async () => {
-    const forNotes = sign('POST', '/api/kit/public-notes');
+    const forNotes = await sign('POST', '/api/kit/public-notes');
     const otherPath = await post('/api/kit/admin-notes', note, forNotes);
     expect(otherPath.statusCode).toBe(401);
     expect(otherPath.json()).toEqual(refused);
     const otherMethod = await app.inject({
       method: 'GET',
       url: '/api/kit/who',
-      headers: sign('POST', '/api/kit/who'),
+      headers: await sign('POST', '/api/kit/who'),
     });
     expect(otherMethod.statusCode).toBe(401);
-    expect((await post('/api/kit/admin-notes', note, sign('POST', '/api/kit/admin-notes'))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post('/api/kit/admin-notes', note, await sign('POST', '/api/kit/admin-notes'))).statusCode,
+    ).toBe(200);
   });
 
   it('refuses an old header and one dated in the future', async () => {
     const url = '/api/kit/where-from';
     for (const iat of [Date.now() - 10_000, Date.now() + 30_000]) {
-      const response = await app.inject({ url, headers: sign('GET', url, iat) });
+      const response = await app.inject({ url, headers: await sign('GET', url, iat) });
       expect(response.statusCode, String(iat)).toBe(401);
       expect(response.json()).toEqual(refused);
     }
@@ -243,7 +243,7 @@ describe('the identity header is bound to its request', () => {
   it('gives the handler the signed client address and user, the query not being part of the binding', async () => {
     const response = await app.inject({
       url: '/api/kit/where-from?x=1',
-      headers: sign('GET', '/api/kit/where-from'),
+      headers: await sign('GET', '/api/kit/where-from'),
     });
     expect(response.json()).toMatchObject({ clientAddress: '203.0.113.5', userId: testAdmin.id });
     const anonymous = await app.inject({

@@ -40,7 +40,10 @@ export const identityPlugin = fp<IdentityPluginOptions>(
       if (header !== undefined) {
         const claims =
           typeof header === 'string'
-            ? verifyIdentity(header, options.identitySigningKey, { method: request.method, url: request.url })
+            ? await verifyIdentity(header, options.identitySigningKey, {
+                method: request.method,
+                url: request.url,
+              })
             : null;
         if (!claims) throw new DomainError('invalid_identity', 'The identity header is not valid');
         request.identity = claims.user;

@@ -58,13 +58,13 @@ describe('rotating the identity signing key and the internal token', () => {
     for (const key of [newKey, oldKey]) {
       const response = await app.inject({
         url: routes.who.path,
-        headers: { [headers.identity]: identityHeader(key) },
+        headers: { [headers.identity]: await identityHeader(key) },
       });
       expect(response.json()).toEqual({ userId: testUser.id });
     }
     const forged = await app.inject({
       url: routes.who.path,
-      headers: { [headers.identity]: identityHeader('another-key-entirely-0123456789abcdef') },
+      headers: { [headers.identity]: await identityHeader('another-key-entirely-0123456789abcdef') },
     });
     expect(forged.statusCode).toBe(401);
   });
