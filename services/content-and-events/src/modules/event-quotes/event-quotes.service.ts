@@ -5,11 +5,9 @@ import { addressLimitKey } from '@jesus-walks/service-kit/client-address';
 import { businessRule, conflict, DomainError, notFound } from '@jesus-walks/service-kit/errors';
 import type { Transaction } from 'kysely';
 import type { ContentAndEventsDatabase } from '../../db/database';
-import { type ContentDeps, siteUrl } from '../../deps';
+import type { ContentDeps } from '../../deps';
 import type { Env } from '../../env';
 import { countSeats, type EventRow, lockEvent } from '../events/events.repository';
-import type { Recipient } from '../registrations/registration-emails';
-import { registrationEmail } from '../registrations/registration-emails';
 import {
   enqueueRegistrationNotices,
   noticeEventOf,
@@ -22,7 +20,7 @@ import {
   type Registrant,
   type RegistrationRow,
 } from '../registrations/registrations.repository';
-import { eventForMail, fillFreedSeats, shownStatus } from '../registrations/registrations.service';
+import { fillFreedSeats, shownStatus } from '../registrations/registrations.service';
 import {
   confirmPaidSeat,
   dropHold,
@@ -284,17 +282,6 @@ export async function fulfilSeat(
 ): Promise<Fulfilment> {
   const known = await findEventQuote(deps.db, quoteId);
   if (!known) throw notFound('No such quote');
-  // A member's address comes from identity, asked before any lock is taken.
-  const before = await findRegistration(deps.db, known.registrationId);
-  let recipient: Recipient | null = null;
-  if (before?.userId === null) {
-    recipient = before.guestEmail ? { name: before.guestName ?? 'friend', email: before.guestEmail } : null;
-  } else if (body.buyer.email) {
-    recipient = { name: body.buyer.fullName ?? 'friend', email: body.buyer.email };
-  } else if (before) {
-    const member = await deps.members.find(before.userId, requestId);
-    recipient = member ? { name: member.username, email: member.email } : null;
-  }
 
   return deps.db.transaction().execute(async (trx) => {
     await lockPaymentId(trx, body.paymentId);
@@ -339,20 +326,25 @@ export async function fulfilSeat(
     });
     // Another checkout of the same payer no longer holds anything.
     await releaseQuotesOfRegistrations(trx, [confirmed.id]);
-    if (recipient) {
-      await deps.notifier.enqueue(
-        trx,
-        registrationEmail({
-          to: recipient,
-          event: eventForMail(event),
-          status: 'confirmed',
-          waitlistPosition: null,
-          eventUrl: siteUrl(deps, `/events/${event.id}`),
-          cancelUrl: null,
+    // The receipt is a registration notice: a member's address is asked of identity by its job,
+    // never here, where the money is (a slow identity would hold the payment's finalisation).
+    const contact =
+      confirmed.userId !== null && body.buyer.email
+        ? { name: body.buyer.fullName ?? 'friend', email: body.buyer.email }
+        : null;
+    const told = await enqueueRegistrationNotices(deps, trx, {
+      event: noticeEventOf(event),
+      notices: [
+        {
+          kind: 'paid',
+          registrations: [noticeRegistrationOf(confirmed)],
           amountPaid: body.amountPaid,
-        }),
-      );
-    } else {
+          contact,
+        },
+      ],
+      ...(requestId ? { requestId } : {}),
+    });
+    if (told === 0) {
       deps.logger.warn({ registrationId: confirmed.id }, 'a paid registration has no address to confirm to');
     }
     return fulfilment(quote, 'fulfilled', confirmed.status, null);

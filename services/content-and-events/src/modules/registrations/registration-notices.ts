@@ -13,6 +13,7 @@ import {
   promotionEmail,
   type Recipient,
   registrationCancelledEmail,
+  registrationEmail,
 } from './registration-emails';
 import type { RegistrationRow } from './registrations.repository';
 
@@ -76,7 +77,12 @@ export type Notice =
       registrations: NoticeRegistration[];
     }
   /** An admin cancelled the event. */
-  | { kind: 'event-cancelled'; registrations: NoticeRegistration[] };
+  | { kind: 'event-cancelled'; registrations: NoticeRegistration[] }
+  /**
+   * A seat paid through checkout: the confirmation is the receipt. `contact`: the e-mail given at
+   * checkout, which a member's receipt goes to instead of the account's.
+   */
+  | { kind: 'paid'; registrations: NoticeRegistration[]; amountPaid: string; contact: Recipient | null };
 
 export interface RegistrationNoticesJob {
   event: NoticeEvent;
@@ -108,7 +114,11 @@ export function noticeRegistrationOf(row: RegistrationRow): NoticeRegistration {
 }
 
 /** Someone a notice can be written to: a member (identity has the address) or a guest who gave one. */
-function isAddressable(registration: Pick<NoticeRegistration, 'userId' | 'guestEmail'>): boolean {
+function isAddressable(
+  registration: Pick<NoticeRegistration, 'userId' | 'guestEmail'>,
+  notice: Notice,
+): boolean {
+  if (notice.kind === 'paid' && notice.contact) return true;
   return registration.userId !== null || Boolean(registration.guestEmail);
 }
 
@@ -123,7 +133,10 @@ export async function enqueueRegistrationNotices(
   job: RegistrationNoticesJob,
 ): Promise<number> {
   const notices = job.notices
-    .map((notice) => ({ ...notice, registrations: notice.registrations.filter(isAddressable) }))
+    .map((notice) => ({
+      ...notice,
+      registrations: notice.registrations.filter((row) => isAddressable(row, notice)),
+    }))
     .filter((notice) => notice.registrations.length > 0);
   if (notices.length === 0) return 0;
   await deps.jobs.enqueue(trx, REGISTRATION_NOTICES_QUEUE, { ...job, notices });
@@ -164,6 +177,17 @@ function noticeEmail(
   event: { id: number; forMail: EventForMail },
 ): MailMessage | null {
   const eventUrl = siteUrl(deps, `/events/${event.id}`);
+  if (notice.kind === 'paid') {
+    return registrationEmail({
+      to,
+      event: event.forMail,
+      status: 'confirmed',
+      waitlistPosition: null,
+      eventUrl,
+      cancelUrl: null,
+      amountPaid: notice.amountPaid,
+    });
+  }
   if (notice.kind === 'cancelled') {
     return registrationCancelledEmail({ to, event: event.forMail, eventUrl });
   }
@@ -198,7 +222,7 @@ export function noticeEmails(
   const event = { id: job.event.id, forMail: mailEvent(job.event) };
   return job.notices.flatMap((notice) =>
     notice.registrations.flatMap((row) => {
-      const to = recipientOf(row, members);
+      const to = (notice.kind === 'paid' ? notice.contact : null) ?? recipientOf(row, members);
       const message = to ? noticeEmail(deps, notice, row, to, event) : null;
       return message ? [message] : [];
     }),
@@ -213,7 +237,9 @@ async function sendNotices(
   job: RunningJob<RegistrationNoticesJob>,
 ): Promise<{ queued: number; alreadyQueued?: true }> {
   const memberIds = job.data.notices.flatMap((notice) =>
-    notice.registrations.flatMap((row) => (row.userId === null ? [] : [row.userId])),
+    notice.kind === 'paid' && notice.contact
+      ? []
+      : notice.registrations.flatMap((row) => (row.userId === null ? [] : [row.userId])),
   );
   const lastAttempt = job.retryCount >= job.retryLimit;
   // Outside any transaction. Identity unreachable: throws, and the notice is retried (its last
