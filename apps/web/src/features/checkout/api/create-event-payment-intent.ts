@@ -4,7 +4,6 @@ import {
   type EventPaymentIntentResponse,
 } from '@jesus-walks/contracts/checkout';
 import { IDEMPOTENCY_KEY_HEADER } from '@jesus-walks/contracts/events';
-import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 export type { EventPaymentIntentBody, EventPaymentIntentResponse };
@@ -27,8 +26,4 @@ export function createEventPaymentIntent(
     body: input.body,
     headers: { [IDEMPOTENCY_KEY_HEADER]: input.idempotencyKey },
   });
-}
-
-export function useCreateEventPaymentIntent() {
-  return useMutation({ mutationFn: createEventPaymentIntent });
 }

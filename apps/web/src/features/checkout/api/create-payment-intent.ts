@@ -4,7 +4,6 @@ import {
   type PaymentIntentResponse,
 } from '@jesus-walks/contracts/checkout';
 import { IDEMPOTENCY_KEY_HEADER } from '@jesus-walks/contracts/events';
-import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 export type { PaymentIntentBody, PaymentIntentResponse };
@@ -25,8 +24,4 @@ export function createPaymentIntent(input: CreatePaymentIntentInput): Promise<Pa
     body: input.body,
     headers: { [IDEMPOTENCY_KEY_HEADER]: input.idempotencyKey },
   });
-}
-
-export function useCreatePaymentIntent() {
-  return useMutation({ mutationFn: createPaymentIntent });
 }

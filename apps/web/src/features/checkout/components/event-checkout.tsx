@@ -6,7 +6,7 @@ import type {
 } from '@jesus-walks/contracts/checkout';
 import type { PaymentMethod } from '@jesus-walks/contracts/orders';
 import { CalendarX2Icon, CheckCircle2Icon } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
@@ -16,19 +16,16 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getServerMessage } from '@/lib/api-client';
-import { AttemptKeys } from '@/lib/attempt-keys';
 import { useCheckoutConfig } from '@/lib/checkout/get-checkout-config';
 import { type CurrentUser, useCurrentUser } from '@/lib/current-user';
 import { type Event, useEvents } from '@/lib/events/get-events';
 import { formatPrice } from '@/lib/format';
-import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCompleteRegistration } from '../api/complete-registration';
-import { useCreateEventPaymentIntent } from '../api/create-event-payment-intent';
+import { createEventPaymentIntent } from '../api/create-event-payment-intent';
+import { type IntentCall, usePaymentIntent } from '../hooks/use-payment-intent';
 import type { CheckoutContactForm } from '../utils/contact-schema';
-import { type IntentState, type ReplacedPayment, replacesFields } from '../utils/payment-intent';
-import { defaultPaymentMethod, methodTiles } from './payment-method-tiles';
+import { replacesFields } from '../utils/payment-intent';
 import { PaymentStep } from './payment-step';
-import { useReleaseOnLeave } from './use-release-on-leave';
 
 const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
 
@@ -72,6 +69,31 @@ interface EventPaymentFlowProps {
   config: CheckoutConfig;
 }
 
+/** A walk's seat, as its intent is asked for: the payer the seat is held for, and the method. */
+interface SeatRequest {
+  payer: Payer;
+  paymentMethod: PaymentMethod;
+}
+
+/** The paid walk's intent call: a seat on the event for the payer. */
+function seatIntentCall(eventId: number): IntentCall<SeatRequest, EventPaymentIntentResponse> {
+  return {
+    keyOf: ({ payer, paymentMethod }) => JSON.stringify([payer.fullName, payer.email, paymentMethod]),
+    create: ({ payer, paymentMethod }, replaces, idempotencyKey) =>
+      createEventPaymentIntent({
+        body: {
+          eventId,
+          fullName: payer.fullName,
+          email: payer.email,
+          paymentMethod,
+          ...replacesFields(replaces),
+        },
+        idempotencyKey,
+      }),
+    failure: (error) => ({ kind: 'error', message: getServerMessage(error) ?? SOMETHING_WENT_WRONG }),
+  };
+}
+
 /**
  * The seat's payer (a member's name and e-mail, or a guest's given first: the seat is held in that
  * name), then the checkout's payment step with every method, then the registration confirmed. The
@@ -79,83 +101,19 @@ interface EventPaymentFlowProps {
  * method hands the hold over to a new intent.
  */
 function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
-  const tiles = useMemo(() => methodTiles(config.methods), [config.methods]);
   const [payer, setPayer] = useState<Payer | null>(
     member?.email ? { fullName: member.username, email: member.email } : null,
   );
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(() => defaultPaymentMethod(tiles));
-  const [intentState, setIntentState] = useState<IntentState<EventPaymentIntentResponse>>({
-    status: 'pending',
-    intent: null,
-  });
   const [confirmed, setConfirmed] = useState<{ registration: PaidRegistration; email: string } | null>(null);
-  const createIntent = useCreateEventPaymentIntent();
   const completeRegistration = useCompleteRegistration();
-  const attempts = useRef(new AttemptKeys(newIdempotencyKey));
-  /** The last intent the server made: a new one for the same seat hands its hold over. */
-  const lastPayment = useRef<ReplacedPayment | undefined>(undefined);
-  const requested = useRef<string | null>(null);
-  /** Payments that succeeded: never replaced, only turned into the registration. */
-  const paid = useRef(new Set<string>());
   const price = formatPrice(event.price);
-  /** A payment under way (the payment step says so): its seat is kept even if the page is left. */
-  const paying = useRef(false);
-  // Leaving unpaid (another page, the tab closed) gives the seat back at once.
-  const leave = useReleaseOnLeave(
-    intentState.status === 'ready'
-      ? { paymentId: intentState.intent.paymentId, paymentSecret: intentState.intent.paymentSecret }
-      : null,
-    {
-      isPaid: (paymentId) => paid.current.has(paymentId),
-      isPaying: () => paying.current,
-      onReturn: () => {
-        if (payer && paymentMethod) requestIntent(payer, paymentMethod, true);
-      },
-    },
-  );
-
-  function requestIntent(forPayer: Payer, method: PaymentMethod, force = false) {
-    if (intentState.status === 'ready' && paid.current.has(intentState.intent.paymentId)) return;
-    const key = JSON.stringify([forPayer.fullName, forPayer.email, method]);
-    if (!force && requested.current === key && intentState.status !== 'failed') return;
-    requested.current = key;
-    setIntentState({ status: 'pending', intent: null });
-    createIntent.mutate(
-      {
-        body: {
-          eventId: event.id,
-          fullName: forPayer.fullName,
-          email: forPayer.email,
-          paymentMethod: method,
-          ...replacesFields(lastPayment.current),
-        },
-        idempotencyKey: attempts.current.keyFor(key),
-      },
-      {
-        onSuccess: (answer) => {
-          attempts.current.settle();
-          lastPayment.current = answer;
-          // The payer left while it was being made: the seat goes back at once.
-          if (leave.releaseIfLeft(answer)) return;
-          if (requested.current !== key) return;
-          setIntentState({ status: 'ready', intent: answer });
-        },
-        onError: (error) => {
-          attempts.current.settle(error);
-          if (requested.current !== key) return;
-          setIntentState({
-            status: 'failed',
-            intent: null,
-            failure: { kind: 'error', message: getServerMessage(error) ?? SOMETHING_WENT_WRONG },
-          });
-        },
-      },
-    );
-  }
-
   // A member's seat: the intent at once (a guest's once the name and e-mail are given).
-  useEffect(() => {
-    if (payer && paymentMethod && requested.current === null) requestIntent(payer, paymentMethod);
+  const payment = usePaymentIntent({
+    config,
+    intentCall: seatIntentCall(event.id),
+    finalise: complete,
+    requestFor: (paymentMethod) => (payer ? { payer, paymentMethod } : null),
+    follow: true,
   });
 
   async function complete(
@@ -214,7 +172,7 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
             <PayerForm
               onContinue={(given) => {
                 setPayer(given);
-                if (paymentMethod) requestIntent(given, paymentMethod);
+                payment.ask((paymentMethod) => ({ payer: given, paymentMethod }));
               }}
             />
           )}
@@ -225,32 +183,8 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
         </CardContent>
       </Card>
       {payer ? (
-        <PaymentStep<EventPaymentIntentResponse>
-          tiles={tiles}
-          paymentMethod={paymentMethod}
-          onPaymentMethodChange={(next) => {
-            setPaymentMethod(next);
-            requestIntent(payer, next);
-          }}
-          intentState={
-            paymentMethod
-              ? intentState
-              : {
-                  status: 'failed',
-                  intent: null,
-                  failure: { kind: 'error', message: 'Payment system not ready' },
-                }
-          }
-          onRetryIntent={() => {
-            if (paymentMethod) requestIntent(payer, paymentMethod, true);
-          }}
-          stripePublishableKey={config.stripe.publishableKey}
-          cryptoProviders={config.crypto?.providers ?? []}
-          paid={paid.current}
-          complete={complete}
-          onPayingChange={(value) => {
-            paying.current = value;
-          }}
+        <PaymentStep
+          payment={payment}
           payLabel={(total) => `Pay ${total} and register`}
           defaultContact={payer}
           totals={(intent) => (

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { PaymentIntentResponse, Processor } from '@jesus-walks/contracts/checkout';
+import type { Processor } from '@jesus-walks/contracts/checkout';
 import type { PaymentMethod } from '@jesus-walks/contracts/orders';
-import type { CryptoProvider } from '@jesus-walks/contracts/payments';
 import { deliveryText, type ShippingAddress, type ShippingMethod } from '@jesus-walks/contracts/shipping';
 import { LoaderCircleIcon, LockIcon, PencilIcon, RefreshCwIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -13,18 +12,19 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { useSaveCheckoutContact } from '../api/save-checkout-contact';
+import type { PaymentIntent } from '../hooks/use-payment-intent';
 import {
   type CheckoutContactForm,
   type CheckoutContactFormInput,
   CheckoutContactFormSchema,
   emptyContactForm,
 } from '../utils/contact-schema';
-import { type IntentState, type PayableIntent, paymentFailureMessage } from '../utils/payment-intent';
+import { type PayableIntent, paymentFailureMessage } from '../utils/payment-intent';
 import { addressLines } from '../utils/shipping-step';
 import { canMakeApplePayments } from '../utils/wallets';
 import { CartChangedNotice } from './cart-changed-notice';
 import { OrderTotal } from './order-total';
-import { type MethodTile, PaymentMethodTiles, withDeviceSupport } from './payment-method-tiles';
+import { PaymentMethodTiles, withDeviceSupport } from './payment-method-tiles';
 import { applePayPath } from './payment-paths/apple-pay-path';
 import { cryptoPath } from './payment-paths/crypto-path';
 import { useGooglePayPath } from './payment-paths/google-pay-path';
@@ -35,63 +35,44 @@ import { useSquarePath } from './payment-paths/square-path';
 import { useStripeElementPath } from './payment-paths/stripe-element-path';
 
 /** The cart's shipping summary above the payment (an event's seat has none). */
-export interface PaymentStepShipping {
+interface PaymentStepShipping {
   address: ShippingAddress;
   method: ShippingMethod;
   onEdit: () => void;
 }
 
 interface PaymentStepProps<I extends PayableIntent> {
+  /** The checkout's intent (usePaymentIntent): its methods, its state, and how it is finalised. */
+  payment: PaymentIntent<I>;
   /** The cart's shipping summary, shown above the payment; absent for an event's seat. */
   shipping?: PaymentStepShipping;
-  tiles: MethodTile[];
-  paymentMethod: PaymentMethod | null;
-  onPaymentMethodChange: (method: PaymentMethod) => void;
-  intentState: IntentState<I>;
-  onRetryIntent: () => void;
-  stripePublishableKey: string | null;
-  /** The crypto providers the server offers (stripe, coinbase). */
-  cryptoProviders?: readonly CryptoProvider[];
-  /**
-   * Payments that succeeded (kept by the checkout): a retry after a failed order creation only
-   * creates the order, and a paid intent is never replaced.
-   */
-  paid: Set<string>;
-  /**
-   * What completes the purchase once the payment succeeded (the cart's order, an event's
-   * registration): null when done, else the message shown (a retry then only completes again).
-   */
-  complete: (intent: I, contact: CheckoutContactForm) => Promise<string | null>;
   /** The pay button's words once the intent is known (default: 'Pay $X with {method}'). */
   payLabel?: (total: string, methodLabel: string) => string;
   /** The contact filled in at first (a member's, or the payer's given before the intent). */
   defaultContact?: { fullName?: string; email?: string };
   /** Shown in place of the subtotal, shipping and total (default: those three). */
   totals?: (intent: I) => ReactNode;
-  /**
-   * A payment is under way (a card being confirmed, a processor's page, a crypto charge started):
-   * the checkout keeps its hold while it is, even if the page is left.
-   */
-  onPayingChange?: (paying: boolean) => void;
 }
 
-/** Step 2: the shipping summary, the buyer's contact, the method, the totals and the payment. */
-export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
+/**
+ * Step 2, the same for the shop and for a paid walk: the shipping summary (the cart's), the
+ * buyer's contact, the method, the totals and the payment through the selected tile's path.
+ */
+export function PaymentStep<I extends PayableIntent>({
+  payment,
   shipping,
-  paymentMethod,
-  onPaymentMethodChange,
-  intentState,
-  onRetryIntent,
-  stripePublishableKey,
-  cryptoProviders = ['stripe', 'coinbase'],
-  paid,
-  complete,
   payLabel: payLabelFor,
   defaultContact,
   totals,
-  tiles: serverTiles,
-  onPayingChange,
 }: PaymentStepProps<I>) {
+  const {
+    tiles: serverTiles,
+    paymentMethod,
+    state: intentState,
+    paid,
+    stripePublishableKey,
+    cryptoProviders,
+  } = payment;
   const intent = intentState.intent;
   // Every path keeps its state while the step is shown (a card or SafeKey number typed in stays
   // when the buyer looks at another tile); the selected tile's path shows its fields and pays.
@@ -143,7 +124,7 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
     if (contactForm.getFieldState('email').isTouched || contactForm.getValues('email') !== '') {
       void contactForm.trigger('email');
     }
-    onPaymentMethodChange(next);
+    payment.choose(next);
   }
 
   /** Crypto: the contact is validated and recorded before the charge (the e-mail is required). */
@@ -166,7 +147,7 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
       return null;
     }
     // The charge is paid on its own page: its hold stays while the buyer is there.
-    onPayingChange?.(true);
+    payment.setPaying(true);
     return { email: contact.email };
   }
 
@@ -198,7 +179,7 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
     }
 
     setPaying(true);
-    onPayingChange?.(true);
+    payment.setPaying(true);
     try {
       if (prepared) {
         try {
@@ -226,11 +207,11 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
         }
         paid.add(intent.paymentId);
       }
-      const problem = await complete(intent, contact);
+      const problem = await payment.finalise(intent, contact);
       if (problem) setPayError(problem);
     } finally {
       setPaying(false);
-      onPayingChange?.(false);
+      payment.setPaying(false);
     }
   }
 
@@ -367,7 +348,7 @@ export function PaymentStep<I extends PayableIntent = PaymentIntentResponse>({
                     <p role="alert" className="text-sm text-destructive">
                       {intentState.failure.message}
                     </p>
-                    <Button variant="outline" size="sm" onClick={onRetryIntent}>
+                    <Button variant="outline" size="sm" onClick={payment.retry}>
                       <RefreshCwIcon aria-hidden="true" />
                       Try Again
                     </Button>

@@ -1,8 +1,7 @@
 import type { CheckoutConfig, CompletedOrder } from '@jesus-walks/contracts/checkout';
-import type { PaymentMethod } from '@jesus-walks/contracts/orders';
 import type { ShippingAddress, ShippingMethod } from '@jesus-walks/contracts/shipping';
 import { AlertTriangleIcon, LoaderCircleIcon, ShoppingCartIcon } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Container } from '@/components/layout/container';
 import { EmptyState } from '@/components/layout/empty-state';
@@ -11,7 +10,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { trackBeginCheckout } from '@/lib/analytics';
 import { getServerMessage } from '@/lib/api-client';
-import { AttemptKeys } from '@/lib/attempt-keys';
 import { useCart } from '@/lib/cart/cart-context';
 import type { CartItem } from '@/lib/cart/cart-reducer';
 import { useCheckoutConfig } from '@/lib/checkout/get-checkout-config';
@@ -19,25 +17,22 @@ import { formatPrice } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { getSessionStorage } from '@/lib/storage';
 import { useCreateOrder } from '../api/create-order';
-import { type PaymentIntentResponse, useCreatePaymentIntent } from '../api/create-payment-intent';
+import { createPaymentIntent, type PaymentIntentResponse } from '../api/create-payment-intent';
 import { type CheckoutStep, CheckoutSteps } from '../components/checkout-steps';
 import { EventCheckout } from '../components/event-checkout';
 import { OrderTotal } from '../components/order-total';
-import { defaultPaymentMethod, methodTiles } from '../components/payment-method-tiles';
 import { PaymentStep } from '../components/payment-step';
 import { ShippingStep } from '../components/shipping-step';
-import { useReleaseOnLeave } from '../components/use-release-on-leave';
+import { type IntentCall, usePaymentIntent } from '../hooks/use-payment-intent';
 import { buildCompletedOrder, saveCompletedOrder } from '../utils/completed-order';
 import type { CheckoutContactForm } from '../utils/contact-schema';
 import {
   buildCreateOrderBody,
   buildPaymentIntentBody,
   type IntentRequest,
-  type IntentState,
   intentFailure,
   intentRequestKey,
   ORDER_CREATION_FAILED,
-  type ReplacedPayment,
 } from '../utils/payment-intent';
 import { shippingName } from '../utils/shipping-step';
 
@@ -141,47 +136,31 @@ interface CheckoutFlowProps extends CheckoutLoaderProps {
   config: CheckoutConfig;
 }
 
-interface IntentRecord {
-  key: string;
-  state: IntentState;
-}
+/** The shop's intent call: the cart, its address and shipping method, and the payment method. */
+const cartIntentCall: IntentCall<IntentRequest, PaymentIntentResponse> = {
+  keyOf: intentRequestKey,
+  create: (request, replaces, idempotencyKey) =>
+    createPaymentIntent({ body: buildPaymentIntentBody(request, replaces), idempotencyKey }),
+  failure: (error, request) => intentFailure(error, request.items),
+};
 
 function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) {
-  const tiles = useMemo(() => methodTiles(config.methods), [config.methods]);
   const [step, setStep] = useState<CheckoutStep>('shipping');
   const [address, setAddress] = useState<ShippingAddress | null>(null);
   const [method, setMethod] = useState<ShippingMethod | null>(null);
   /** The method picked on the shipping step, before 'Continue to Payment': the summary shows its cost. */
   const [pickedMethod, setPickedMethod] = useState<ShippingMethod | null>(null);
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(() => defaultPaymentMethod(tiles));
-  const [intent, setIntent] = useState<IntentRecord | null>(null);
-  const createIntent = useCreatePaymentIntent();
-  const attempts = useRef(new AttemptKeys(newIdempotencyKey));
-  /** The last intent the server made: a new one for the same checkout replaces (releases) it. */
-  const lastPayment = useRef<ReplacedPayment | undefined>(undefined);
-  const requested = useRef<string | null>(null);
-  /** Payments that succeeded in this checkout: never replaced, only turned into their order. */
-  const paid = useRef(new Set<string>());
   const createOrder = useCreateOrder();
   /** One Idempotency-Key per payment for POST /api/orders. */
   const orderKeys = useRef(new Map<string, string>());
-  /** A payment under way (the payment step says so): its hold is kept even if the page is left. */
-  const paying = useRef(false);
-  // Leaving the checkout unpaid (another page, the cart emptied, the tab closed) gives its stock back.
-  const leave = useReleaseOnLeave(
-    intent?.state.status === 'ready'
-      ? { paymentId: intent.state.intent.paymentId, paymentSecret: intent.state.intent.paymentSecret }
-      : null,
-    {
-      isPaid: (paymentId) => paid.current.has(paymentId),
-      isPaying: () => paying.current,
-      onReturn: () => {
-        if (address && method && paymentMethod) {
-          requestIntent({ items, address, method, paymentMethod }, true);
-        }
-      },
-    },
-  );
+  const payment = usePaymentIntent({
+    config,
+    intentCall: cartIntentCall,
+    finalise: completeOrder,
+    requestFor: (paymentMethod) => (address && method ? { items, address, method, paymentMethod } : null),
+    // The cart changed in another tab while paying: the intent no longer matches it.
+    follow: step === 'payment',
+  });
 
   function orderKeyFor(paymentId: string): string {
     let key = orderKeys.current.get(paymentId);
@@ -210,69 +189,17 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
     }
   }
 
-  function requestIntent(request: IntentRequest, force = false) {
-    if (intent?.state.status === 'ready' && paid.current.has(intent.state.intent.paymentId)) return;
-    const key = intentRequestKey(request);
-    if (!force && requested.current === key && intent?.state.status !== 'failed') return;
-    requested.current = key;
-    setIntent({ key, state: { status: 'pending', intent: null } });
-    const body = buildPaymentIntentBody(request, lastPayment.current);
-    createIntent.mutate(
-      { body, idempotencyKey: attempts.current.keyFor(key) },
-      {
-        onSuccess: (answer) => {
-          attempts.current.settle();
-          lastPayment.current = answer;
-          // The buyer left while it was being made: it goes back at once.
-          if (leave.releaseIfLeft(answer)) return;
-          if (requested.current !== key) return;
-          setIntent({ key, state: { status: 'ready', intent: answer } });
-        },
-        onError: (error) => {
-          attempts.current.settle(error);
-          if (requested.current !== key) return;
-          setIntent({
-            key,
-            state: { status: 'failed', intent: null, failure: intentFailure(error, request.items) },
-          });
-        },
-      },
-    );
-  }
-
   function goToPayment(nextAddress: ShippingAddress, nextMethod: ShippingMethod) {
     setAddress(nextAddress);
     setMethod(nextMethod);
     setStep('payment');
-    if (paymentMethod) requestIntent({ items, address: nextAddress, method: nextMethod, paymentMethod });
+    payment.ask((paymentMethod) => ({ items, address: nextAddress, method: nextMethod, paymentMethod }));
   }
-
-  function changePaymentMethod(next: PaymentMethod) {
-    setPaymentMethod(next);
-    if (address && method) requestIntent({ items, address, method, paymentMethod: next });
-  }
-
-  // The cart changed in another tab while paying: the intent no longer matches it.
-  useEffect(() => {
-    if (step !== 'payment' || !address || !method || !paymentMethod) return;
-    const key = intentRequestKey({ items, address, method, paymentMethod });
-    if (requested.current !== null && requested.current !== key) {
-      requestIntent({ items, address, method, paymentMethod });
-    }
-  });
 
   // On the shipping step the summary follows the method being picked; after it, the one chosen.
   const summaryMethod = step === 'shipping' ? pickedMethod : method;
 
-  const intentState: IntentState =
-    intent?.state ??
-    (paymentMethod
-      ? { status: 'pending', intent: null }
-      : {
-          status: 'failed',
-          intent: null,
-          failure: { kind: 'error', message: 'Payment system not ready' },
-        });
+  const intent = payment.state.status === 'ready' ? payment.state.intent : null;
 
   return (
     <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
@@ -287,21 +214,8 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
           />
         ) : (
           <PaymentStep
+            payment={payment}
             shipping={{ address, method, onEdit: () => setStep('shipping') }}
-            tiles={tiles}
-            paymentMethod={paymentMethod}
-            onPaymentMethodChange={changePaymentMethod}
-            intentState={intentState}
-            onRetryIntent={() => {
-              if (paymentMethod) requestIntent({ items, address, method, paymentMethod }, true);
-            }}
-            stripePublishableKey={config.stripe.publishableKey}
-            cryptoProviders={config.crypto?.providers ?? []}
-            paid={paid.current}
-            complete={completeOrder}
-            onPayingChange={(value) => {
-              paying.current = value;
-            }}
             defaultContact={{ fullName: shippingName(address) }}
           />
         )}
@@ -324,12 +238,8 @@ function CheckoutFlow({ config, items, total, onCompleted }: CheckoutFlowProps) 
             ))}
           </ul>
           <div className="border-t border-border pt-4">
-            {step === 'payment' && intent?.state.status === 'ready' ? (
-              <OrderTotal
-                subtotal={intent.state.intent.subtotal}
-                shipping={intent.state.intent.shipping}
-                total={intent.state.intent.total}
-              />
+            {step === 'payment' && intent ? (
+              <OrderTotal subtotal={intent.subtotal} shipping={intent.shipping} total={intent.total} />
             ) : (
               <OrderTotal
                 subtotal={total}
