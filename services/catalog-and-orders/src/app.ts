@@ -15,6 +15,7 @@ import { migrations } from './db/migrations/index';
 import type { Env } from './env';
 import { registerCartRoutes } from './modules/cart/cart.routes';
 import { registerMemberOrdersRoutes } from './modules/orders/member-orders.routes';
+import { workOrderConfirmations } from './modules/orders/order-confirmation.jobs';
 import { registerOrdersRoutes } from './modules/orders/orders.routes';
 import { registerProductsRoutes } from './modules/products/products.routes';
 import { registerQuotesRoutes } from './modules/quotes/quotes.routes';
@@ -55,14 +56,17 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
     print: deps.notice,
     logger: app.log,
   });
-  registerOrdersRoutes(app, {
+  const orders = {
     db: deps.db,
+    jobs: deps.jobs,
     identity,
     mailer,
     links: createLinkSigner(linkSigningKeys(env)),
     publicOrigin: env.PUBLIC_ORIGIN,
     logger: app.log,
-  });
+  };
+  registerOrdersRoutes(app, orders);
+  workOrderConfirmations(orders);
   registerMemberOrdersRoutes(app, deps);
   registerQuotesRoutes(app, { db: deps.db, holds: holdLimitsOf(env) });
   registerSitemapSourceRoutes(app, deps);

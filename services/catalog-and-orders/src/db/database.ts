@@ -62,6 +62,8 @@ export interface OrdersTable {
   stockHeld: Generated<boolean>;
   /** Paid through payments' sandbox, no real money (migration 0007): marked, and not revenue. */
   testMode: Generated<boolean>;
+  /** When its confirmation e-mail was queued (migration 0009); null while its job has yet to run. */
+  confirmationQueuedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
 }

@@ -1,21 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { AdminOrderSchema, OrderStatusViewSchema, QuoteSchema } from '@jesus-walks/contracts/orders';
 import { type FulfilBody, FulfilmentSchema, ReleaseResultSchema } from '@jesus-walks/contracts/payable';
-import { queuedMailFor } from '@jesus-walks/service-kit/testing/jobs';
-import { internalHeader } from '@jesus-walks/service-kit/testing/test-service';
+import { queuedMailFor, waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
+import { internalHeader, startTestService } from '@jesus-walks/service-kit/testing/test-service';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seed } from '../../db/seed';
+import { service } from '../../service';
 import {
   as,
   type CatalogWithIdentity,
+  generousHoldLimits,
   insertProduct,
   startCatalogWithIdentity,
   stockOf,
   testHolder,
 } from '../../testing/catalog-test-service.testing';
-import { STOCK_GONE_REASON } from './order-fulfilment.service';
+import { ORDER_CONFIRMATION_QUEUE, STOCK_GONE_REASON } from './order-fulfilment.service';
 
 let stack: CatalogWithIdentity;
 let groundId: number;
@@ -72,6 +76,12 @@ function fulfil(quoteId: string, body: unknown) {
     headers: internalHeader,
     payload: body as object,
   });
+}
+
+/** The confirmations queued for this address, once the confirmation jobs have run. */
+async function confirmationsTo(email: string) {
+  await waitForJobs(stack.catalog.db, { names: [ORDER_CONFIRMATION_QUEUE] });
+  return queuedMailFor(stack.catalog.db, email);
 }
 
 function release(quoteId: string) {
@@ -161,7 +171,7 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
     expect(reservations).toHaveLength(2);
     for (const reservation of reservations) expect(reservation.consumedAt).toBeInstanceOf(Date);
 
-    const [mail, ...moreMail] = await queuedMailFor(stack.catalog.db, body.buyer.email as string);
+    const [mail, ...moreMail] = await confirmationsTo(body.buyer.email as string);
     expect(moreMail).toEqual([]);
     expect(mail?.subject).toBe(`Order #${fulfilment.recordId} confirmed`);
     for (const line of [
@@ -213,7 +223,7 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
     const again = await fulfil(quote.quoteId, body);
     expect(FulfilmentSchema.parse(again.json())).toEqual(fulfilment);
     expect(await stockOf(stack.catalog.db, tee.id)).toBe(8);
-    expect(await queuedMailFor(stack.catalog.db, body.buyer.email as string)).toHaveLength(1);
+    expect(await confirmationsTo(body.buyer.email as string)).toHaveLength(1);
   });
 
   it('answers 422 when the amount paid is not the quote total, and creates nothing', async () => {
@@ -226,7 +236,7 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
     expect(await ordersOfPayment(body.paymentId)).toEqual([]);
     expect(await stockOf(stack.catalog.db, mug.id)).toBe(3);
     expect((await reservationsOf(quote.quoteId))[0]?.consumedAt).toBeNull();
-    expect(await queuedMailFor(stack.catalog.db, body.buyer.email as string)).toEqual([]);
+    expect(await confirmationsTo(body.buyer.email as string)).toEqual([]);
   });
 
   it('answers 404 for an unknown quote and 400 for a malformed body', async () => {
@@ -246,7 +256,7 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
       expect(fulfilment).toMatchObject({ outcome: 'fulfilled', status: 'paid' });
     expect(await ordersOfPayment(body.paymentId)).toHaveLength(1);
     expect(await stockOf(stack.catalog.db, socks.id)).toBe(3);
-    expect(await queuedMailFor(stack.catalog.db, body.buyer.email as string)).toHaveLength(1);
+    expect(await confirmationsTo(body.buyer.email as string)).toHaveLength(1);
   });
 
   it('still takes the stock of a lapsed reservation when it is there', async () => {
@@ -282,7 +292,7 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
     expect(await ordersOfPayment(body.paymentId)).toMatchObject([
       { status: 'cancelled', stockHeld: false, cancellationReason: STOCK_GONE_REASON },
     ]);
-    expect(await queuedMailFor(stack.catalog.db, body.buyer.email as string)).toEqual([]);
+    expect(await confirmationsTo(body.buyer.email as string)).toEqual([]);
     // Asked again, it is still the same recorded answer.
     expect(FulfilmentSchema.parse((await fulfil(late.quoteId, body)).json())).toEqual(fulfilment);
   });
@@ -305,6 +315,7 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
       buyer: { userId: stack.customer.id, email: null, fullName: 'Carol Reyes', phone: '(555) 123-4567' },
     });
     const fulfilment = FulfilmentSchema.parse((await fulfil(quote.quoteId, body)).json());
+    const mail = await confirmationsTo('carol@example.com');
     expect(await ordersOfPayment(body.paymentId)).toMatchObject([
       {
         id: fulfilment.recordId,
@@ -315,7 +326,6 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
         status: 'paid',
       },
     ]);
-    const mail = await queuedMailFor(stack.catalog.db, 'carol@example.com');
     expect(mail.map((message) => message.subject)).toContain(`Order #${fulfilment.recordId} confirmed`);
     // The member sees it among their own orders.
     const mine = await stack.catalog.app.inject({
@@ -328,6 +338,74 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
         .parse(mine.json())
         .map((order) => order.id),
     ).toContain(fulfilment.recordId);
+  });
+});
+
+describe('a paid order while identity cannot answer', () => {
+  it("is made at once; its member's confirmation waits for identity and is retried, nothing sent meanwhile", async () => {
+    // A catalog whose identity is down: nothing listens on its port.
+    const down = createServer();
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    const { port } = down.address() as AddressInfo;
+    await new Promise((resolve) => down.close(resolve));
+    const alone = await startTestService(service, {
+      ...generousHoldLimits,
+      IDENTITY_URL: `http://127.0.0.1:${port}`,
+    });
+    try {
+      await seed(alone.db);
+      const ground = await alone.db
+        .selectFrom('shippingMethods')
+        .select('id')
+        .where('serviceCode', '=', 'usps_ground')
+        .executeTakeFirstOrThrow();
+      const pack = await insertProduct(alone.db, { name: 'Offline Pack', price: '40.00', stock: 1 });
+      const quoted = await alone.app.inject({
+        method: 'POST',
+        url: '/internal/quotes',
+        headers: internalHeader,
+        payload: {
+          items: [{ productId: pack.id, quantity: 1 }],
+          destination: napa,
+          shippingMethodId: ground.id,
+          holder: testHolder,
+        },
+      });
+      const quote = QuoteSchema.parse(quoted.json());
+      const body = fulfilBody(quote.total, {
+        buyer: { userId: 4242, email: null, fullName: 'Mo Member', phone: null },
+      });
+      const answer = await alone.app.inject({
+        method: 'POST',
+        url: `/internal/quotes/${quote.quoteId}/fulfil`,
+        headers: internalHeader,
+        payload: body,
+      });
+      // The money's path never asked identity: the order is paid, its stock taken.
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(FulfilmentSchema.parse(answer.json())).toMatchObject({ outcome: 'fulfilled', status: 'paid' });
+      expect(await stockOf(alone.db, pack.id)).toBe(0);
+      // The confirmation's job could not learn the address: it waits for a retry, nothing is sent.
+      await expect
+        .poll(
+          async () =>
+            (
+              await sql<{
+                state: string;
+              }>`select state from job where name = ${ORDER_CONFIRMATION_QUEUE}`.execute(alone.db)
+            ).rows.map((row) => row.state),
+          { timeout: 15_000 },
+        )
+        .toEqual(['retry']);
+      const order = await alone.db
+        .selectFrom('orders')
+        .select(['customerEmail', 'confirmationQueuedAt'])
+        .where('paymentId', '=', body.paymentId)
+        .executeTakeFirstOrThrow();
+      expect(order).toEqual({ customerEmail: null, confirmationQueuedAt: null });
+    } finally {
+      await alone.close();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import type { Buyer, FulfilBody, Fulfilment } from '@jesus-walks/contracts/payab
 import { userRoutes } from '@jesus-walks/contracts/users';
 import { businessRule, DomainError, notFound } from '@jesus-walks/service-kit/errors';
 import type { InternalClient } from '@jesus-walks/service-kit/internal-client';
+import type { JobQueue } from '@jesus-walks/service-kit/jobs';
 import type { Mailer } from '@jesus-walks/service-kit/mailer';
 import type { LinkSigner } from '@jesus-walks/service-kit/signed-links';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,14 +17,18 @@ import {
   findLiveOrderOfQuote,
   findOrderByPaymentId,
   findOrderStatus,
+  findOrderToConfirm,
   insertOrder,
   listOrderItems,
   lockPayment,
+  markConfirmationQueued,
   type PaidOrderRow,
 } from './orders.repository';
 
 export interface FulfilmentDeps {
   db: Kysely<CatalogAndOrdersDatabase>;
+  /** Background work (the order's confirmation), enqueued in the transaction that causes it. */
+  jobs: JobQueue;
   /** Client of the identity service (a member's e-mail); null when IDENTITY_URL is not configured. */
   identity: InternalClient | null;
   /** Queues e-mails in a transaction (the job queue is the outbox). */
@@ -68,32 +73,6 @@ function answerFor(order: PaidOrderRow, quoteId: string): Fulfilment {
 }
 
 /**
- * Where the confirmation goes: a guest's e-mail as given; a member's account e-mail, asked of
- * identity before any transaction (never a network call while holding row locks), else the
- * e-mail given at checkout. Identity unreachable with nothing to fall back on: 503, and payments
- * tries again (fulfilling is idempotent) rather than confirming to nobody.
- */
-async function recipientOf(deps: FulfilmentDeps, buyer: Buyer, requestId: string): Promise<string | null> {
-  if (buyer.userId === null || !deps.identity) return buyer.email;
-  try {
-    const found = await deps.identity.call(userRoutes.internalLookup, {
-      body: { ids: [buyer.userId] },
-      requestId,
-    });
-    return found.find((user) => user.id === buyer.userId)?.email ?? buyer.email;
-  } catch (error) {
-    if (buyer.email && error instanceof DomainError) {
-      deps.logger.warn(
-        { err: error, userId: buyer.userId },
-        'member e-mail lookup failed; using the checkout e-mail',
-      );
-      return buyer.email;
-    }
-    throw error;
-  }
-}
-
-/**
  * POST /internal/quotes/{id}/fulfil (payments, once a payment of exactly the quote's total has
  * succeeded). Idempotent on the payment id: the payment is locked for the transaction, and a
  * repeated call answers the order the first one made. In one transaction: the quote is locked,
@@ -102,6 +81,9 @@ async function recipientOf(deps: FulfilmentDeps, buyer: Buyer, requestId: string
  * quote, the order is recorded cancelled with the reason and the answer is unfulfillable:
  * payments refunds.
  */
+/** Writes a paid order's confirmation e-mail (order-confirmation.jobs.ts). */
+export const ORDER_CONFIRMATION_QUEUE = 'order-confirmation';
+
 export async function fulfilQuote(
   deps: FulfilmentDeps,
   quoteId: string,
@@ -115,7 +97,6 @@ export async function fulfilQuote(
   if (toCents(body.amountPaid) !== toCents(quote.total)) {
     throw businessRule(`The amount paid (${body.amountPaid}) is not the quote's total (${quote.total})`);
   }
-  const to = await recipientOf(deps, body.buyer, requestId);
   const estimatedDeliveryDate =
     quote.shippingEstimatedDays === null ? null : new Date(Date.now() + quote.shippingEstimatedDays * DAY_MS);
 
@@ -145,7 +126,8 @@ export async function fulfilQuote(
         quoteId,
         paymentId: body.paymentId,
         paymentMethod: body.paymentMethod,
-        customerEmail: to,
+        // A member's account address replaces it when the confirmation's job asks identity.
+        customerEmail: body.buyer.email,
         customerName: body.buyer.fullName,
         phoneNumber: body.buyer.phone,
         cancellationReason: reason,
@@ -159,26 +141,10 @@ export async function fulfilQuote(
       })),
     );
 
-    if (fulfilled && to) {
-      await deps.mailer.enqueue(
-        trx,
-        orderConfirmationEmail({
-          to,
-          name: body.buyer.fullName,
-          orderId,
-          items: quote.items,
-          subtotal: quote.subtotal,
-          shipping: quote.shippingCost,
-          total: quote.total,
-          shippingMethod: quote.shippingMethodName,
-          shippingAddress: body.shippingAddress,
-          estimatedDays: quote.shippingEstimatedDays,
-          estimatedDeliveryDate,
-          statusUrl: orderStatusUrl(deps, orderId),
-        }),
-      );
-    } else if (fulfilled) {
-      deps.logger.warn({ orderId }, 'paid order without an e-mail address: no confirmation sent');
+    // Its confirmation is written by a job: a member's address is asked of identity there, never
+    // here, where the payment waits (a slow or absent identity would hold the money's path).
+    if (fulfilled) {
+      await deps.jobs.enqueue(trx, ORDER_CONFIRMATION_QUEUE, { orderId, requestId });
     }
     return {
       outcome: fulfilled ? 'fulfilled' : 'unfulfillable',
@@ -188,6 +154,71 @@ export async function fulfilQuote(
       reason,
     } satisfies Fulfilment;
   });
+}
+
+/**
+ * Queues a paid order's confirmation, once (the order remembers it): to a member's account
+ * address, asked of identity here, outside any transaction; to the address given at checkout for a
+ * guest, or for a member identity does not know. Identity unreachable and nothing to fall back on:
+ * throws, and the job is retried; on its last attempt an order with no address goes unconfirmed
+ * (logged).
+ */
+export async function confirmOrder(
+  deps: FulfilmentDeps,
+  input: { orderId: number; requestId?: string | undefined; lastAttempt: boolean },
+): Promise<{ queued: boolean }> {
+  const order = await findOrderToConfirm(deps.db, input.orderId);
+  if (!order) return { queued: false };
+  const to = await recipientOf(deps, order, input);
+  const quote = order.quoteId ? await findStoredQuote(deps.db, order.quoteId) : undefined;
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await markConfirmationQueued(trx, order.id, to))) return { queued: false };
+    if (!to || !quote) {
+      deps.logger.warn({ orderId: order.id }, 'paid order without an e-mail address: no confirmation sent');
+      return { queued: false };
+    }
+    await deps.mailer.enqueue(
+      trx,
+      orderConfirmationEmail({
+        to,
+        name: order.customerName,
+        orderId: order.id,
+        items: quote.items,
+        subtotal: quote.subtotal,
+        shipping: order.shippingCost,
+        total: order.total,
+        shippingMethod: order.shippingMethodName ?? quote.shippingMethodName,
+        shippingAddress: order.shippingAddress ?? {},
+        estimatedDays: quote.shippingEstimatedDays,
+        estimatedDeliveryDate: order.estimatedDeliveryDate,
+        statusUrl: orderStatusUrl(deps, order.id),
+      }),
+    );
+    return { queued: true };
+  });
+}
+
+/** A member's account address (identity), else the address given at checkout. */
+async function recipientOf(
+  deps: FulfilmentDeps,
+  order: { userId: number | null; customerEmail: string | null },
+  input: { requestId?: string | undefined; lastAttempt: boolean },
+): Promise<string | null> {
+  if (order.userId === null || !deps.identity) return order.customerEmail;
+  try {
+    const found = await deps.identity.call(userRoutes.internalLookup, {
+      body: { ids: [order.userId] },
+      ...(input.requestId ? { requestId: input.requestId } : {}),
+    });
+    return found.find((user) => user.id === order.userId)?.email ?? order.customerEmail;
+  } catch (error) {
+    if (!order.customerEmail && !input.lastAttempt) throw error;
+    deps.logger.warn(
+      { err: error, userId: order.userId },
+      'member e-mail lookup failed; using the checkout e-mail',
+    );
+    return order.customerEmail;
+  }
 }
 
 const BAD_LINK = 'This order link is not valid. Please use the link from your confirmation e-mail.';

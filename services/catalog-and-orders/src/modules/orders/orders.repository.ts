@@ -384,3 +384,47 @@ export async function ordersPerDay(
   `.execute(db);
   return rows;
 }
+
+/** What a paid order's confirmation e-mail says, while it has not been queued yet. */
+export async function findOrderToConfirm(db: Db | Trx, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'userId',
+      'customerEmail',
+      'customerName',
+      'quoteId',
+      'shippingAddress',
+      'shippingMethodName',
+      'shippingCost',
+      'total',
+      'estimatedDeliveryDate',
+    ])
+    .where('id', '=', orderId)
+    .where('confirmationQueuedAt', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks the order's confirmation queued (and where it goes), once: false when another run of its
+ * job got there first.
+ */
+export async function markConfirmationQueued(
+  trx: Trx,
+  orderId: number,
+  customerEmail: string | null,
+): Promise<boolean> {
+  const marked = await trx
+    .updateTable('orders')
+    .set({
+      confirmationQueuedAt: new Date(),
+      customerEmail: sql<string | null>`coalesce(${customerEmail}, customer_email)`,
+      updatedAt: new Date(),
+    })
+    .where('id', '=', orderId)
+    .where('confirmationQueuedAt', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return marked !== undefined;
+}
