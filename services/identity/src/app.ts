@@ -8,6 +8,7 @@ import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
+import type { IdentityDeps } from './deps';
 import type { Env } from './env';
 import { registerAuditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { createAuditSources } from './modules/audit-log/audit-log.sources';
@@ -15,7 +16,6 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.jobs';
 import { createDeviceCookies, deviceCookieKeys } from './modules/sessions/device-cookie';
 import { sessionsPlugin } from './modules/sessions/sessions.plugin';
-import { registerSessionsRoutes } from './modules/sessions/sessions.routes';
 import { registerUsersRoutes } from './modules/users/users.routes';
 import { ensureConfiguredAdmin } from './modules/users/users.service';
 
@@ -54,16 +54,19 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
     secure: secureCookies,
     lifetimeDays: env.DEVICE_COOKIE_DAYS,
   });
-  registerSessionsRoutes(app, { db: deps.db, lifetimes });
-  registerAuthRoutes(app, {
+  const identity: IdentityDeps = {
     db: deps.db,
+    jobs: deps.jobs,
     mailer,
     publicOrigin: env.PUBLIC_ORIGIN,
-    exposeResetToken: env.EXPOSE_RESET_TOKEN,
     lockout: { failures: env.LOGIN_LOCKOUT_FAILURES, windowMinutes: env.LOGIN_LOCKOUT_WINDOW_MINUTES },
+    lifetimes,
     deviceCookies,
-  });
-  registerUsersRoutes(app, { db: deps.db, deviceCookies });
+    exposeResetToken: env.EXPOSE_RESET_TOKEN,
+    logger: app.log,
+  };
+  registerAuthRoutes(app, identity);
+  registerUsersRoutes(app, identity);
   registerAuditLogRoute(app, 'identity', deps.db);
   const auditSources = createAuditSources({
     db: deps.db,
@@ -79,7 +82,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
   registerAuditLogRoutes(app, { sources: auditSources });
   verifyRouteTable(app, 'identity');
 
-  const firstAdmin = await ensureConfiguredAdmin(deps.db, {
+  const firstAdmin = await ensureConfiguredAdmin(identity, {
     username: env.ADMIN_USERNAME,
     email: env.ADMIN_EMAIL,
     password: env.ADMIN_PASSWORD,
@@ -87,6 +90,6 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
   if (firstAdmin === 'created') app.log.info({ username: env.ADMIN_USERNAME }, 'first administrator created');
 
   // Expired sessions, ended lockouts and old rate-limit records are deleted by scheduled jobs.
-  scheduleHousekeeping(deps.jobs, deps.db);
+  scheduleHousekeeping(identity);
   return app;
 }

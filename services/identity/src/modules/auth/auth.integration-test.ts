@@ -247,7 +247,7 @@ describe('login and logout', () => {
     const address = '203.0.113.77';
     await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        recordAttempt(identity.db, { kind: 'login_failure', accountKey: `acct${i}`, address }),
+        recordAttempt({ db: identity.db }, { kind: 'login_failure', accountKey: `acct${i}`, address }),
       ),
     );
     const { body } = await register(identity);

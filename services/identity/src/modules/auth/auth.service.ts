@@ -2,10 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ChangePasswordBody, LoginBody, ResetPasswordBody } from '@jesus-walks/contracts/auth';
 import type { Identity } from '@jesus-walks/contracts/common';
 import { recordAudit } from '@jesus-walks/service-kit/audit';
-import { badRequest, DomainError } from '@jesus-walks/service-kit/errors';
-import type { Mailer, MailMessage } from '@jesus-walks/service-kit/mailer';
-import type { Kysely } from 'kysely';
-import type { IdentityDatabase } from '../../db/database';
+import { badRequest, DomainError, unauthorized } from '@jesus-walks/service-kit/errors';
+import type { MailMessage } from '@jesus-walks/service-kit/mailer';
+import type { IdentityDeps } from '../../deps';
 import { hashPassword, verifyDecoy, verifyPassword } from '../passwords/password-hasher';
 import {
   accountKeyOf,
@@ -13,22 +12,22 @@ import {
   assertWithinLimits,
   clearAccountAttempts,
   type LoginClient,
-  type LoginLockoutPolicy,
   recordAttempt,
   recordLoginFailure,
   unknownLoginKeyOf,
 } from '../rate-limits/rate-limits.service';
 import type { DeviceClaim } from '../sessions/device-cookie';
-import { deleteSessionsOfUser } from '../sessions/sessions.repository';
+import { endSessionsOfUser, keepSessionAlive } from '../sessions/sessions.service';
 import {
-  consumeResetToken,
-  findCredentialsByLogin,
-  findPasswordHash,
-  findUserByEmail,
-  findUserIdByResetToken,
-  setPassword,
-  storeResetToken,
-} from '../users/users.repository';
+  consumePasswordResetToken,
+  findCredentials,
+  findUser,
+  findUserByEmailAddress,
+  passwordHashOf,
+  setUserPassword,
+  storePasswordResetToken,
+  userIdOfResetToken,
+} from '../users/users.service';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const INVALID_RESET_TOKEN = 'The reset link is invalid or expired.';
@@ -41,12 +40,7 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export interface LoginDeps {
-  db: Kysely<IdentityDatabase>;
-  mailer: Mailer;
-  publicOrigin: string;
-  lockout: LoginLockoutPolicy;
-}
+export type LoginDeps = Pick<IdentityDeps, 'db' | 'mailer' | 'publicOrigin' | 'lockout'>;
 
 /**
  * Checks the credentials. From a browser without the account's device cookie, failures count per
@@ -58,31 +52,36 @@ export interface LoginDeps {
  */
 export async function authenticate(
   deps: LoginDeps,
-  body: LoginBody,
-  from: { address: string; device: DeviceClaim | null },
+  input: LoginBody & { address: string; device: DeviceClaim | null },
 ) {
-  const { db } = deps;
-  const account = await findCredentialsByLogin(db, body.username);
+  const account = await findCredentials(deps, input.username);
   const client: LoginClient = {
-    accountKey: account ? accountKeyOf(account.id) : unknownLoginKeyOf(body.username),
-    address: from.address,
+    accountKey: account ? accountKeyOf(account.id) : unknownLoginKeyOf(input.username),
+    address: input.address,
     // Only a device cookie of this very account: any other is no better than none.
-    trustedDevice: account && from.device?.userId === account.id ? from.device.nonce : null,
+    trustedDevice: account && input.device?.userId === account.id ? input.device.nonce : null,
   };
-  await assertLoginAllowed(db, client, deps.lockout);
+  await assertLoginAllowed(deps, client);
   const valid = account
-    ? await verifyPassword(account.password, body.password)
-    : await verifyDecoy(body.password);
+    ? await verifyPassword(account.password, input.password)
+    : await verifyDecoy(input.password);
   if (!account || !valid) {
-    await recordLoginFailure(db, client, deps.lockout, async (trx) => {
-      // A name without an account is locked out alike (the answers never tell), but mails nobody.
-      if (account) await deps.mailer.enqueue(trx, lockoutMail(account, deps));
+    await recordLoginFailure(deps, {
+      client,
+      onLockoutStarted: async (trx) => {
+        // A name without an account is locked out alike (the answers never tell), but mails nobody.
+        if (account) await deps.mailer.enqueue(trx, lockoutMail(account, deps));
+      },
     });
     throw new DomainError('unauthorized', INVALID_CREDENTIALS);
   }
   // Only this address's failures: the owner logging in must not hand an attacker fresh guesses.
   if (client.trustedDevice === null) {
-    await clearAccountAttempts(db, 'login_failure', client.accountKey, client.address);
+    await clearAccountAttempts(deps, {
+      kind: 'login_failure',
+      accountKey: client.accountKey,
+      address: client.address,
+    });
   }
   return { id: account.id, username: account.username, email: account.email, isAdmin: account.isAdmin };
 }
@@ -127,23 +126,24 @@ function lockoutMail(
  * the caller to expose in development.
  */
 export async function requestPasswordReset(
-  db: Kysely<IdentityDatabase>,
-  deps: { mailer: Mailer; publicOrigin: string },
-  email: string,
-  address: string,
+  deps: Pick<IdentityDeps, 'db' | 'mailer' | 'publicOrigin'>,
+  input: { email: string; address: string },
 ): Promise<string | undefined> {
-  await assertWithinLimits(db, 'forgot_password', email, address);
-  await recordAttempt(db, { kind: 'forgot_password', accountKey: email, address });
-  const user = await findUserByEmail(db, email);
+  const { email, address } = input;
+  await assertWithinLimits(deps, { kind: 'forgot_password', accountKey: email, address });
+  await recordAttempt(deps, { kind: 'forgot_password', accountKey: email, address });
+  const user = await findUserByEmailAddress(deps, email);
   if (!user) return undefined;
   const token = randomBytes(32).toString('base64url');
   const link = `${deps.publicOrigin.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
-  await db.transaction().execute(async (trx) => {
-    await storeResetToken(
-      trx,
-      user.id,
-      hashResetToken(token),
-      new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+  await deps.db.transaction().execute(async (trx) => {
+    await storePasswordResetToken(
+      { db: trx },
+      {
+        userId: user.id,
+        tokenHash: hashResetToken(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+      },
     );
     await deps.mailer.enqueue(trx, {
       to: user.email,
@@ -171,18 +171,25 @@ export async function requestPasswordReset(
  * user. The token is checked before the new password is hashed: a made-up token costs the server
  * one indexed lookup, never an argon2 hash. Failures count per address.
  */
-export async function resetPassword(db: Kysely<IdentityDatabase>, body: ResetPasswordBody, address: string) {
-  await assertWithinLimits(db, 'reset_password', null, address);
-  const tokenHash = hashResetToken(body.token);
+export async function resetPassword(
+  deps: Pick<IdentityDeps, 'db'>,
+  input: ResetPasswordBody & { address: string },
+) {
+  const { address } = input;
+  await assertWithinLimits(deps, { kind: 'reset_password', accountKey: null, address });
+  const tokenHash = hashResetToken(input.token);
   const refuse = async () => {
-    await recordAttempt(db, { kind: 'reset_password', accountKey: null, address });
+    await recordAttempt(deps, { kind: 'reset_password', accountKey: null, address });
     return badRequest(INVALID_RESET_TOKEN);
   };
-  if ((await findUserIdByResetToken(db, tokenHash)) === undefined) throw await refuse();
+  if ((await userIdOfResetToken(deps, tokenHash)) === undefined) throw await refuse();
   // Consumed atomically: of two requests racing with one token, only one sets its password.
-  const userId = await consumeResetToken(db, tokenHash, await hashPassword(body.newPassword));
+  const userId = await consumePasswordResetToken(deps, {
+    tokenHash,
+    passwordHash: await hashPassword(input.newPassword),
+  });
   if (userId === undefined) throw await refuse();
-  await deleteSessionsOfUser(db, userId);
+  await endSessionsOfUser(deps, { userId });
 }
 
 /**
@@ -191,23 +198,21 @@ export async function resetPassword(db: Kysely<IdentityDatabase>, body: ResetPas
  * administrator's change enters the activity record with it (never the password itself).
  */
 export async function changePassword(
-  db: Kysely<IdentityDatabase>,
-  caller: Identity,
-  body: ChangePasswordBody,
-  currentSid: string,
-  address: string,
+  deps: Pick<IdentityDeps, 'db'>,
+  input: ChangePasswordBody & { caller: Identity; currentSid: string; address: string },
 ) {
+  const { caller, address } = input;
   const accountKey = accountKeyOf(caller.id);
-  await assertWithinLimits(db, 'change_password', accountKey, address);
-  const stored = await findPasswordHash(db, caller.id);
-  if (!stored || !(await verifyPassword(stored, body.currentPassword))) {
-    await recordAttempt(db, { kind: 'change_password', accountKey, address });
+  await assertWithinLimits(deps, { kind: 'change_password', accountKey, address });
+  const stored = await passwordHashOf(deps, caller.id);
+  if (!stored || !(await verifyPassword(stored, input.currentPassword))) {
+    await recordAttempt(deps, { kind: 'change_password', accountKey, address });
     throw badRequest('Current password is incorrect');
   }
-  await clearAccountAttempts(db, 'change_password', accountKey);
-  const passwordHash = await hashPassword(body.newPassword);
-  await db.transaction().execute(async (trx) => {
-    await setPassword(trx, caller.id, passwordHash);
+  await clearAccountAttempts(deps, { kind: 'change_password', accountKey });
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction().execute(async (trx) => {
+    await setUserPassword({ db: trx }, { userId: caller.id, passwordHash });
     if (caller.isAdmin) {
       await recordAudit(trx, {
         actor: caller,
@@ -218,5 +223,27 @@ export async function changePassword(
       });
     }
   });
-  await deleteSessionsOfUser(db, caller.id, currentSid);
+  await endSessionsOfUser(deps, { userId: caller.id, exceptSid: input.currentSid });
+}
+
+/** GET /api/auth/me: the logged-in user as stored now; 401 when the account is gone. */
+export async function currentUser(deps: Pick<IdentityDeps, 'db'>, userId: number) {
+  const user = await findUser(deps, userId);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/**
+ * Who a session is (the gateway asks once per request that carries a session cookie). Use keeps
+ * the session alive; the user is read fresh, so a removed admin flag or a deleted user takes
+ * effect at once.
+ */
+export async function resolveSession(
+  deps: Pick<IdentityDeps, 'db' | 'lifetimes'>,
+  session: { sessionId: string; userId: number | undefined; authenticatedAt: number | undefined },
+): Promise<{ identity: Identity | null }> {
+  if (session.userId === undefined) return { identity: null };
+  await keepSessionAlive(deps, session);
+  const user = await findUser(deps, session.userId);
+  return { identity: user ? { id: user.id, username: user.username, isAdmin: user.isAdmin } : null };
 }

@@ -72,7 +72,9 @@ const rateLimited = {
 
 async function insertFailures(accountKey: string, addresses: string[]) {
   await Promise.all(
-    addresses.map((address) => recordAttempt(identity.db, { kind: 'login_failure', accountKey, address })),
+    addresses.map((address) =>
+      recordAttempt({ db: identity.db }, { kind: 'login_failure', accountKey, address }),
+    ),
   );
 }
 

@@ -11,7 +11,8 @@ import {
 } from '@jesus-walks/service-kit/rate-limits';
 import type { Kysely, Transaction } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
-import { isLockedOut, startLockout } from './login-lockouts.repository';
+import type { IdentityDeps } from '../../deps';
+import { deleteEndedLockouts, isLockedOut, startLockout } from './login-lockouts.repository';
 
 export const WINDOW_MINUTES = 15;
 const tooManyAttemptsMessage = (minutes: number) =>
@@ -31,6 +32,10 @@ export type Kind =
   | 'change_password';
 
 type Db = Kysely<IdentityDatabase>;
+/** The database, or `{ db: trx }` to count inside a transaction the caller holds. */
+type LimitsDb = Pick<IdentityDeps, 'db'>;
+/** The database and the lockout policy (LOGIN_LOCKOUT_*), for logins. */
+type LoginDeps = Pick<IdentityDeps, 'db' | 'lockout'>;
 
 /**
  * Limits per kind of attempt within the window: per account (one account cannot be guessed at)
@@ -83,7 +88,7 @@ const window = { windowMinutes: WINDOW_MINUTES };
 
 /** Counts one attempt (a failure, or a request of a limited kind). */
 export async function recordAttempt(
-  db: Db,
+  deps: LimitsDb,
   attempt: { kind: Kind; accountKey: string | null; address: string },
 ): Promise<void> {
   const address = addressLimitKey(attempt.address);
@@ -93,16 +98,16 @@ export async function recordAttempt(
   if (attempt.accountKey !== null) {
     hits.push({ bucket: byAccount(attempt.kind), key: `${attempt.accountKey}${SEPARATOR}${address}` });
   }
-  await recordHits(db, hits);
+  await recordHits(deps.db, hits);
 }
 
 /** Forgets an account's attempts of a kind: from one address only, or (no address) from all. */
 export async function clearAccountAttempts(
-  db: Db,
-  kind: Kind,
-  accountKey: string,
-  address?: string,
+  deps: LimitsDb,
+  input: { kind: Kind; accountKey: string; address?: string },
 ): Promise<void> {
+  const { db } = deps;
+  const { kind, accountKey, address } = input;
   const cleared = await clearHits(
     db,
     address === undefined
@@ -184,11 +189,8 @@ const deviceKey = (accountKey: string, nonce: string) => `${accountKey}${SEPARAT
  * when its own device cookie has failed too often, any other while the account is locked out or
  * by loginLimits.
  */
-export async function assertLoginAllowed(
-  db: Db,
-  client: LoginClient,
-  policy: LoginLockoutPolicy,
-): Promise<void> {
+export async function assertLoginAllowed(deps: LoginDeps, client: LoginClient): Promise<void> {
+  const { db, lockout: policy } = deps;
   if (client.trustedDevice !== null) {
     const { windowMinutes } = policy;
     const key = deviceKey(client.accountKey, client.trustedDevice);
@@ -220,11 +222,14 @@ export async function assertLoginAllowed(
  * same transaction (to queue the owner's e-mail).
  */
 export async function recordLoginFailure(
-  db: Db,
-  client: LoginClient,
-  policy: LoginLockoutPolicy,
-  onLockoutStarted: (trx: Transaction<IdentityDatabase>) => Promise<void>,
+  deps: LoginDeps,
+  input: {
+    client: LoginClient;
+    onLockoutStarted: (trx: Transaction<IdentityDatabase>) => Promise<void>;
+  },
 ): Promise<void> {
+  const { db, lockout: policy } = deps;
+  const { client, onLockoutStarted } = input;
   if (client.trustedDevice !== null) {
     await recordHits(db, [{ bucket: BY_DEVICE, key: deviceKey(client.accountKey, client.trustedDevice) }]);
     return;
@@ -234,7 +239,7 @@ export async function recordLoginFailure(
     // The account's failures are counted one at a time: simultaneous ones cannot all miss the
     // moment the pool goes past the allowance (each seeing only itself among the uncommitted).
     await lockRateLimitKeys(trx, [{ bucket: byAccount('login_failure'), key: accountKey }]);
-    await recordAttempt(trx, { kind: 'login_failure', accountKey, address });
+    await recordAttempt({ db: trx }, { kind: 'login_failure', accountKey, address });
     const failures = await countRecentAttempts(trx, {
       kind: 'login_failure',
       accountKey,
@@ -248,14 +253,13 @@ export async function recordLoginFailure(
 
 /** Throws 429 when the account or the address has used up its attempts of this kind. */
 export async function assertWithinLimits(
-  db: Db,
-  kind: Exclude<Kind, 'login_failure'>,
-  accountKey: string | null,
-  address: string,
+  deps: LimitsDb,
+  input: { kind: Exclude<Kind, 'login_failure'>; accountKey: string | null; address: string },
 ): Promise<void> {
+  const { kind, accountKey, address } = input;
   const limit = limits[kind];
   await checkLimits(
-    db,
+    deps.db,
     [
       ...(accountKey === null
         ? []
@@ -268,4 +272,9 @@ export async function assertWithinLimits(
     ].map((rule) => ({ ...rule, ...window })),
     { message: TOO_MANY_ATTEMPTS },
   );
+}
+
+/** The scheduled clean-up: deletes lockouts that have ended; answers how many. */
+export async function removeEndedLockouts(deps: LimitsDb): Promise<number> {
+  return deleteEndedLockouts(deps.db);
 }

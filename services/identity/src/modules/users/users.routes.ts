@@ -1,47 +1,41 @@
 import { userRoutes } from '@jesus-walks/contracts/users';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
-import { notFound } from '@jesus-walks/service-kit/errors';
 import { identityOf } from '@jesus-walks/service-kit/guards';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
-import type { Kysely } from 'kysely';
-import type { IdentityDatabase } from '../../db/database';
-import { assertWithinLimits, recordAttempt } from '../rate-limits/rate-limits.service';
-import type { DeviceCookies } from '../sessions/device-cookie';
+import type { IdentityDeps } from '../../deps';
 import { startSession } from '../sessions/start-session';
-import { findUserById, listUsers } from './users.repository';
-import { createUser, listUsersPage, lookupUsers, updateUserAsAdmin } from './users.service';
+import {
+  createUser,
+  getUser,
+  listAllUsers,
+  listUsersPage,
+  lookupUsers,
+  registerUser,
+  updateUserAsAdmin,
+} from './users.service';
 
-export function registerUsersRoutes(
-  app: ServiceApp,
-  deps: { db: Kysely<IdentityDatabase>; deviceCookies: DeviceCookies },
-): void {
-  registerRoute(app, userRoutes.list, async () => listUsers(deps.db));
+export function registerUsersRoutes(app: ServiceApp, deps: IdentityDeps): void {
+  registerRoute(app, userRoutes.list, async () => listAllUsers(deps));
 
-  registerRoute(app, userRoutes.adminList, async (request) => listUsersPage(deps.db, request.query));
+  registerRoute(app, userRoutes.adminList, async (request) => listUsersPage(deps, request.query));
 
-  registerRoute(app, userRoutes.internalGet, async (request) => {
-    const user = await findUserById(deps.db, request.params.id);
-    if (!user) throw notFound('User not found');
-    return user;
-  });
+  registerRoute(app, userRoutes.internalGet, async (request) => getUser(deps, request.params.id));
 
-  registerRoute(app, userRoutes.internalLookup, async (request) => lookupUsers(deps.db, request.body.ids));
+  registerRoute(app, userRoutes.internalLookup, async (request) => lookupUsers(deps, request.body.ids));
 
   registerRoute(app, userRoutes.create, async (request, reply) => {
     if (request.identity?.isAdmin === true) {
       // An admin adding a user stays logged in as themselves.
-      const user = await createUser(deps.db, request.body, request.identity);
+      const user = await createUser(deps, { user: request.body, admin: request.identity });
       return reply.code(201).send(user);
     }
     // Registration: isAdmin from anyone but an admin is ignored, never honoured.
-    await assertWithinLimits(deps.db, 'registration', null, request.clientAddress);
-    await recordAttempt(deps.db, { kind: 'registration', accountKey: null, address: request.clientAddress });
-    const user = await createUser(deps.db, request.body, null);
+    const user = await registerUser(deps, { user: request.body, address: request.clientAddress });
     await startSession(request, reply, user.id, deps.deviceCookies);
     return reply.code(201).send(user);
   });
 
   registerRoute(app, userRoutes.update, async (request) =>
-    updateUserAsAdmin(deps.db, identityOf(request), request.params.id, request.body),
+    updateUserAsAdmin(deps, { admin: identityOf(request), id: request.params.id, changes: request.body }),
   );
 }

@@ -7,27 +7,52 @@ import type {
 } from '@jesus-walks/contracts/users';
 import { type AuditActor, diffChanges, recordAudit } from '@jesus-walks/service-kit/audit';
 import { businessRule, conflict, notFound } from '@jesus-walks/service-kit/errors';
-import type { Kysely } from 'kysely';
-import type { IdentityDatabase } from '../../db/database';
+import type { IdentityDeps } from '../../deps';
 import { hashPassword } from '../passwords/password-hasher';
-import { deleteSessionsOfUser } from '../sessions/sessions.repository';
+import { assertWithinLimits, recordAttempt } from '../rate-limits/rate-limits.service';
+import { endSessionsOfUser } from '../sessions/sessions.service';
 import {
+  consumeResetToken,
+  findCredentialsByLogin,
+  findPasswordHash,
   findUserByEmail,
+  findUserById,
   findUserByUsername,
+  findUserIdByResetToken,
   findUsersByIds,
   insertUser,
+  listUsers,
   lockAdminIds,
   lockUserById,
   searchUsers,
+  setPassword,
+  storeResetToken,
   updateUser,
 } from './users.repository';
 
+/** The database, or `{ db: trx }` inside a transaction the caller holds. */
+type UsersDb = Pick<IdentityDeps, 'db'>;
+
+/** Every user, for the admin's pickers (GET /api/users). */
+export async function listAllUsers(deps: UsersDb) {
+  return listUsers(deps.db);
+}
+
+/** A user as stored now; undefined when there is none. */
+export async function findUser(deps: UsersDb, id: number) {
+  return findUserById(deps.db, id);
+}
+
+/** A user for another service (GET /internal/users/{id}); 404 when there is none. */
+export async function getUser(deps: UsersDb, id: number) {
+  const user = await findUserById(deps.db, id);
+  if (!user) throw notFound('User not found');
+  return user;
+}
+
 /** Names and e-mails of many users for another service, in one query; unknown ids are left out. */
-export async function lookupUsers(
-  db: Kysely<IdentityDatabase>,
-  ids: readonly number[],
-): Promise<InternalUser[]> {
-  return findUsersByIds(db, ids);
+export async function lookupUsers(deps: UsersDb, ids: readonly number[]): Promise<InternalUser[]> {
+  return findUsersByIds(deps.db, ids);
 }
 
 const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
@@ -43,13 +68,13 @@ function conflictFromUniqueViolation(error: unknown): Error {
 }
 
 async function assertAvailable(
-  db: Kysely<IdentityDatabase>,
+  deps: UsersDb,
   fields: { username: string; email: string },
   exceptId?: number,
 ): Promise<void> {
   const [byUsername, byEmail] = await Promise.all([
-    findUserByUsername(db, fields.username),
-    findUserByEmail(db, fields.email),
+    findUserByUsername(deps.db, fields.username),
+    findUserByEmail(deps.db, fields.email),
   ]);
   if (byUsername && byUsername.id !== exceptId) throw conflict(USERNAME_TAKEN);
   if (byEmail && byEmail.id !== exceptId) throw conflict(EMAIL_TAKEN);
@@ -60,15 +85,12 @@ async function assertAvailable(
  * admin's isAdmin is honoured, and only an admin's addition enters the activity record (in the
  * transaction of the insert, so a refused user leaves no entry).
  */
-export async function createUser(
-  db: Kysely<IdentityDatabase>,
-  body: CreateUserBody,
-  admin: AuditActor | null,
-) {
-  await assertAvailable(db, body);
+export async function createUser(deps: UsersDb, input: { user: CreateUserBody; admin: AuditActor | null }) {
+  const { user: body, admin } = input;
+  await assertAvailable(deps, body);
   const passwordHash = await hashPassword(body.password);
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await deps.db.transaction().execute(async (trx) => {
       const user = await insertUser(trx, {
         username: body.username,
         email: body.email,
@@ -89,6 +111,16 @@ export async function createUser(
   } catch (error) {
     throw conflictFromUniqueViolation(error);
   }
+}
+
+/**
+ * A visitor registers (POST /api/users from anyone but an admin): limited per address, and never
+ * an admin, whatever isAdmin says.
+ */
+export async function registerUser(deps: UsersDb, input: { user: CreateUserBody; address: string }) {
+  await assertWithinLimits(deps, { kind: 'registration', accountKey: null, address: input.address });
+  await recordAttempt(deps, { kind: 'registration', accountKey: null, address: input.address });
+  return createUser(deps, { user: input.user, admin: null });
 }
 
 /** What the activity record calls each field an admin can edit, in the summary's order. */
@@ -114,15 +146,14 @@ export function editSummary(usernameBefore: string, changedFields: readonly stri
  * the activity record commit together.
  */
 export async function updateUserAsAdmin(
-  db: Kysely<IdentityDatabase>,
-  admin: AuditActor,
-  id: number,
-  body: UpdateUserBody,
+  deps: UsersDb,
+  input: { admin: AuditActor; id: number; changes: UpdateUserBody },
 ) {
-  await assertAvailable(db, body, id);
+  const { admin, id, changes: body } = input;
+  await assertAvailable(deps, body, id);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   try {
-    const updated = await db.transaction().execute(async (trx) => {
+    const updated = await deps.db.transaction().execute(async (trx) => {
       const adminIds = await lockAdminIds(trx);
       if (!body.isAdmin && adminIds.length === 1 && adminIds[0] === id) {
         throw businessRule('This is the last administrator. Make another user an administrator first.');
@@ -152,7 +183,7 @@ export async function updateUserAsAdmin(
       return user;
     });
     // A password set by an admin ends the user's sessions everywhere.
-    if (passwordHash) await deleteSessionsOfUser(db, id);
+    if (passwordHash) await endSessionsOfUser(deps, { userId: id });
     return updated;
   } catch (error) {
     throw conflictFromUniqueViolation(error);
@@ -160,11 +191,8 @@ export async function updateUserAsAdmin(
 }
 
 /** The dashboard's page of users (GET /api/admin/users). */
-export async function listUsersPage(
-  db: Kysely<IdentityDatabase>,
-  query: AdminUsersQuery,
-): Promise<AdminUsersPage> {
-  const { items, total } = await searchUsers(db, query);
+export async function listUsersPage(deps: UsersDb, query: AdminUsersQuery): Promise<AdminUsersPage> {
+  const { items, total } = await searchUsers(deps.db, query);
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -173,13 +201,13 @@ export async function listUsersPage(
  * when no user has that username. An existing account is never changed.
  */
 export async function ensureConfiguredAdmin(
-  db: Kysely<IdentityDatabase>,
+  deps: UsersDb,
   admin: { username?: string | undefined; email?: string | undefined; password?: string | undefined },
 ): Promise<'created' | 'exists' | 'not-configured'> {
   if (!admin.username || !admin.email || !admin.password) return 'not-configured';
-  if (await findUserByUsername(db, admin.username)) return 'exists';
+  if (await findUserByUsername(deps.db, admin.username)) return 'exists';
   try {
-    await insertUser(db, {
+    await insertUser(deps.db, {
       username: admin.username,
       email: admin.email.toLowerCase(),
       passwordHash: await hashPassword(admin.password),
@@ -191,4 +219,54 @@ export async function ensureConfiguredAdmin(
     if ((error as { code?: string }).code === '23505') return 'exists';
     throw error;
   }
+}
+
+/*
+ * Credentials and reset tokens: the password flows of the auth module reach the users table
+ * through these.
+ */
+
+/** The account behind a login name (a username in any case, or an e-mail), with its password hash. */
+export async function findCredentials(deps: UsersDb, login: string) {
+  return findCredentialsByLogin(deps.db, login);
+}
+
+/** The user with this e-mail (any case); undefined when there is none. */
+export async function findUserByEmailAddress(deps: UsersDb, email: string) {
+  return findUserByEmail(deps.db, email);
+}
+
+export async function passwordHashOf(deps: UsersDb, userId: number): Promise<string | undefined> {
+  return findPasswordHash(deps.db, userId);
+}
+
+export async function setUserPassword(
+  deps: UsersDb,
+  input: { userId: number; passwordHash: string },
+): Promise<void> {
+  await setPassword(deps.db, input.userId, input.passwordHash);
+}
+
+/** Stores a reset token (its hash, never the token) valid until `expiresAt`. */
+export async function storePasswordResetToken(
+  deps: UsersDb,
+  input: { userId: number; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await storeResetToken(deps.db, input.userId, input.tokenHash, input.expiresAt);
+}
+
+/** The user a reset token (its hash) belongs to, while the token is valid. */
+export async function userIdOfResetToken(deps: UsersDb, tokenHash: string): Promise<number | undefined> {
+  return findUserIdByResetToken(deps.db, tokenHash);
+}
+
+/**
+ * Uses a reset token: sets the new password and clears the token at once, so a token works once
+ * even when two requests race. The user's id, or undefined for a token unknown, used or expired.
+ */
+export async function consumePasswordResetToken(
+  deps: UsersDb,
+  input: { tokenHash: string; passwordHash: string },
+): Promise<number | undefined> {
+  return consumeResetToken(deps.db, input.tokenHash, input.passwordHash);
 }
