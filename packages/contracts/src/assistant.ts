@@ -55,7 +55,6 @@ export type ChatMessage = z.infer<typeof ChatMessageSchema>;
  */
 export const AgentStreamDeltaSchema = z.object({ text: z.string() });
 export type AgentStreamDelta = z.infer<typeof AgentStreamDeltaSchema>;
-export const agentStreamEvents = ['delta', 'done', 'error'] as const;
 
 /** Routes of this domain (route-table.ts). */
 export const assistantRoutes = defineRoutes({

@@ -14,7 +14,6 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 export const ResolveSessionResponseSchema = z.object({
   identity: IdentitySchema.nullable(),
 });
-export type ResolveSessionResponse = z.infer<typeof ResolveSessionResponseSchema>;
 
 export const MessageResponseSchema = z.object({ message: z.string() });
 
@@ -38,7 +37,6 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 export const ForgotPasswordBodySchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address')),
 });
-export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
 
 /** The same answer whether or not the e-mail exists; resetToken only where the server exposes it (development). */
 export const ForgotPasswordResponseSchema = z.object({

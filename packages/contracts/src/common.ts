@@ -37,14 +37,12 @@ export const RowIdParamSchema = z
   .pipe(z.number().max(MAX_ROW_ID, 'Must be a positive whole number'));
 
 export const IdParamsSchema = z.object({ id: RowIdParamSchema });
-export type IdParams = z.infer<typeof IdParamsSchema>;
 
 export const HealthResponseSchema = z.object({
   status: z.enum(['ok', 'ready', 'not_ready']),
   service: z.string(),
   checks: z.record(z.string(), z.string()).optional(),
 });
-export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 
 /** Header names shared by the gateway, the services and the internal client. */
 export const headers = {
@@ -58,7 +56,6 @@ export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
-export type PageQuery = z.infer<typeof PageQuerySchema>;
 
 /** One page of a list and how many rows match in all. */
 export function pageOf<T extends z.ZodType>(item: T) {

@@ -41,9 +41,6 @@ export const registrationStatuses = ['confirmed', 'pending_payment', 'waitlisted
 export const RegistrationStatusSchema = z.enum(registrationStatuses);
 export type RegistrationStatus = z.infer<typeof RegistrationStatusSchema>;
 
-/** Statuses that hold one of the event's seats. */
-export const seatHoldingStatuses = ['confirmed', 'pending_payment'] as const satisfies RegistrationStatus[];
-
 export const RegistrationSchema = z.object({
   id: z.number().int(),
   eventId: z.number().int(),
@@ -202,7 +199,6 @@ export const WalkStatsQuerySchema = z.object({
   /** How many days the per-day figures cover, today (in the valley) included. */
   days: z.coerce.number().int().min(1).max(365).default(30),
 });
-export type WalkStatsQuery = z.infer<typeof WalkStatsQuerySchema>;
 
 export const WalkDayStatsSchema = z.object({
   /** The day in the valley, 'YYYY-MM-DD'. */

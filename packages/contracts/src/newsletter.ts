@@ -11,7 +11,6 @@ export const NewsletterSubscriptionSchema = z.object({
     .max(254, 'Please enter a valid email address.')
     .pipe(z.email('Please enter a valid email address.')),
 });
-export type NewsletterSubscription = z.infer<typeof NewsletterSubscriptionSchema>;
 
 /**
  * The field a person never sees (the dialog hides it) but form-filling bots do: a subscription
@@ -32,7 +31,6 @@ export type NewsletterMessage = z.infer<typeof NewsletterMessageSchema>;
 export const NewsletterTokenBodySchema = z.strictObject({
   token: z.string().min(1, 'The link is incomplete').max(500),
 });
-export type NewsletterTokenBody = z.infer<typeof NewsletterTokenBodySchema>;
 
 export const NewsletterTokenResultSchema = z.object({ message: z.string(), email: z.string() });
 export type NewsletterTokenResult = z.infer<typeof NewsletterTokenResultSchema>;

@@ -46,7 +46,6 @@ export const ManualOrderAddressSchema = z.object({
   zipCode: z.string().trim().min(1, 'Zip code is required'),
   country: z.string().trim().default('US'),
 });
-export type ManualOrderAddress = z.infer<typeof ManualOrderAddressSchema>;
 
 /** POST /api/admin/create-order (SPEC.md section 3 "Manual order payload"). */
 export const ManualOrderBodySchema = z.object({
@@ -68,7 +67,6 @@ export const OrderLineSchema = z.object({
   quantity: z.number().int(),
   price: z.string(),
 });
-export type OrderLine = z.infer<typeof OrderLineSchema>;
 
 /** Order as listed to admins: total with 2 decimals; address object or JSON string. */
 export const AdminOrderSchema = z.object({
@@ -165,7 +163,6 @@ export const OrderStatsQuerySchema = z.object({
   /** How many days the per-day figures cover, today (in the valley) included. */
   days: z.coerce.number().int().min(1).max(365).default(30),
 });
-export type OrderStatsQuery = z.infer<typeof OrderStatsQuerySchema>;
 
 export const OrderDayStatsSchema = z.object({
   /** The day in the valley, 'YYYY-MM-DD'. */
@@ -183,7 +180,6 @@ export const TestModeFiguresSchema = z.object({
   /** As the real revenue would count them, 2 decimals. */
   revenue: z.string(),
 });
-export type TestModeFigures = z.infer<typeof TestModeFiguresSchema>;
 
 /**
  * The overview's figures: all-time totals and, per day over the period, orders and revenue. Orders
@@ -230,7 +226,6 @@ export type ShipmentResult = z.infer<typeof ShipmentResultSchema>;
 
 /** PUT /api/orders/{id}: any status of the list, no transition restrictions (SPEC.md section 4). */
 export const UpdateOrderBodySchema = z.object({ status: OrderStatusSchema });
-export type UpdateOrderBody = z.infer<typeof UpdateOrderBodySchema>;
 
 export const OrderDeletedSchema = z.object({ id: z.number().int(), message: z.string() });
 export type OrderDeleted = z.infer<typeof OrderDeletedSchema>;

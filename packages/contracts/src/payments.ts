@@ -86,7 +86,6 @@ export const GooglePayConfigSchema = z.object({
   merchantId: z.string(),
   merchantName: z.string(),
 });
-export type GooglePayConfig = z.infer<typeof GooglePayConfigSchema>;
 
 export const cryptocurrencies = ['bitcoin', 'ethereum', 'usdc', 'litecoin'] as const;
 export const cryptoProviders = ['stripe', 'coinbase'] as const;
@@ -396,7 +395,6 @@ const SandboxChargeParamsSchema = z.object({ code: z.string().min(1).max(100) })
 
 /** Paying or expiring a sandbox charge: only the browser that started its checkout (the payment's secret). */
 export const SandboxChargeSettleBodySchema = z.object({ paymentSecret: PaymentSecretSchema });
-export type SandboxChargeSettleBody = z.infer<typeof SandboxChargeSettleBodySchema>;
 const cryptoErrors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema } as const;
 
 /** Crypto payments (issue 10): rates, charges at Stripe or Coinbase Commerce (or the sandbox), verification. */
@@ -513,7 +511,6 @@ export const CancelAndRefundBodySchema = z.strictObject({
   /** Why, for the customer's e-mail and the activity record. */
   reason: z.string().trim().min(1, 'Reason is required').max(500).default('Cancelled by the group'),
 });
-export type CancelAndRefundBody = z.infer<typeof CancelAndRefundBodySchema>;
 
 /** The order is cancelled (its stock back on the shelf) and the refund queued with its provider. */
 export const CancelAndRefundResultSchema = z.object({

@@ -38,7 +38,6 @@ export type Product = z.infer<typeof ProductSchema>;
  * (anyone else gets the shop's list, the same for everyone).
  */
 export const ProductListQuerySchema = z.object({ includeTest: z.enum(['true', 'false']).optional() });
-export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
 /** A price an admin may set: at least 0, whole cents, within numeric(12, 2). */
 export const ProductPriceSchema = PriceSchema.pipe(

@@ -28,7 +28,6 @@ export const MAX_USER_LOOKUP_IDS = 1000;
 export const UserLookupBodySchema = z.strictObject({
   ids: z.array(RowIdSchema).max(MAX_USER_LOOKUP_IDS),
 });
-export type UserLookupBody = z.infer<typeof UserLookupBodySchema>;
 
 export const UsernameSchema = z
   .string()
