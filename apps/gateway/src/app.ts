@@ -45,11 +45,12 @@ export async function buildApp(env: Env, deps: GatewayDeps): Promise<FastifyInst
     return503OnClosing: false,
     bodyLimit: 1024 * 1024,
   });
+  // First, so that a request's span covers every hook that follows (the origin check, the rate limit).
+  const tracing = createTracing({ serviceName: 'gateway', endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT });
+  if (tracing) registerTracing(app, tracing, { trustIncoming: false });
   registerErrorHandling(app);
   answer503WhileClosing(app, 'gateway');
   registerRequestContext(app);
-  const tracing = createTracing({ serviceName: 'gateway', endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT });
-  if (tracing) registerTracing(app, tracing, { trustIncoming: false });
 
   const identityClient = createInternalClient({
     baseUrl: env.upstreams.identity,

@@ -8,7 +8,6 @@ import type { ServiceName } from '@jesus-walks/contracts/services';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@jesus-walks/service-kit/error-handling';
 import { signIdentity } from '@jesus-walks/service-kit/identity';
 import type { InternalClient } from '@jesus-walks/service-kit/internal-client';
-import { injectTraceHeaders } from '@jesus-walks/service-kit/tracing';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool } from 'undici';
 import { resolveIdentity } from './session-resolution';
@@ -39,7 +38,8 @@ const CONNECT_TIMEOUT_MS = 1_500;
  * Content-Length. The other hop-by-hop headers describe the client's connection, not ours (undici
  * refuses expect, keep-alive and upgrade outright). `x-forwarded-for`: the client's claim; the
  * address the gateway saw travels inside the signed x-identity. `traceparent`, `tracestate`: a
- * client does not choose the trace; the gateway's own is added when tracing is on.
+ * client does not choose the trace; the gateway's own is added when tracing is on (undici's
+ * instrumentation, service-kit tracing.ts).
  */
 const DROPPED_HEADERS = [
   headers.identity,
@@ -236,8 +236,6 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
                 const rewritten = { ...outgoing };
                 for (const name of DROPPED_HEADERS) delete rewritten[name];
                 rewritten[headers.requestId] = request.id;
-                // The client's own trace headers were dropped above; the gateway's trace goes on.
-                injectTraceHeaders(rewritten as Record<string, string>, request);
                 rewritten[headers.identity] = identity;
                 return rewritten;
               },

@@ -1,7 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createSessionCookie, createTestUsers, type IdentityDatabase } from '@jesus-walks/identity/testing';
 import { createDatabase } from '@jesus-walks/service-kit/database';
+import {
+  type OtlpReceiver,
+  type ReceivedSpan,
+  startOtlpReceiver,
+} from '@jesus-walks/service-kit/testing/otlp-receiver';
 import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack } from './test-stack.testing';
@@ -9,77 +12,28 @@ import { startTestStack } from './test-stack.testing';
 /**
  * OpenTelemetry across the deployables: with OTEL_EXPORTER_OTLP_ENDPOINT set, the gateway and
  * every service send their spans to the collector (here a local one speaking OTLP/HTTP JSON), and
- * one visitor's request is one trace: the gateway's server span, and under it the services' spans
- * for the calls it made, each carrying the request id.
+ * one visitor's request is one trace: the gateway's server span; under it the gateway's calls
+ * (the session's resolution through the internal client, the proxied request); under each call the
+ * service's server span, carrying the request id; and under those the service's SQL.
  */
-interface ExportedSpan {
-  service: string;
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  attributes: Record<string, unknown>;
-}
-
-interface OtlpValue {
-  stringValue?: string;
-  intValue?: string | number;
-}
-interface OtlpKeyValue {
-  key: string;
-  value: OtlpValue;
-}
-interface OtlpRequest {
-  resourceSpans: Array<{
-    resource: { attributes: OtlpKeyValue[] };
-    scopeSpans: Array<{
-      spans: Array<Omit<ExportedSpan, 'service' | 'attributes'> & { attributes: OtlpKeyValue[] }>;
-    }>;
-  }>;
-}
-
-const received: ExportedSpan[] = [];
-const contentTypes = new Set<string>();
-let collector: Server;
-
-const attributesOf = (list: OtlpKeyValue[]) =>
-  Object.fromEntries(list.map(({ key, value }) => [key, value.stringValue ?? Number(value.intValue)]));
+let collector: OtlpReceiver;
 
 beforeAll(async () => {
-  collector = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => {
-      body += chunk.toString('utf8');
-    });
-    request.on('end', () => {
-      contentTypes.add(String(request.headers['content-type']));
-      if (request.url === '/v1/traces') {
-        for (const resourceSpans of (JSON.parse(body) as OtlpRequest).resourceSpans) {
-          const service = String(attributesOf(resourceSpans.resource.attributes)['service.name']);
-          for (const scope of resourceSpans.scopeSpans) {
-            for (const span of scope.spans) {
-              received.push({ ...span, service, attributes: attributesOf(span.attributes) });
-            }
-          }
-        }
-      }
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+  collector = await startOtlpReceiver();
 });
 afterAll(async () => {
-  await new Promise((resolve) => collector.close(resolve));
+  await collector.close();
 });
+
+const childrenOf = (parent: ReceivedSpan | undefined, spans: ReceivedSpan[]) =>
+  spans.filter((span) => parent !== undefined && span.parentSpanId === parent.spanId);
 
 describe('tracing across the gateway and the services', () => {
   it('sends one trace per request: the gateway span and, under it, the spans of the services it called', async () => {
-    const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
     const testStack = await startTestStack({
       publicOrigin: 'http://localhost:3000',
       rateLimitMax: 1_000,
-      environment: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint },
+      environment: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint },
     });
     let requestId = '';
     let forgedParent = '';
@@ -104,28 +58,42 @@ describe('tracing across the gateway and the services', () => {
       await testStack.close();
     }
 
+    const received = collector.spans;
     const gatewaySpan = received.find(
-      (span) => span.service === 'gateway' && span.attributes['request.id'] === requestId,
+      (span) => span.service === 'gateway' && span.kind === 2 && span.attributes['request.id'] === requestId,
     );
     expect(gatewaySpan).toMatchObject({
       name: 'GET /api/auth/me',
-      kind: 2, // server
+      parentSpanId: '',
       attributes: { 'http.request.method': 'GET', 'http.response.status_code': 200 },
     });
     expect(gatewaySpan?.traceId).not.toBe(forgedParent);
-    expect(gatewaySpan?.parentSpanId ?? '').toBe('');
 
     const inTrace = received.filter((span) => span.traceId === gatewaySpan?.traceId);
-    const identitySpans = inTrace.filter((span) => span.service === 'identity');
-    // The session resolved by the gateway, then the proxied request itself.
-    expect(identitySpans.map((span) => span.name).sort()).toEqual([
-      'GET /api/auth/me',
-      'GET /internal/sessions/resolve',
+    const calls = childrenOf(gatewaySpan, inTrace).filter((span) => span.kind === 3);
+    // The session resolved by the gateway, then the proxied request itself: a call each, and under
+    // each the identity service's span of it.
+    const identitySpans = calls.flatMap((call) => childrenOf(call, inTrace));
+    expect(identitySpans.map((span) => [span.service, span.kind, span.name]).sort()).toEqual([
+      ['identity', 2, 'GET /api/auth/me'],
+      ['identity', 2, 'GET /internal/sessions/resolve'],
     ]);
     for (const span of identitySpans) {
-      expect(span.parentSpanId, span.name).toBe(gatewaySpan?.spanId);
       expect(span.attributes['request.id'], span.name).toBe(requestId);
+      // What the service read to answer: each statement a span of identity's, under its request.
+      const statements = childrenOf(span, inTrace).filter((child) => child.name.startsWith('pg.query:'));
+      expect(statements.length, span.name).toBeGreaterThan(0);
+      for (const statement of statements) {
+        expect(statement).toMatchObject({ service: 'identity', kind: 3 });
+        expect(statement.attributes['db.query.text']).toEqual(expect.any(String));
+      }
     }
-    expect([...contentTypes]).toEqual(['application/json']);
+    const resolution = identitySpans.find((span) => span.name === 'GET /internal/sessions/resolve');
+    expect(
+      childrenOf(resolution, inTrace).some((child) =>
+        /from "sessions"/.test(String(child.attributes['db.query.text'])),
+      ),
+    ).toBe(true);
+    expect([...collector.contentTypes]).toEqual(['application/json']);
   }, 60_000);
 });

@@ -77,6 +77,10 @@ export function createService(options: CreateServiceOptions): ServiceApp {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // First, so that a request's span covers every hook that follows (and the SQL they run).
+  const tracing = createTracing({ serviceName: options.name, endpoint: options.otlpEndpoint });
+  if (tracing) registerTracing(app, tracing, { trustIncoming: true });
+
   app.addHook('onSend', async (request, reply) => {
     reply.header(headers.requestId, request.id);
   });
@@ -91,8 +95,6 @@ export function createService(options: CreateServiceOptions): ServiceApp {
     internalToken: options.internalToken,
   });
   registerRequestContext(app);
-  const tracing = createTracing({ serviceName: options.name, endpoint: options.otlpEndpoint });
-  if (tracing) registerTracing(app, tracing, { trustIncoming: true });
   app.register(metricsPlugin, { service: options.name });
   registerOpenApi(app, options.name);
 

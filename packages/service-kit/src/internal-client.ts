@@ -3,7 +3,6 @@ import { pathOf, type RouteContract } from '@jesus-walks/contracts/route-contrac
 import { Agent, request } from 'undici';
 import { z } from 'zod';
 import { DomainError, type ErrorIssue } from './errors';
-import { injectTraceHeaders } from './tracing';
 
 type Infer<T> = T extends z.ZodType ? z.input<T> : undefined;
 /** Path parameters: a number or its text for each name (the path is text either way). */
@@ -55,8 +54,7 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
         ...(callOptions.body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...callOptions.headers,
       };
-      // The calling request's trace continues in the peer (nothing is added when tracing is off).
-      injectTraceHeaders(outgoing);
+      // With tracing on, undici's instrumentation makes the call's span and adds its traceparent.
       let response: Awaited<ReturnType<typeof request>>;
       try {
         response = await request(url, {
