@@ -23,7 +23,7 @@ export interface PaymentPath {
   ownButton: boolean;
 }
 
-export interface PathView {
+interface PathView {
   intent: PayableIntent;
   /** A payment is under way, or the tile cannot be used. */
   disabled: boolean;
