@@ -12,6 +12,7 @@ import { createLinkSigner, linkSigningKeys } from '@jesus-walks/service-kit/sign
 import type { Kysely } from 'kysely';
 import type { CatalogAndOrdersDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
+import type { CatalogDeps } from './deps';
 import type { Env } from './env';
 import { registerCartRoutes } from './modules/cart/cart.routes';
 import { registerMemberOrdersRoutes } from './modules/orders/member-orders.routes';
@@ -47,31 +48,32 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
     channel: 'catalog_and_orders_public_reads',
     logger: app.log,
   });
-  registerProductsRoutes(app, { db: deps.db, publicReads });
-  registerCartRoutes(app, { db: deps.db, secureCookie: env.PUBLIC_ORIGIN.startsWith('https:') });
-  registerShippingRoutes(app, deps);
   const mailer = createMailer({
     ...mailSettingsOf(env),
     jobs: deps.jobs,
     print: deps.notice,
     logger: app.log,
   });
-  const orders = {
+  const catalog: CatalogDeps = {
     db: deps.db,
     jobs: deps.jobs,
     identity,
     mailer,
     links: createLinkSigner(linkSigningKeys(env)),
+    holds: holdLimitsOf(env),
     publicOrigin: env.PUBLIC_ORIGIN,
     logger: app.log,
   };
-  registerOrdersRoutes(app, orders);
-  workOrderConfirmations(orders);
-  registerMemberOrdersRoutes(app, deps);
-  registerQuotesRoutes(app, { db: deps.db, holds: holdLimitsOf(env) });
-  registerSitemapSourceRoutes(app, deps);
+  registerProductsRoutes(app, catalog, publicReads);
+  registerCartRoutes(app, catalog, { secureCookie: env.PUBLIC_ORIGIN.startsWith('https:') });
+  registerShippingRoutes(app, catalog);
+  registerOrdersRoutes(app, catalog);
+  workOrderConfirmations(catalog);
+  registerMemberOrdersRoutes(app, catalog);
+  registerQuotesRoutes(app, catalog);
+  registerSitemapSourceRoutes(app, catalog);
   registerAuditLogRoute(app, 'catalog-and-orders', deps.db);
   verifyRouteTable(app, 'catalog-and-orders');
-  scheduleReservationsCleanUp(deps.jobs, deps.db);
+  scheduleReservationsCleanUp(catalog);
   return app;
 }

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AddToCartBody, AddToCartResponse } from '@jesus-walks/contracts/cart';
-import { notFound, outOfStock } from '@jesus-walks/service-kit/errors';
-import type { Kysely } from 'kysely';
-import type { CatalogAndOrdersDatabase } from '../../db/database';
-import { findProductOnSale } from '../products/products.repository';
-import { reservedQuantities } from '../stock/stock.repository';
-import { availableUnits, shortageMessage } from '../stock/stock.service';
+import { outOfStock } from '@jesus-walks/service-kit/errors';
+import type { CatalogDeps } from '../../deps';
+import { getProduct } from '../products/products.service';
+import { shortageMessage } from '../stock/stock.service';
 import { insertCartEvent } from './cart.repository';
 
 /** 128 random bits, base64url: the anonymous cart's key. */
@@ -28,20 +26,19 @@ export interface CartOwner {
  * the shop's cart lives in the browser, and stock is held only once checkout quotes it.
  */
 export async function addToCart(
-  db: Kysely<CatalogAndOrdersDatabase>,
-  body: AddToCartBody,
-  owner: CartOwner,
+  deps: Pick<CatalogDeps, 'db'>,
+  input: AddToCartBody & { owner: CartOwner },
 ): Promise<AddToCartResponse> {
-  const product = await findProductOnSale(db, body.productId);
-  if (!product) throw notFound('Product not found');
-  const reserved = (await reservedQuantities(db, [product.id])).get(product.id) ?? 0;
-  const available = availableUnits(product.stock, reserved);
-  if (available < body.quantity) throw outOfStock(shortageMessage(product.name, available, body.quantity));
-  await insertCartEvent(db, {
+  // What a buyer can buy now: the shelf less other shoppers' checkout holds (404: not on sale).
+  const product = await getProduct(deps, { id: input.productId });
+  if (product.available < input.quantity) {
+    throw outOfStock(shortageMessage(product.name, product.available, input.quantity));
+  }
+  await insertCartEvent(deps.db, {
     productId: product.id,
-    quantity: body.quantity,
-    userId: owner.userId,
-    sessionKey: owner.cartKey,
+    quantity: input.quantity,
+    userId: input.owner.userId,
+    sessionKey: input.owner.cartKey,
   });
-  return { productId: product.id, quantity: body.quantity, message: 'Added to cart' };
+  return { productId: product.id, quantity: input.quantity, message: 'Added to cart' };
 }

@@ -1,15 +1,9 @@
 import { fromCents, toCents } from '@jesus-walks/contracts/money';
 import type { OrderStatusView } from '@jesus-walks/contracts/orders';
-import type { Buyer, FulfilBody, Fulfilment } from '@jesus-walks/contracts/payable';
+import type { FulfilBody, Fulfilment } from '@jesus-walks/contracts/payable';
 import { userRoutes } from '@jesus-walks/contracts/users';
-import { businessRule, DomainError, notFound } from '@jesus-walks/service-kit/errors';
-import type { InternalClient } from '@jesus-walks/service-kit/internal-client';
-import type { JobQueue } from '@jesus-walks/service-kit/jobs';
-import type { Mailer } from '@jesus-walks/service-kit/mailer';
-import type { LinkSigner } from '@jesus-walks/service-kit/signed-links';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { CatalogAndOrdersDatabase } from '../../db/database';
+import { businessRule, notFound } from '@jesus-walks/service-kit/errors';
+import type { CatalogDeps } from '../../deps';
 import { findStoredQuote, lockStoredQuote } from '../quotes/quotes.service';
 import { takeQuotedStock } from '../stock/stock.service';
 import { orderConfirmationEmail } from './order-emails';
@@ -25,19 +19,11 @@ import {
   type PaidOrderRow,
 } from './orders.repository';
 
-export interface FulfilmentDeps {
-  db: Kysely<CatalogAndOrdersDatabase>;
-  /** Background work (the order's confirmation), enqueued in the transaction that causes it. */
-  jobs: JobQueue;
-  /** Client of the identity service (a member's e-mail); null when IDENTITY_URL is not configured. */
-  identity: InternalClient | null;
-  /** Queues e-mails in a transaction (the job queue is the outbox). */
-  mailer: Mailer;
-  links: LinkSigner;
-  /** The site's own origin, for links in e-mails (PUBLIC_ORIGIN). */
-  publicOrigin: string;
-  logger: FastifyBaseLogger;
-}
+/** What fulfilling and confirming an order work with. */
+export type FulfilmentDeps = Pick<
+  CatalogDeps,
+  'db' | 'jobs' | 'identity' | 'mailer' | 'links' | 'publicOrigin' | 'logger'
+>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -72,27 +58,26 @@ function answerFor(order: PaidOrderRow, quoteId: string): Fulfilment {
   };
 }
 
+/** Writes a paid order's confirmation e-mail (order-confirmation.jobs.ts). */
+export const ORDER_CONFIRMATION_QUEUE = 'order-confirmation';
+
 /**
  * POST /internal/quotes/{id}/fulfil (payments, once a payment of exactly the quote's total has
  * succeeded). Idempotent on the payment id: the payment is locked for the transaction, and a
  * repeated call answers the order the first one made. In one transaction: the quote is locked,
- * its stock taken (see takeQuotedStock), the order written at the quoted prices (paid), and its
- * confirmation e-mail queued. When the stock is gone, or another payment already bought this
- * quote, the order is recorded cancelled with the reason and the answer is unfulfillable:
- * payments refunds.
+ * its stock taken (see takeQuotedStock), the order written at the quoted prices (paid), and the
+ * job that writes its confirmation e-mail queued. When the stock is gone, or another payment
+ * already bought this quote, the order is recorded cancelled with the reason and the answer is
+ * unfulfillable: payments refunds.
  */
-/** Writes a paid order's confirmation e-mail (order-confirmation.jobs.ts). */
-export const ORDER_CONFIRMATION_QUEUE = 'order-confirmation';
-
 export async function fulfilQuote(
   deps: FulfilmentDeps,
-  quoteId: string,
-  body: FulfilBody,
-  requestId: string,
+  input: FulfilBody & { quoteId: string; requestId: string },
 ): Promise<Fulfilment> {
+  const { quoteId, requestId, ...body } = input;
   const earlier = await findOrderByPaymentId(deps.db, body.paymentId);
   if (earlier) return answerFor(earlier, quoteId);
-  const quote = await findStoredQuote(deps.db, quoteId);
+  const quote = await findStoredQuote(deps, quoteId);
   if (!quote) throw notFound('Quote not found');
   if (toCents(body.amountPaid) !== toCents(quote.total)) {
     throw businessRule(`The amount paid (${body.amountPaid}) is not the quote's total (${quote.total})`);
@@ -104,11 +89,13 @@ export async function fulfilQuote(
     await lockPayment(trx, body.paymentId);
     const again = await findOrderByPaymentId(trx, body.paymentId);
     if (again) return answerFor(again, quoteId);
-    if (!(await lockStoredQuote(trx, quoteId))) throw notFound('Quote not found');
+    if (!(await lockStoredQuote({ db: trx }, quoteId))) throw notFound('Quote not found');
 
     let reason: string | null = null;
     if (await findLiveOrderOfQuote(trx, quoteId)) reason = ALREADY_PAID_REASON;
-    else if (!(await takeQuotedStock(trx, quoteId, quote.items)).taken) reason = STOCK_GONE_REASON;
+    else if (!(await takeQuotedStock({ db: trx }, { quoteId, items: quote.items })).taken) {
+      reason = STOCK_GONE_REASON;
+    }
     const fulfilled = reason === null;
 
     const orderId = await insertOrder(
@@ -170,7 +157,7 @@ export async function confirmOrder(
   const order = await findOrderToConfirm(deps.db, input.orderId);
   if (!order) return { queued: false };
   const to = await recipientOf(deps, order, input);
-  const quote = order.quoteId ? await findStoredQuote(deps.db, order.quoteId) : undefined;
+  const quote = order.quoteId ? await findStoredQuote(deps, order.quoteId) : undefined;
   return deps.db.transaction().execute(async (trx) => {
     if (!(await markConfirmationQueued(trx, order.id, to))) return { queued: false };
     if (!to || !quote) {

@@ -1,51 +1,42 @@
-import type { Identity } from '@jesus-walks/contracts/common';
 import { fromCents, toCents } from '@jesus-walks/contracts/money';
 import {
   type AdminOrder,
-  type AdminOrderListItem,
-  type AdminOrdersFilter,
-  type AdminOrdersPage,
-  type AdminOrdersQuery,
-  describeShippingAddress,
   type InternalCancelOrderBody,
   type ManualOrderBody,
-  type OrderStats,
   type OrderStatus,
   orderAuditLabel,
   type ShipmentBodySchema,
   type ShipmentResult,
-  VALLEY_TIME_ZONE,
 } from '@jesus-walks/contracts/orders';
-import { type InternalUser, MAX_USER_LOOKUP_IDS, userRoutes } from '@jesus-walks/contracts/users';
+import { type InternalUser, userRoutes } from '@jesus-walks/contracts/users';
 import { type AuditActor, diffChanges, recordAudit } from '@jesus-walks/service-kit/audit';
-import { toCsv } from '@jesus-walks/service-kit/csv';
-import { conflict, DomainError, notFound } from '@jesus-walks/service-kit/errors';
-import type { Kysely, Transaction } from 'kysely';
+import { conflict, DomainError, notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
 import type { z } from 'zod';
-import type { CatalogAndOrdersDatabase } from '../../db/database';
+import type { CatalogDeps, InTransaction } from '../../deps';
 import { mergeLines, returnStock, type StockLine, takeStock } from '../stock/stock.service';
 import { orderShippedEmail } from './order-emails';
-import { type FulfilmentDeps, orderStatusUrl } from './order-fulfilment.service';
+import { orderStatusUrl } from './order-fulfilment.service';
+import { getAdminOrder, lookUpMembers } from './order-reads.service';
 import {
   deleteOrderRow,
   findOrder,
   findOrderForUpdate,
   insertOrder,
   listOrderItems,
-  listOrders,
-  listOrdersForExport,
-  listOrdersPage,
-  type OrderItemRow,
   type OrderRow,
-  ordersPerDay,
-  orderTotals,
   updateOrderShipment,
   updateOrderStatus,
 } from './orders.repository';
 import { valleyDayOf, valleyNoon } from './valley-dates';
 
-type Db = Kysely<CatalogAndOrdersDatabase>;
-type Trx = Transaction<CatalogAndOrdersDatabase>;
+/*
+ * An order's lifecycle as an admin (or payments, for a refund) changes it: made by hand, moved
+ * from status to status with its stock following, shipped, cancelled, deleted. Each change and its
+ * entry in the activity record commit together. Reading orders is order-reads.service.ts; a paid
+ * checkout becoming an order is order-fulfilment.service.ts.
+ */
+
+type OrdersDb = Pick<CatalogDeps, 'db'>;
 
 /** Statuses in which an order's items are still on our shelf (not shipped, not delivered). */
 const UNSHIPPED: ReadonlySet<OrderStatus> = new Set(['pending', 'paid', 'processing']);
@@ -72,211 +63,42 @@ export function returnsStockOnDelete(order: { status: OrderStatus; stockHeld: bo
 /** 'Order #12', or 'Order #12 (test mode)': the Activity tab marks what the sandbox paid. */
 const orderLabel = (order: Pick<OrderRow, 'id' | 'testMode'>) => orderAuditLabel(order.id, order.testMode);
 
-export function toAdminOrder(row: OrderRow, items: readonly OrderItemRow[]): AdminOrder {
-  return {
-    id: row.id,
-    userId: row.userId,
-    status: row.status,
-    total: row.total,
-    shippingCost: row.shippingCost,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    shippingAddress: row.shippingAddress,
-    items: items.map((item) => ({
-      productId: item.productId,
-      name: item.name,
-      quantity: item.quantity,
-      price: item.price,
-    })),
-    customerName: row.customerName,
-    customerEmail: row.customerEmail,
-    trackingNumber: row.trackingNumber,
-    carrier: row.shippingCarrier,
-    estimatedDeliveryDate: row.estimatedDeliveryDate?.toISOString() ?? null,
-    cancellationReason: row.cancellationReason,
-    paymentMethod: row.paymentMethod,
-    testMode: row.testMode,
-  };
-}
-
-async function withItems(db: Db, rows: readonly OrderRow[]): Promise<AdminOrder[]> {
-  const items = await listOrderItems(
-    db,
-    rows.map((row) => row.id),
-  );
-  const byOrder = new Map<number, OrderItemRow[]>();
-  for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-  return rows.map((row) => toAdminOrder(row, byOrder.get(row.id) ?? []));
-}
-
-async function loadOrder(db: Db, id: number): Promise<AdminOrder> {
-  const row = await findOrder(db, id);
-  if (!row) throw notFound('Order not found');
-  const [order] = await withItems(db, [row]);
-  return order as AdminOrder;
-}
-
-/** GET /api/orders: an admin sees every order, anyone else only their own; newest first. */
-export async function listOrdersFor(db: Db, caller: Identity): Promise<AdminOrder[]> {
-  return withItems(db, await listOrders(db, caller.isAdmin ? {} : { userId: caller.id }));
-}
-
-/** What the admin order routes need: the database, identity's client, mail and links, a logger. */
-export type OrdersDeps = FulfilmentDeps;
+/** The customer of a manual order, as identity knows them (checked before the transaction). */
+type ManualOrderCustomer = Pick<InternalUser, 'id' | 'username' | 'email'>;
 
 /**
- * Members by id from identity, in calls of at most MAX_USER_LOOKUP_IDS. A list shows without
- * usernames rather than failing when identity cannot answer (its orders still carry names and
- * e-mails), so a failure is logged and answers no one.
+ * The customer of a manual order must exist in identity (asked before any transaction), through
+ * identity's batch lookup: an unknown id is simply absent from its answer.
  */
-async function lookUpMembers(
-  deps: Pick<OrdersDeps, 'identity' | 'logger'>,
-  userIds: ReadonlyArray<number | null>,
-  requestId: string,
-): Promise<Map<number, InternalUser>> {
-  const ids = [...new Set(userIds.filter((id): id is number => id !== null))];
-  const found = new Map<number, InternalUser>();
-  if (!deps.identity || ids.length === 0) return found;
-  try {
-    for (let start = 0; start < ids.length; start += MAX_USER_LOOKUP_IDS) {
-      const users = await deps.identity.call(userRoutes.internalLookup, {
-        body: { ids: ids.slice(start, start + MAX_USER_LOOKUP_IDS) },
-        requestId,
-      });
-      for (const user of users) found.set(user.id, user);
-    }
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    deps.logger.warn({ err: error }, 'member lookup failed: orders listed without usernames');
-  }
-  return found;
-}
-
-/** GET /api/admin/orders: one page, newest first, with items and the customers' usernames. */
-export async function listAdminOrders(
-  deps: OrdersDeps,
-  query: AdminOrdersQuery,
-  requestId: string,
-): Promise<AdminOrdersPage> {
-  const { page, pageSize, ...filter } = query;
-  const { rows, total } = await listOrdersPage(deps.db, filter, {
-    offset: (page - 1) * pageSize,
-    limit: pageSize,
+async function findCustomer(
+  deps: Pick<CatalogDeps, 'identity'>,
+  input: { userId: number; requestId: string },
+): Promise<ManualOrderCustomer> {
+  if (!deps.identity) throw upstreamUnavailable('identity is not configured (IDENTITY_URL)');
+  const found = await deps.identity.call(userRoutes.internalLookup, {
+    body: { ids: [input.userId] },
+    requestId: input.requestId,
   });
-  const [orders, members] = await Promise.all([
-    withItems(deps.db, rows),
-    lookUpMembers(
-      deps,
-      rows.map((row) => row.userId),
-      requestId,
-    ),
-  ]);
-  const items: AdminOrderListItem[] = orders.map((order) => ({
-    ...order,
-    customerUsername: order.userId === null ? null : (members.get(order.userId)?.username ?? null),
-  }));
-  return { items, total, page, pageSize };
+  const customer = found.find((user) => user.id === input.userId);
+  if (!customer) throw notFound('Customer not found');
+  return customer;
 }
-
-export const ORDERS_CSV_HEADER = [
-  'Order ID',
-  // The valley's time, as the admin's list and order details show it.
-  'Created (Pacific Time)',
-  'Status',
-  'User ID',
-  'Customer',
-  'Email',
-  'Items',
-  'Item Count',
-  'Shipping',
-  'Total',
-  'Payment Method',
-  'Test Mode',
-  'Tracking Number',
-  'Carrier',
-  'Estimated Delivery',
-  'Shipping Address',
-] as const;
-
-const csvDateTime = new Intl.DateTimeFormat('en-CA', {
-  timeZone: VALLEY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** '2030-07-04 09:30' in the valley: what a spreadsheet reads as a date and time. */
-function valleyDateTime(instant: Date): string {
-  return csvDateTime.format(instant).replace(',', '');
-}
-
-/** GET /api/admin/orders.csv: every order matching the list's filters, newest first. */
-export async function exportOrdersCsv(
-  deps: OrdersDeps,
-  filter: AdminOrdersFilter,
-  requestId: string,
-): Promise<string> {
-  const rows = await listOrdersForExport(deps.db, filter);
-  const members = await lookUpMembers(
-    deps,
-    rows.map((row) => row.userId),
-    requestId,
-  );
-  return toCsv(
-    ORDERS_CSV_HEADER,
-    rows.map((row) => {
-      const member = row.userId === null ? undefined : members.get(row.userId);
-      return [
-        row.id,
-        valleyDateTime(row.createdAt),
-        row.status,
-        row.userId,
-        member?.username ?? row.customerName,
-        row.customerEmail ?? member?.email,
-        row.itemsSummary,
-        row.itemCount,
-        row.shippingCost,
-        row.total,
-        row.paymentMethod,
-        // Paid through the sandbox: no real money (left out of the overview's revenue).
-        row.testMode ? 'yes' : 'no',
-        row.trackingNumber,
-        row.shippingCarrier,
-        row.estimatedDeliveryDate ? valleyDayOf(row.estimatedDeliveryDate) : null,
-        describeShippingAddress(row.shippingAddress),
-      ];
-    }),
-  );
-}
-
-/** GET /api/admin/orders/stats: the overview's totals and its per-day chart, test mode apart. */
-export async function orderStats(db: Db, days: number): Promise<OrderStats> {
-  const [totals, perDay] = await Promise.all([orderTotals(db), ordersPerDay(db, days)]);
-  const { testModeOrders, testModeRevenue, ...real } = totals;
-  return { ...real, days, perDay, testMode: { count: testModeOrders, revenue: testModeRevenue } };
-}
-
-/** The customer of a manual order, as identity knows them (checked before the transaction). */
-export type ManualOrderCustomer = Pick<InternalUser, 'id' | 'username' | 'email'>;
 
 /**
  * A manual order (phone orders, special requests): priced from the catalog whatever the client
  * sent, created pending, its stock taken in the same transaction with the guard, and recorded.
- * The caller has looked the customer up in identity (never a network call inside the transaction);
+ * The customer is looked up in identity first (never a network call inside the transaction);
  * their e-mail is kept with the order for its shipping notice, the address's name as its name.
  */
 export async function createManualOrder(
-  db: Db,
-  body: ManualOrderBody,
-  customer: ManualOrderCustomer,
-  actor: AuditActor,
+  deps: Pick<CatalogDeps, 'db' | 'identity'>,
+  input: ManualOrderBody & { actor: AuditActor; requestId: string },
 ): Promise<AdminOrder> {
+  const { actor, requestId, ...body } = input;
+  const customer = await findCustomer(deps, { userId: body.userId, requestId });
   const lines: StockLine[] = mergeLines(body.items);
-  const id = await db.transaction().execute(async (trx) => {
-    const products = await takeStock(trx, lines);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const products = await takeStock({ db: trx }, { items: lines });
     const priced = lines.map((line) => {
       const product = products.get(line.productId);
       if (!product) throw notFound(`Product ${line.productId} not found`);
@@ -325,7 +147,7 @@ export async function createManualOrder(
     });
     return orderId;
   });
-  return loadOrder(db, id);
+  return getAdminOrder(deps, id);
 }
 
 /**
@@ -333,21 +155,22 @@ export async function createManualOrder(
  * caller's transaction. Reviving an order whose product was taken off sale is a 409.
  */
 async function changeStatus(
-  trx: Trx,
+  deps: InTransaction,
   order: OrderRow,
   status: OrderStatus,
   cancellationReason?: string,
 ): Promise<void> {
+  const trx = deps.db;
   const move = stockMoveFor(order, status);
   let stockHeld = order.stockHeld;
   if (move !== 'none') {
     const lines = await listOrderItems(trx, [order.id]);
     if (move === 'return') {
-      await returnStock(trx, lines);
+      await returnStock(deps, lines);
       stockHeld = false;
     } else {
       try {
-        await takeStock(trx, lines);
+        await takeStock(deps, { items: lines });
       } catch (error) {
         if (error instanceof DomainError && error.code === 'not_found') {
           throw conflict('This order includes a product that is no longer on sale');
@@ -366,16 +189,15 @@ async function changeStatus(
 
 /** PUT /api/orders/{id}: any status, stock following it; a real change is recorded. */
 export async function setOrderStatus(
-  db: Db,
-  id: number,
-  status: OrderStatus,
-  actor: AuditActor,
+  deps: OrdersDb,
+  input: { id: number; status: OrderStatus; actor: AuditActor },
 ): Promise<AdminOrder> {
-  await db.transaction().execute(async (trx) => {
+  const { id, status, actor } = input;
+  await deps.db.transaction().execute(async (trx) => {
     const order = await findOrderForUpdate(trx, id);
     if (!order) throw notFound('Order not found');
     if (order.status === status) return;
-    await changeStatus(trx, order, status);
+    await changeStatus({ db: trx }, order, status);
     await recordAudit(trx, {
       actor,
       action: 'order.status_changed',
@@ -384,18 +206,19 @@ export async function setOrderStatus(
       changes: { status: { from: order.status, to: status } },
     });
   });
-  return loadOrder(db, id);
+  return getAdminOrder(deps, id);
 }
 
+/** DELETE /api/orders/{id}: what it still holds unshipped goes back on the shelf; recorded. */
 export async function deleteOrder(
-  db: Db,
-  id: number,
-  actor: AuditActor,
+  deps: OrdersDb,
+  input: { id: number; actor: AuditActor },
 ): Promise<{ id: number; message: string }> {
-  await db.transaction().execute(async (trx) => {
+  const { id, actor } = input;
+  await deps.db.transaction().execute(async (trx) => {
     const order = await findOrderForUpdate(trx, id);
     if (!order) throw notFound('Order not found');
-    if (returnsStockOnDelete(order)) await returnStock(trx, await listOrderItems(trx, [id]));
+    if (returnsStockOnDelete(order)) await returnStock({ db: trx }, await listOrderItems(trx, [id]));
     await deleteOrderRow(trx, id);
     await recordAudit(trx, {
       actor,
@@ -418,11 +241,11 @@ export async function deleteOrder(
  * order already cancelled answers unchanged (payments may ask again); one that left is a 409.
  */
 export async function cancelOrderForRefund(
-  db: Db,
-  id: number,
-  body: InternalCancelOrderBody,
+  deps: OrdersDb,
+  input: InternalCancelOrderBody & { id: number },
 ): Promise<AdminOrder> {
-  await db.transaction().execute(async (trx) => {
+  const { id, ...body } = input;
+  await deps.db.transaction().execute(async (trx) => {
     const order = await findOrderForUpdate(trx, id);
     if (!order) throw notFound('Order not found');
     if (order.status === 'cancelled') return;
@@ -430,7 +253,7 @@ export async function cancelOrderForRefund(
     if (order.status === 'delivered') {
       throw conflict('This order has already been delivered: it cannot be cancelled');
     }
-    await changeStatus(trx, order, 'cancelled', body.reason);
+    await changeStatus({ db: trx }, order, 'cancelled', body.reason);
     await recordAudit(trx, {
       actor: body.actor,
       action: 'order.cancelled_for_refund',
@@ -442,7 +265,7 @@ export async function cancelOrderForRefund(
       },
     });
   });
-  return loadOrder(db, id);
+  return getAdminOrder(deps, id);
 }
 
 /**
@@ -450,13 +273,14 @@ export async function cancelOrderForRefund(
  * checkout or when the manual order was made), else the member's account e-mail from identity.
  */
 async function customerAddressOf(
-  deps: OrdersDeps,
+  deps: Pick<CatalogDeps, 'identity' | 'logger'>,
   order: Pick<OrderRow, 'userId' | 'customerEmail'>,
   requestId: string,
 ): Promise<string | null> {
   if (order.customerEmail) return order.customerEmail;
   if (order.userId === null) return null;
-  return (await lookUpMembers(deps, [order.userId], requestId)).get(order.userId)?.email ?? null;
+  const members = await lookUpMembers(deps, { userIds: [order.userId], requestId });
+  return members.get(order.userId)?.email ?? null;
 }
 
 /**
@@ -466,12 +290,10 @@ async function customerAddressOf(
  * 409. The customer's address is found before the transaction (never a call while holding locks).
  */
 export async function setShipment(
-  deps: OrdersDeps,
-  id: number,
-  body: z.output<typeof ShipmentBodySchema>,
-  actor: AuditActor,
-  requestId: string,
+  deps: CatalogDeps,
+  input: z.output<typeof ShipmentBodySchema> & { id: number; actor: AuditActor; requestId: string },
 ): Promise<ShipmentResult> {
+  const { id, actor, requestId, ...body } = input;
   const before = await findOrder(deps.db, id);
   if (!before) throw notFound('Order not found');
   const to = await customerAddressOf(deps, before, requestId);
@@ -533,5 +355,5 @@ export async function setShipment(
     );
     return true;
   });
-  return { order: await loadOrder(deps.db, id), customerNotified };
+  return { order: await getAdminOrder(deps, id), customerNotified };
 }

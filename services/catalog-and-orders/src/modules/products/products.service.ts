@@ -2,8 +2,7 @@ import { fromCents, toCents } from '@jesus-walks/contracts/money';
 import { DEFAULT_PRODUCT_IMAGE_URL, type Product, type ProductInput } from '@jesus-walks/contracts/products';
 import { type AuditActor, diffChanges, recordAudit } from '@jesus-walks/service-kit/audit';
 import { notFound } from '@jesus-walks/service-kit/errors';
-import type { Kysely } from 'kysely';
-import type { CatalogAndOrdersDatabase } from '../../db/database';
+import type { CatalogDeps } from '../../deps';
 import { availableNow } from '../stock/stock.service';
 import {
   findProductOnSale,
@@ -18,7 +17,7 @@ import {
   updateProduct,
 } from './products.repository';
 
-type Db = Kysely<CatalogAndOrdersDatabase>;
+type ProductsDb = Pick<CatalogDeps, 'db'>;
 
 /**
  * The contract's shape: price as the exact decimal string, category never null, and what a buyer
@@ -60,11 +59,11 @@ export function toValues(input: ProductInput): ProductValues {
  * shop's list leaves test products out; an admin's (`includeTest`) has them, each marked.
  */
 export async function listProducts(
-  db: Db,
+  deps: ProductsDb,
   visibility: ProductVisibility = {},
 ): Promise<{ products: Product[]; validUntil: Date | null }> {
-  const rows = await listProductsOnSale(db, visibility);
-  const { available, changesAt } = await availableNow(db, rows, { all: true });
+  const rows = await listProductsOnSale(deps.db, visibility);
+  const { available, changesAt } = await availableNow(deps, { products: rows, all: true });
   const shape = visibility.includeTest ? toAdminProduct : toProduct;
   return {
     products: rows.map((row) => shape(row, available.get(row.id))),
@@ -73,16 +72,20 @@ export async function listProducts(
 }
 
 /** One product on sale; a test product only for an admin (`includeTest`), anyone else gets 404. */
-export async function getProduct(db: Db, id: number, visibility: ProductVisibility = {}): Promise<Product> {
-  const row = await findProductOnSale(db, id, visibility);
+export async function getProduct(
+  deps: ProductsDb,
+  input: ProductVisibility & { id: number },
+): Promise<Product> {
+  const visibility: ProductVisibility = { includeTest: input.includeTest };
+  const row = await findProductOnSale(deps.db, input.id, visibility);
   if (!row) throw notFound('Product not found');
-  const { available } = await availableNow(db, [row]);
+  const { available } = await availableNow(deps, { products: [row] });
   return (visibility.includeTest ? toAdminProduct : toProduct)(row, available.get(row.id));
 }
 
 /** Which of these products are test products: a visitor's checkout never sells one. */
-export async function testProductIdsAmong(db: Db, ids: readonly number[]): Promise<Set<number>> {
-  return findTestProductIds(db, ids);
+export async function testProductIdsAmong(deps: ProductsDb, ids: readonly number[]): Promise<Set<number>> {
+  return findTestProductIds(deps.db, ids);
 }
 
 const productFields = ['name', 'description', 'price', 'category', 'stock', 'imageUrl'] as const;
@@ -93,9 +96,13 @@ function createdFields(row: ProductRow) {
   return Object.fromEntries(productFields.map((field) => [field, { from: null, to: product[field] }]));
 }
 
-export async function createProduct(db: Db, input: ProductInput, actor: AuditActor): Promise<Product> {
-  return db.transaction().execute(async (trx) => {
-    const row = await insertProduct(trx, toValues(input));
+export async function createProduct(
+  deps: ProductsDb,
+  input: { product: ProductInput; actor: AuditActor },
+): Promise<Product> {
+  const { actor } = input;
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await insertProduct(trx, toValues(input.product));
     await recordAudit(trx, {
       actor,
       action: 'product.created',
@@ -109,18 +116,17 @@ export async function createProduct(db: Db, input: ProductInput, actor: AuditAct
 
 /** An edit records only the fields that changed; an edit that changes nothing records nothing. */
 export async function editProduct(
-  db: Db,
-  id: number,
-  input: ProductInput,
-  actor: AuditActor,
+  deps: ProductsDb,
+  input: { id: number; product: ProductInput; actor: AuditActor },
 ): Promise<Product> {
-  return db.transaction().execute(async (trx) => {
+  const { id, actor } = input;
+  return deps.db.transaction().execute(async (trx) => {
     const before = await findProductOnSaleForUpdate(trx, id);
     if (!before) throw notFound('Product not found');
-    const row = await updateProduct(trx, id, toValues(input));
+    const row = await updateProduct(trx, id, toValues(input.product));
     if (!row) throw notFound('Product not found');
     const changes = diffChanges(toProduct(before), toProduct(row), productFields);
-    const { available } = await availableNow(trx, [row]);
+    const { available } = await availableNow({ db: trx }, { products: [row] });
     if (Object.keys(changes).length > 0) {
       await recordAudit(trx, {
         actor,
@@ -135,11 +141,11 @@ export async function editProduct(
 }
 
 export async function deleteProduct(
-  db: Db,
-  id: number,
-  actor: AuditActor,
+  deps: ProductsDb,
+  input: { id: number; actor: AuditActor },
 ): Promise<{ id: number; message: string }> {
-  await db.transaction().execute(async (trx) => {
+  const { id, actor } = input;
+  await deps.db.transaction().execute(async (trx) => {
     const before = await findProductOnSaleForUpdate(trx, id);
     if (!before || !(await markProductDeleted(trx, id))) throw notFound('Product not found');
     await recordAudit(trx, {
@@ -172,8 +178,9 @@ export function testProductValues(random: () => number = Math.random): ProductVa
   };
 }
 
-export async function createTestProduct(db: Db, actor: AuditActor): Promise<Product> {
-  return db.transaction().execute(async (trx) => {
+export async function createTestProduct(deps: ProductsDb, input: { actor: AuditActor }): Promise<Product> {
+  const { actor } = input;
+  return deps.db.transaction().execute(async (trx) => {
     const row = await insertProduct(trx, testProductValues());
     await recordAudit(trx, {
       actor,

@@ -4,8 +4,7 @@ import type { Quote, QuoteBody } from '@jesus-walks/contracts/orders';
 import type { Holder } from '@jesus-walks/contracts/payable';
 import { addressLimitKey } from '@jesus-walks/service-kit/client-address';
 import { businessRule, DomainError, type ErrorIssue } from '@jesus-walks/service-kit/errors';
-import type { Kysely, Transaction } from 'kysely';
-import type { CatalogAndOrdersDatabase } from '../../db/database';
+import type { CatalogDeps, InTransaction } from '../../deps';
 import type { Env } from '../../env';
 import { testProductIdsAmong } from '../products/products.service';
 import { type PricedRate, shippingRates } from '../shipping/shipping.service';
@@ -26,8 +25,8 @@ import {
   type QuoteRow,
 } from './quotes.repository';
 
-type Db = Kysely<CatalogAndOrdersDatabase>;
-type Trx = Transaction<CatalogAndOrdersDatabase>;
+/** The database, or `{ db: trx }` inside a transaction the caller holds. */
+type QuotesDb = Pick<CatalogDeps, 'db'>;
 
 function chooseMethod(rates: readonly PricedRate[], methodId: number | undefined): PricedRate {
   if (methodId === undefined) {
@@ -136,17 +135,14 @@ export function quoteRefusal(items: QuoteBody['items'], problems: readonly Stock
  * refusal lists all of them (see quoteRefusal); 422 no shipping to the address; 422 or 429 past
  * the client's share (holdLimitRefusal).
  */
-export async function createQuote(
-  deps: { db: Kysely<CatalogAndOrdersDatabase>; holds: HoldLimits },
-  body: QuoteBody,
-): Promise<Quote> {
+export async function createQuote(deps: Pick<CatalogDeps, 'db' | 'holds'>, body: QuoteBody): Promise<Quote> {
   const { db, holds } = deps;
-  const method = chooseMethod(await shippingRates(db, body.destination), body.shippingMethodId);
+  const method = chooseMethod(await shippingRates(deps, body.destination), body.shippingMethodId);
   const lines = mergeLines(body.items);
   // Test products are the admin's (manual orders only): to a checkout they do not exist. Being one
   // is fixed when the product is made, so this needs no lock.
   const testIds = await testProductIdsAmong(
-    db,
+    deps,
     lines.map((line) => line.productId),
   );
   if (testIds.size > 0) {
@@ -158,11 +154,16 @@ export async function createQuote(
   const quoteId = randomUUID();
   const { rateCents, ...shippingMethod } = method;
   return db.transaction().execute(async (trx) => {
-    const reservation = await reserveStock(trx, quoteId, lines, {
-      limits: holds,
-      holder: holderKey(body.holder),
-      ...(body.replacesQuoteId ? { replacesQuoteId: body.replacesQuoteId } : {}),
-    });
+    const reservation = await reserveStock(
+      { db: trx },
+      {
+        quoteId,
+        items: lines,
+        limits: holds,
+        holder: holderKey(body.holder),
+        ...(body.replacesQuoteId ? { replacesQuoteId: body.replacesQuoteId } : {}),
+      },
+    );
     if (!reservation.reserved) {
       throw 'overLimit' in reservation
         ? holdLimitRefusal(body.items, reservation.overLimit, holds.minutes)
@@ -214,27 +215,27 @@ export async function createQuote(
 }
 
 /** A stored quote as fulfilment reads it (undefined: never quoted, or pruned long after expiry). */
-export async function findStoredQuote(db: Db | Trx, quoteId: string): Promise<QuoteRow | undefined> {
-  return findQuote(db, quoteId);
+export async function findStoredQuote(deps: QuotesDb, quoteId: string): Promise<QuoteRow | undefined> {
+  return findQuote(deps.db, quoteId);
 }
 
 /**
  * Locks a stored quote for the rest of the transaction (fulfilments of one quote, by different
  * payments, then run one at a time). False when it does not exist.
  */
-export async function lockStoredQuote(trx: Trx, quoteId: string): Promise<boolean> {
-  return lockQuote(trx, quoteId);
+export async function lockStoredQuote(deps: InTransaction, quoteId: string): Promise<boolean> {
+  return lockQuote(deps.db, quoteId);
 }
 
 /** POST /internal/quotes/{id}/release: its unconsumed reservations go; twice is not an error. */
-export async function releaseQuote(db: Db, quoteId: string): Promise<{ released: boolean }> {
-  return { released: await releaseQuoteStock(db, quoteId) };
+export async function releaseQuote(deps: QuotesDb, quoteId: string): Promise<{ released: boolean }> {
+  return { released: await releaseQuoteStock(deps, quoteId) };
 }
 
 /** Quotes are kept this long after expiry, for a payment confirmed very late (webhook retries). */
 export const STALE_QUOTE_DAYS = 30;
 
 /** Housekeeping (the reservations clean-up job): expired, never-ordered quotes older than that. */
-export async function pruneStaleQuotes(db: Db): Promise<number> {
-  return pruneQuotes(db, STALE_QUOTE_DAYS);
+export async function pruneStaleQuotes(deps: QuotesDb): Promise<number> {
+  return pruneQuotes(deps.db, STALE_QUOTE_DAYS);
 }

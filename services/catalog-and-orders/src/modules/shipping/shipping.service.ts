@@ -1,7 +1,6 @@
 import { fromCents, toCents } from '@jesus-walks/contracts/money';
 import type { ShippingDestination, ShippingRate } from '@jesus-walks/contracts/shipping';
-import type { Kysely } from 'kysely';
-import type { CatalogAndOrdersDatabase } from '../../db/database';
+import type { CatalogDeps } from '../../deps';
 import { listActiveMethodRates, listZones, type MethodRateRow, type ZoneRow } from './shipping.repository';
 
 /** A zone's country list entry that stands for every country no other zone names. */
@@ -116,9 +115,9 @@ export function ratesForDestination(
 }
 
 export async function shippingRates(
-  db: Kysely<CatalogAndOrdersDatabase>,
+  deps: Pick<CatalogDeps, 'db'>,
   destination: ShippingDestination,
 ): Promise<PricedRate[]> {
-  const [zones, methodRates] = await Promise.all([listZones(db), listActiveMethodRates(db)]);
+  const [zones, methodRates] = await Promise.all([listZones(deps.db), listActiveMethodRates(deps.db)]);
   return ratesForDestination(zones, methodRates, destination);
 }

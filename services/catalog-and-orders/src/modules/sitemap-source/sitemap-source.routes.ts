@@ -1,14 +1,10 @@
 import { seoRoutes } from '@jesus-walks/contracts/seo';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
-import type { Kysely } from 'kysely';
-import type { CatalogAndOrdersDatabase } from '../../db/database';
+import type { CatalogDeps } from '../../deps';
 import { productsSitemapSource } from './sitemap-source.service';
 
 /** GET /internal/sitemap/products, asked by the seo service for the sitemap's lastmod. */
-export function registerSitemapSourceRoutes(
-  app: ServiceApp,
-  deps: { db: Kysely<CatalogAndOrdersDatabase> },
-): void {
-  registerRoute(app, seoRoutes.productsSource, async () => productsSitemapSource(deps.db));
+export function registerSitemapSourceRoutes(app: ServiceApp, deps: CatalogDeps): void {
+  registerRoute(app, seoRoutes.productsSource, async () => productsSitemapSource(deps));
 }

@@ -1,6 +1,4 @@
-import type { JobQueue } from '@jesus-walks/service-kit/jobs';
-import type { Kysely } from 'kysely';
-import type { CatalogAndOrdersDatabase } from '../../db/database';
+import type { CatalogDeps } from '../../deps';
 import { pruneStaleQuotes } from '../quotes/quotes.service';
 import { releaseExpiredStock } from './stock.service';
 
@@ -15,10 +13,11 @@ export const RESERVATIONS_CLEAN_UP_JOB = 'stock-reservations-clean-up';
 /** Every 5 minutes. */
 export const RESERVATIONS_CLEAN_UP_CRON = '*/5 * * * *';
 
-export function scheduleReservationsCleanUp(jobs: JobQueue, db: Kysely<CatalogAndOrdersDatabase>): void {
+export function scheduleReservationsCleanUp(deps: Pick<CatalogDeps, 'db' | 'jobs'>): void {
+  const { jobs } = deps;
   jobs.work(RESERVATIONS_CLEAN_UP_JOB, async () => ({
-    released: await releaseExpiredStock(db),
-    quotesPruned: await pruneStaleQuotes(db),
+    released: await releaseExpiredStock(deps),
+    quotesPruned: await pruneStaleQuotes(deps),
   }));
   jobs.schedule(RESERVATIONS_CLEAN_UP_JOB, RESERVATIONS_CLEAN_UP_CRON);
 }

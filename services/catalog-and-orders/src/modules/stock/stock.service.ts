@@ -1,6 +1,7 @@
 import { type DomainError, notFound, outOfStock } from '@jesus-walks/service-kit/errors';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
+import type { CatalogDeps, InTransaction } from '../../deps';
 import {
   activeHolds,
   consumeReservations,
@@ -19,8 +20,9 @@ import {
 
 export type { HolderKey };
 
-type Db = Kysely<CatalogAndOrdersDatabase>;
 type Trx = Transaction<CatalogAndOrdersDatabase>;
+/** The database, or `{ db: trx }` inside a transaction the caller holds. */
+type StockDb = Pick<CatalogDeps, 'db'>;
 
 export interface StockLine {
   productId: number;
@@ -116,12 +118,12 @@ function firstProblemError(problems: readonly StockProblem[]): DomainError | und
  * turned into this order. Returns the locked products (name and current price).
  */
 export async function takeStock(
-  trx: Trx,
-  items: ReadonlyArray<StockLine>,
-  options: { exceptQuoteId?: string } = {},
+  deps: InTransaction,
+  input: { items: ReadonlyArray<StockLine>; exceptQuoteId?: string },
 ): Promise<Map<number, LockedProduct>> {
-  const lines = mergeLines(items);
-  const { products, problems } = await lockAndCheck(trx, lines, options);
+  const trx = deps.db;
+  const lines = mergeLines(input.items);
+  const { products, problems } = await lockAndCheck(trx, lines, { exceptQuoteId: input.exceptQuoteId });
   const refusal = firstProblemError(problems);
   if (refusal) throw refusal;
   for (const line of lines) {
@@ -135,7 +137,8 @@ export async function takeStock(
 }
 
 /** Puts units back on the shelf (an unshipped order cancelled or deleted). */
-export async function returnStock(trx: Trx, items: ReadonlyArray<StockLine>): Promise<void> {
+export async function returnStock(deps: InTransaction, items: ReadonlyArray<StockLine>): Promise<void> {
+  const trx = deps.db;
   const lines = mergeLines(items).sort((a, b) => a.productId - b.productId);
   await lockProducts(
     trx,
@@ -177,12 +180,17 @@ export type ReservationOutcome =
  * every problem is returned (the caller says them all); then the limits are checked.
  */
 export async function reserveStock(
-  trx: Trx,
-  quoteId: string,
-  items: ReadonlyArray<StockLine>,
-  options: { limits: HoldLimits; holder: HolderKey; replacesQuoteId?: string },
+  deps: InTransaction,
+  options: {
+    quoteId: string;
+    items: ReadonlyArray<StockLine>;
+    limits: HoldLimits;
+    holder: HolderKey;
+    replacesQuoteId?: string;
+  },
 ): Promise<ReservationOutcome> {
-  const { limits, holder } = options;
+  const trx = deps.db;
+  const { quoteId, items, limits, holder } = options;
   const except = options.replacesQuoteId ? { exceptQuoteId: options.replacesQuoteId } : {};
   const lines = mergeLines(items);
   // The client's own holds first, under its lock: its simultaneous quotes are counted one by one.
@@ -220,13 +228,13 @@ export async function reserveStock(
  * first hold lapses: the moment that changes by itself.
  */
 export async function availableNow(
-  db: Db | Trx,
-  products: ReadonlyArray<{ id: number; stock: number }>,
-  options: { all?: boolean } = {},
+  deps: StockDb,
+  input: { products: ReadonlyArray<{ id: number; stock: number }>; all?: boolean },
 ): Promise<{ available: Map<number, number>; changesAt: Date | null }> {
+  const { products } = input;
   const { reserved, nextExpiry } = await activeHolds(
-    db,
-    options.all ? undefined : products.map((product) => product.id),
+    deps.db,
+    input.all ? undefined : products.map((product) => product.id),
   );
   return {
     available: new Map(
@@ -247,10 +255,11 @@ export type QuotedStockOutcome = { taken: true } | { taken: false; shortOf: stri
  * released, and the outcome names the product.
  */
 export async function takeQuotedStock(
-  trx: Trx,
-  quoteId: string,
-  items: ReadonlyArray<StockLine & { name: string }>,
+  deps: InTransaction,
+  input: { quoteId: string; items: ReadonlyArray<StockLine & { name: string }> },
 ): Promise<QuotedStockOutcome> {
+  const trx = deps.db;
+  const { quoteId, items } = input;
   const names = new Map(items.map((item) => [item.productId, item.name]));
   const lines = mergeLines(items);
   const ids = lines.map((line) => line.productId);
@@ -278,11 +287,11 @@ export async function takeQuotedStock(
 }
 
 /** Releases a quote's unconsumed reservations (the buyer left or chose again): true when any were held. */
-export async function releaseQuoteStock(db: Db, quoteId: string): Promise<boolean> {
-  return (await releaseQuote(db, quoteId)) > 0;
+export async function releaseQuoteStock(deps: StockDb, quoteId: string): Promise<boolean> {
+  return (await releaseQuote(deps.db, quoteId)) > 0;
 }
 
 /** The scheduled clean-up: expired reservations are released (they already stopped counting). */
-export async function releaseExpiredStock(db: Db): Promise<number> {
-  return releaseExpiredReservations(db);
+export async function releaseExpiredStock(deps: StockDb): Promise<number> {
+  return releaseExpiredReservations(deps.db);
 }
