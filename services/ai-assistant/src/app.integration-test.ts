@@ -57,7 +57,7 @@ describe('ai-assistant service foundation', () => {
   });
 
   it('refuses a correctly signed identity that is too old to be replayed', async () => {
-    const stale = signIdentity(
+    const stale = await signIdentity(
       { user: testUser, clientAddress: '127.0.0.1', method: 'GET', url: '/health/live' },
       testSecrets.IDENTITY_SIGNING_KEY,
       Date.now() - 120_000,

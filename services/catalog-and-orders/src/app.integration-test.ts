@@ -21,15 +21,17 @@ beforeAll(async () => {
 afterAll(() => catalog.close());
 
 /** A header claiming admin rights under the signature of a user's header: what a forger would send. */
-function forgedAdminIdentity(): string {
-  const signed = signIdentity(
+async function forgedAdminIdentity(): Promise<string> {
+  const signed = await signIdentity(
     { user: testUser, clientAddress: '127.0.0.1', method: 'GET', url: '/health/live' },
     testSecrets.IDENTITY_SIGNING_KEY,
   );
-  const [version, payload = '', signature] = signed.split('.');
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-  const raised = Buffer.from(JSON.stringify({ ...claims, isAdmin: true })).toString('base64url');
-  return [version, raised, signature].join('.');
+  const [protectedHeader, payload = '', signature] = signed.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { user: object };
+  const raised = Buffer.from(JSON.stringify({ ...claims, user: { ...claims.user, isAdmin: true } })).toString(
+    'base64url',
+  );
+  return [protectedHeader, raised, signature].join('.');
 }
 
 async function insertProduct(stock: number) {
@@ -70,14 +72,14 @@ describe('catalog-and-orders service foundation', () => {
   it('refuses a forged identity header', async () => {
     const response = await catalog.app.inject({
       url: '/health/live',
-      headers: { 'x-identity': forgedAdminIdentity() },
+      headers: { 'x-identity': await forgedAdminIdentity() },
     });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'invalid_identity' });
   });
 
   it('refuses a correctly signed but stale identity header', async () => {
-    const stale = signIdentity(
+    const stale = await signIdentity(
       { user: testUser, clientAddress: '127.0.0.1', method: 'GET', url: '/health/live' },
       testSecrets.IDENTITY_SIGNING_KEY,
       Date.now() - 120_000,
