@@ -76,8 +76,9 @@ beforeAll(async () => {
       '<link rel="stylesheet" crossorigin href="/assets/app-abc123.css"></head>' +
       '<body><div id="root"></div><script type="module" fetchpriority="low" src="/assets/app-abc123.js"></script></body></html>',
   );
-  // A stand-in for apps/web's server render with the same contract: it calls the API it is
-  // given (so the test sees whose cookie went along) and says which pages it renders.
+  // A stand-in for apps/web's server render with the same contract (PageRenderer, packages/contracts
+  // server-render.ts): it calls the API it is given (so the test sees whose cookie went along) and
+  // says which pages it renders.
   await mkdir(join(webDist, '..', 'server'));
   await writeFile(
     join(webDist, '..', 'server', 'entry-server.js'),
@@ -89,7 +90,11 @@ beforeAll(async () => {
       return {
         kind: 'rendered',
         status: url.startsWith('/events/999') ? 404 : 200,
-        head: '<title>Page ' + url + '</title><meta name="description" content="About ' + url + '"/>',
+        head: {
+          html: '<title>Page ' + url + '</title><meta name="description" content="About ' + url + '"/>',
+          hasTitle: true,
+          hasDescription: true,
+        },
         body: '<main>Hello ' + who + '</main>',
         state: JSON.stringify({ origin, queries: {}, cookies: cookies.length > 0 }),
         route: url.split('?')[0],

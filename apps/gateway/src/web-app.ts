@@ -2,74 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import type { PageRenderer } from '@jesus-walks/contracts/server-render';
 import { isWebRoute } from '@jesus-walks/contracts/web-routes';
 import { sendJsonNotFound } from '@jesus-walks/service-kit/error-handling';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-
-/** What apps/web/src/entry-server.tsx exports (built into apps/web/dist-server/entry-server.js). */
-interface ServerRenderer {
-  render(request: {
-    url: string;
-    cookies: string;
-    origin: string;
-    fetchApi: (path: string, init: RequestInit) => Promise<Response>;
-    timeoutMs?: number;
-  }): Promise<
-    | { kind: 'rendered'; status: number; head: string; body: string; state: string; route: string | null }
-    | { kind: 'shell'; status: number; route: string | null }
-  >;
-}
+import { pageDocumentOf } from './page-document';
 
 export interface WebAppOptions {
   distDir: string;
   /** The server render's bundle; without it every page is the shell, rendered in the browser. */
   serverEntry: string;
   publicOrigin: string;
-}
-
-/** The shell split where a server render goes: the head's end and the empty root element. */
-interface ShellTemplate {
-  shell: Buffer;
-  beforeHeadEnd: string;
-  headEndToRoot: string;
-  afterRoot: string;
-}
-
-const ROOT = '<div id="root"></div>';
-
-const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/;
-
-/**
- * The shell split where a server render goes. In the rendered pages the app's stylesheet is
- * inlined: the page paints from its first response, with no second round trip before anything
- * shows (the Content Security Policy allows inline styles). The shell keeps the link.
- */
-function templateOf(indexHtml: string, distDir: string, appModules: string[]): ShellTemplate | null {
-  const stylesheet = STYLESHEET.exec(indexHtml);
-  const cssPath = stylesheet ? join(distDir, stylesheet[1] ?? '') : '';
-  const rendered =
-    stylesheet && existsSync(cssPath)
-      ? indexHtml.replace(stylesheet[0], () => `<style>${readFileSync(cssPath, 'utf8')}</style>`)
-      : indexHtml;
-  const headEnd = rendered.indexOf('</head>');
-  const root = rendered.indexOf(ROOT);
-  if (headEnd === -1 || root === -1 || root < headEnd) return null;
-  return {
-    // A shell page shows nothing until its scripts have run: they go at their usual priority. A
-    // rendered page keeps the build's low priority (apps/web/vite.config.ts): it paints without them.
-    // It starts the app at once, so the app's modules are asked for with the entry, not after it.
-    shell: Buffer.from(
-      indexHtml
-        .replaceAll(' fetchpriority="low"', '')
-        .replace(
-          '</head>',
-          `${appModules.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('')}</head>`,
-        ),
-    ),
-    beforeHeadEnd: rendered.slice(0, headEnd),
-    headEndToRoot: rendered.slice(headEnd, root),
-    afterRoot: rendered.slice(root + ROOT.length),
-  };
 }
 
 /** The build's preloads.json (apps/web/vite.config.ts). */
@@ -85,13 +28,12 @@ function preloadsOf(distDir: string): Preloads {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Preloads) : { app: [], routes: {} };
 }
 
-/** The shell's own title and description give way to the page's when the page sets them. */
-function withoutDefaults(head: string, pageHead: string): string {
-  let result = head;
-  if (pageHead.includes('<title>')) result = result.replace(/<title>[\s\S]*?<\/title>\s*/, '');
-  if (/<meta name="description"/.test(pageHead))
-    result = result.replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>\s*/, '');
-  return result;
+/** The server render's bundle (apps/web/dist-server/entry-server.js), or null when it is not built. */
+async function loadRenderer(serverEntry: string): Promise<PageRenderer | null> {
+  if (!existsSync(serverEntry)) return null;
+  const module = (await import(pathToFileURL(serverEntry).href)) as Partial<PageRenderer>;
+  if (typeof module.render !== 'function') throw new Error(`${serverEntry} does not export render()`);
+  return module as PageRenderer;
 }
 
 /**
@@ -107,21 +49,19 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   if (!indexHtml)
     app.log.warn({ distDir: options.distDir }, 'web build not found: run `pnpm build` to serve the site');
   const preloads = preloadsOf(options.distDir);
-  const template = indexHtml ? templateOf(indexHtml, options.distDir, preloads.app) : null;
-  // A rendered page names its page's own modules on its page-state element: the entry asks for
-  // them together with the app once the page has painted (apps/web/src/main.tsx). As head links
-  // they would be fetched before the first paint and compete with it.
-  const pageModules = new Map(
-    Object.entries(preloads.routes).map(([route, files]) => [
-      route,
-      ` data-page-modules="${files.join(' ')}"`,
-    ]),
-  );
-  const renderer =
-    template && existsSync(options.serverEntry)
-      ? ((await import(pathToFileURL(options.serverEntry).href)) as ServerRenderer)
-      : null;
-  if (indexHtml && !renderer)
+  const pageDocument = indexHtml
+    ? pageDocumentOf(indexHtml, {
+        appModules: preloads.app,
+        readStylesheet(href) {
+          const path = join(options.distDir, href);
+          return existsSync(path) ? readFileSync(path, 'utf8') : null;
+        },
+      })
+    : null;
+  if (indexHtml && !pageDocument)
+    app.log.warn('index.html has no head or no empty #root after it: pages are sent as built');
+  const renderer = pageDocument ? await loadRenderer(options.serverEntry) : null;
+  if (pageDocument && !renderer)
     app.log.warn('server render bundle not found: pages are rendered in the browser only');
 
   if (indexHtml) {
@@ -164,7 +104,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   async function sendPage(request: FastifyRequest, reply: FastifyReply, path: string) {
     const knownRoute = isWebRoute(path);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    if (renderer && template) {
+    if (renderer && pageDocument) {
       try {
         const result = await renderer.render({
           url: request.url,
@@ -177,10 +117,15 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
             .code(knownRoute ? result.status : 404)
             .header('vary', 'cookie')
             .send(
-              `${withoutDefaults(template.beforeHeadEnd, result.head)}${result.head}` +
-                `${template.headEndToRoot}<div id="root">${result.body}</div>` +
-                `<script type="application/json" id="page-state"${pageModules.get(result.route ?? '') ?? ''}>` +
-                `${result.state}</script>${template.afterRoot}`,
+              pageDocument.rendered({
+                head: result.head,
+                body: result.body,
+                state: result.state,
+                // The page's own modules go on its page-state element: the entry asks for them
+                // together with the app once the page has painted (apps/web/src/main.tsx). As head
+                // links they would be fetched before the first paint and compete with it.
+                modules: preloads.routes[result.route ?? ''],
+              }),
             );
         }
       } catch (error) {
@@ -188,7 +133,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         request.log.error({ err: error }, 'server render failed; sending the shell');
       }
     }
-    return reply.code(knownRoute ? 200 : 404).send(template?.shell ?? indexHtml);
+    return reply.code(knownRoute ? 200 : 404).send(pageDocument?.shell ?? indexHtml);
   }
 
   // Pages are a route (not the not-found handler) so that route hooks, compression above all,

@@ -1,13 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
-import type { WebRoutePath } from '@jesus-walks/contracts/web-routes';
+import type { PageRenderRequest, PageRenderResult, RenderedHead } from '@jesus-walks/contracts/server-render';
+import { type WebRoutePath, webPages } from '@jesus-walks/contracts/web-routes';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { routes } from '@/app/router';
+import { prefetchPageData } from '@/app/ssr/page-loaders';
 import { serialisePageState } from '@/app/ssr/page-state';
-import { prefetchPageData, serverRenderedPaths } from '@/app/ssr/server-data';
 import { Toaster } from '@/components/ui/toaster';
 import { type ApiTransport, setApiTransportResolver } from '@/lib/api-client';
 import { CartProvider } from '@/lib/cart/cart-context';
@@ -15,7 +16,8 @@ import { queryConfig } from '@/lib/query-client';
 import { SiteOriginProvider } from '@/lib/site-origin';
 
 /**
- * Renders a page on the server (the gateway calls this; docs/decisions/019-server-rendering.md).
+ * Renders a page on the server: the gateway imports this module as its PageRenderer
+ * (packages/contracts server-render.ts; docs/decisions/019-server-rendering.md).
  * The page's data is fetched first through the gateway's own API with the visitor's cookie, the
  * app is rendered to HTML once everything has loaded (lazy pages included), and the query cache
  * goes along so the browser hydrates without asking again.
@@ -24,43 +26,32 @@ import { SiteOriginProvider } from '@/lib/site-origin';
 const transports = new AsyncLocalStorage<ApiTransport>();
 setApiTransportResolver(() => transports.getStore());
 
-export interface RenderRequest {
-  /** Path and query of the page. */
-  url: string;
-  /** The visitor's Cookie header ('' when none). */
-  cookies: string;
-  /** PUBLIC_ORIGIN: absolute URLs in the head. */
-  origin: string;
-  /** Calls the gateway's API for this visitor. */
-  fetchApi: ApiTransport['fetch'];
-  /** Give up rendering after this long (the gateway then sends the shell). */
-  timeoutMs?: number;
+/** Whether the server renders a route's page (the 404 page, `pattern` null, included). */
+function rendersOnServer(pattern: WebRoutePath | null): boolean {
+  return pattern === null || webPages[pattern].rendered === 'server';
 }
-
-export type RenderResult =
-  | { kind: 'rendered'; status: number; head: string; body: string; state: string; route: string | null }
-  /** Not a server-rendered page: the gateway sends the shell and the browser renders it. */
-  | { kind: 'shell'; status: number; route: string | null };
-
-/** Whether a route pattern is one the server renders (the gateway asks before fetching anything). */
-export function rendersOnServer(pattern: string | null): boolean {
-  return pattern === null || serverRenderedPaths.has(pattern as WebRoutePath);
-}
-
-const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/;
 
 /**
- * React 19 writes a page's <title>, <meta> and <link> elements ahead of the rest when it does not
- * render the whole document: split them off for the document's head.
+ * Where the app's markup starts: its outermost Suspense boundary (below), the first element React
+ * writes for it. React 19 writes a page's hoisted head elements (<title>, <meta>, <link>) ahead of
+ * it when it does not render the whole document; the page's head is everything before.
  */
-export function splitHoisted(html: string): { head: string; body: string } {
-  let head = '';
-  let rest = html;
-  for (let match = HOISTED.exec(rest); match; match = HOISTED.exec(rest)) {
-    head += match[0];
-    rest = rest.slice(match[0].length);
-  }
-  return { head, body: rest };
+const APP_START = '<!--$';
+
+/** The page's hoisted head elements and the app's markup, split where the app starts. */
+export function splitHead(html: string): { head: RenderedHead; body: string } {
+  const start = html.indexOf(APP_START);
+  if (start === -1)
+    throw new Error('server render: the Suspense boundary around the app is missing from the markup');
+  const head = html.slice(0, start);
+  return {
+    head: {
+      html: head,
+      hasTitle: head.includes('<title>'),
+      hasDescription: head.includes('<meta name="description"'),
+    },
+    body: html.slice(start),
+  };
 }
 
 function renderToHtml(element: React.ReactNode, timeoutMs: number): Promise<string> {
@@ -99,19 +90,20 @@ function renderToHtml(element: React.ReactNode, timeoutMs: number): Promise<stri
 /** The routes matched for every render: built once, they hold no per-request state. */
 const handler = createStaticHandler(routes);
 
-export async function render(request: RenderRequest): Promise<RenderResult> {
+export async function render(request: PageRenderRequest): Promise<PageRenderResult> {
   const url = new URL(request.url, request.origin);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return { kind: 'shell', status: context.status, route: null };
   const leaf = context.matches.at(-1);
-  const pattern = leaf && leaf.route.path !== '*' ? (leaf.route.path ?? null) : null;
+  // The router's routes are the declaration's paths (app/router.tsx), and '*' the 404 page.
+  const pattern = leaf && leaf.route.path !== '*' ? ((leaf.route.path ?? null) as WebRoutePath | null) : null;
   if (!rendersOnServer(pattern)) return { kind: 'shell', status: 200, route: pattern };
 
   const queryClient = new QueryClient({
     defaultOptions: { ...queryConfig, queries: { ...queryConfig.queries, retry: false } },
   });
   return transports.run({ fetch: request.fetchApi }, async () => {
-    const status = await prefetchPageData(queryClient, pattern as WebRoutePath | null, {
+    const status = await prefetchPageData(queryClient, pattern, {
       params: leaf?.params ?? {},
       cookies: request.cookies,
     });
@@ -133,7 +125,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       </StrictMode>,
       request.timeoutMs ?? 3_000,
     );
-    const { head, body } = splitHoisted(html);
+    const { head, body } = splitHead(html);
     const state = serialisePageState({ origin: request.origin, queries: dehydrate(queryClient) });
     queryClient.clear();
     return { kind: 'rendered', status, head, body, state, route: pattern };

@@ -1,4 +1,5 @@
-import { PAGE_MODULES_ATTRIBUTE, PAGE_STATE_ELEMENT_ID, readPageState } from '@/app/ssr/page-state';
+import { PAGE_MODULES_ATTRIBUTE, PAGE_STATE_ELEMENT_ID } from '@jesus-walks/contracts/server-render';
+import { readPageState } from '@/app/ssr/page-state';
 import './index.css';
 
 /**

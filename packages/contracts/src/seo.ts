@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ErrorResponseSchema } from './common';
 import { defineRoute, defineRoutes } from './route-contract';
-import type { WebRoutePath } from './web-routes';
 
 export const SearchConsoleStatusSchema = z.object({
   enabled: z.boolean(),
@@ -99,35 +98,6 @@ export const HeadCheckSchema = z.object({
   pages: z.array(PageHeadSchema),
 });
 export type HeadCheck = z.infer<typeof HeadCheckSchema>;
-
-/**
- * How each page of the web app is treated by crawlers. listed: in the sitemap (`/events/:id` once
- * per event). disallowed: in robots.txt (admin, account, cart, checkout, confirmation, test and
- * one-off link pages). The Record makes a new web route a type error until it is classified.
- */
-export const webPageIndexing = {
-  '/': 'listed',
-  '/register': 'listed',
-  '/login': 'listed',
-  '/logout': 'disallowed',
-  '/forgot-password': 'disallowed',
-  '/reset-password': 'disallowed',
-  '/shop': 'listed',
-  '/cart': 'disallowed',
-  '/checkout': 'disallowed',
-  '/order-confirmation': 'disallowed',
-  '/orders/status': 'disallowed',
-  '/crypto/sandbox/:code': 'disallowed',
-  '/events': 'listed',
-  '/events/:id': 'listed',
-  '/payment-test': 'disallowed',
-  '/test-deploy': 'disallowed',
-  '/admin': 'disallowed',
-  '/admin/seo': 'disallowed',
-  '/ai-assistant': 'listed',
-  '/newsletter/confirm': 'disallowed',
-  '/newsletter/unsubscribe': 'disallowed',
-} as const satisfies Record<WebRoutePath, 'listed' | 'disallowed'>;
 
 /**
  * What a service that owns sitemap pages tells seo (GET /internal/sitemap/...): each page's item

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWebRoute, webRoutePaths } from './web-routes';
+import { isWebRoute, matchWebRoute, webPages, webRoutePaths } from './web-routes';
 
 const concrete = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, '12');
 
@@ -43,5 +43,32 @@ describe('isWebRoute', () => {
     '//',
   ])('does not know %s', (path) => {
     expect(isWebRoute(path)).toBe(false);
+  });
+});
+
+describe('matchWebRoute', () => {
+  it('names the page a path is, a path without parameters before one with', () => {
+    expect(matchWebRoute('/events/12')).toBe('/events/:id');
+    expect(matchWebRoute('/events/')).toBe('/events');
+    expect(matchWebRoute('/orders/status')).toBe('/orders/status');
+    expect(matchWebRoute('/crypto/sandbox/abc')).toBe('/crypto/sandbox/:code');
+    expect(matchWebRoute('/events/1/x')).toBeNull();
+  });
+});
+
+describe('the pages’ declaration', () => {
+  it('lists in the sitemap only pages rendered on the server: a crawler reads the first HTML', () => {
+    const listed = webRoutePaths.filter((path) => webPages[path].indexing === 'listed');
+    expect(listed.filter((path) => webPages[path].rendered !== 'server')).toEqual([]);
+  });
+
+  it('declares a head only for a page in the sitemap, whose head the SEO head check reads', () => {
+    const withHead = webRoutePaths.filter((path) => 'head' in webPages[path]);
+    expect(withHead.filter((path) => webPages[path].indexing !== 'listed')).toEqual([]);
+  });
+
+  it('names data only for pages rendered on the server (the browser loads its own)', () => {
+    const withData = webRoutePaths.filter((path) => 'data' in webPages[path]);
+    expect(withData.filter((path) => webPages[path].rendered !== 'server')).toEqual([]);
   });
 });

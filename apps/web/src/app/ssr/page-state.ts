@@ -1,22 +1,16 @@
+import { PAGE_STATE_ELEMENT_ID } from '@jesus-walks/contracts/server-render';
 import type { DehydratedState } from '@tanstack/react-query';
 
 /**
  * What a server-rendered page hands to the browser beside its HTML: the query cache the page was
  * rendered from and the origin it used. A JSON script element (never executed, so the Content
- * Security Policy needs no exception), read once before hydrating.
+ * Security Policy needs no exception) that the gateway writes after the root, read once before
+ * hydrating.
  */
 export interface PageState {
   origin: string;
   queries: DehydratedState;
 }
-
-export const PAGE_STATE_ELEMENT_ID = 'page-state';
-
-/**
- * The page-state element's attribute where the gateway lists the page's own modules (space
- * separated), for the entry to ask for alongside the app once the page has painted.
- */
-export const PAGE_MODULES_ATTRIBUTE = 'data-page-modules';
 
 /** JSON safe inside a script element: '<' escaped, so '</script>' in data cannot close it. */
 export function serialisePageState(state: PageState): string {

@@ -4,8 +4,8 @@ import { useCheckoutConfig } from '@/lib/checkout/get-checkout-config';
 /**
  * A thin line above every page while the site takes no real payments (the payments sandbox is on,
  * CheckoutConfig.testMode), so nobody mistakes a test order for a paid one. Its data is fetched
- * with the page's on the server (app/ssr/server-data.ts), so the server's HTML and the first
- * browser render agree; it is in the flow above the header, never over the page.
+ * with the page's on the server (the layout's loaders in app/ssr/page-loaders.ts), so the server's
+ * HTML and the first browser render agree; it is in the flow above the header, never over the page.
  */
 export function TestModeBanner() {
   const config = useCheckoutConfig();

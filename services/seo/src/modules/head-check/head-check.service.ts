@@ -1,4 +1,5 @@
 import type { HeadCheck, HeadProblem, PageHead } from '@jesus-walks/contracts/seo';
+import { matchWebRoute, type StructuredDataType, webPages } from '@jesus-walks/contracts/web-routes';
 import { type SeoDeps, siteUrl } from '../../deps';
 
 /** Pages fetched at once: the check must not weigh on the site it looks at. */
@@ -9,12 +10,14 @@ const MAX_BYTES = 512 * 1024;
 /** Pages named in a duplicate-title problem; the rest are counted. */
 const DUPLICATES_NAMED = 5;
 
-/** The structured data a page is expected to carry (issue 12: Organization, Event, Product). */
-export function expectedStructuredData(path: string): string | null {
-  if (path === '/') return 'Organization';
-  if (/^\/events\/[^/]+$/.test(path)) return 'Event';
-  if (path === '/shop') return 'Product';
-  return null;
+/**
+ * The structured data a page is expected to carry, as the web app declares its head
+ * (packages/contracts web-routes.ts; issue 12: Organization, Event, Product).
+ */
+export function expectedStructuredData(path: string): StructuredDataType | null {
+  const route = matchWebRoute(path);
+  const page = route === null ? null : webPages[route];
+  return page && 'head' in page ? page.head.structuredData : null;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { type SitemapSource, webPageIndexing } from '@jesus-walks/contracts/seo';
+import { pathOf } from '@jesus-walks/contracts/route-contract';
+import type { SitemapSource } from '@jesus-walks/contracts/seo';
+import { type PageData, type WebRoutePath, webPages, webRoutePaths } from '@jesus-walks/contracts/web-routes';
 
 /**
  * /sitemap.xml and /robots.txt (docs/decisions/018-sitemap-cache-and-search-console-history.md).
@@ -37,10 +39,41 @@ interface Logger {
   warn(object: object, message: string): void;
 }
 
-/** Pages of the web app listed once (no path parameter); `/events/:id` is listed per event. */
-export const listedStaticPaths: string[] = Object.entries(webPageIndexing)
-  .filter(([path, indexing]) => indexing === 'listed' && !path.includes(':'))
-  .map(([path]) => path);
+/**
+ * Where the sitemap finds each kind of page data (packages/contracts web-routes.ts): the owner's
+ * source, and whether a page shows the whole set (dated by its latest change) or one item of it
+ * (listed once per item, its path filled with the item's id, dated by the item's change).
+ */
+const sitemapSourceOf: Record<PageData, { source: keyof SitemapSources; shows: 'set' | 'item' }> = {
+  events: { source: 'events', shows: 'set' },
+  event: { source: 'events', shows: 'item' },
+  products: { source: 'products', shows: 'set' },
+};
+
+/** The pages the web app declares listed, in the declaration's order. */
+const listedPaths = webRoutePaths.filter((path) => webPages[path].indexing === 'listed');
+
+/** Listed pages without a path parameter: listed once. */
+export const listedStaticPaths: WebRoutePath[] = listedPaths.filter((path) => !path.includes(':'));
+
+/** The data a page shows (none for a page the browser renders). */
+const dataOf = (path: WebRoutePath): readonly PageData[] => {
+  const page = webPages[path];
+  return page.rendered === 'server' ? page.data : [];
+};
+
+/**
+ * Listed pages with a parameter (`/events/:id`): listed once per item of the data they show, the
+ * parameter filled with the item's id.
+ */
+export const listedItemPages: { path: WebRoutePath; source: keyof SitemapSources }[] = listedPaths
+  .filter((path) => path.includes(':'))
+  .flatMap((path) =>
+    dataOf(path)
+      .map((data) => sitemapSourceOf[data])
+      .filter((data) => data.shows === 'item')
+      .map(({ source }) => ({ path, source })),
+  );
 
 /**
  * robots.txt's Disallow lines: each disallowed page, a parameterised one by the prefix before its
@@ -48,19 +81,15 @@ export const listedStaticPaths: string[] = Object.entries(webPageIndexing)
  */
 export const disallowedPrefixes: string[] = [
   ...new Set(
-    Object.entries(webPageIndexing)
-      .filter(([, indexing]) => indexing === 'disallowed')
-      .map(([path]) => (path.includes(':') ? path.slice(0, path.indexOf(':')) : path)),
+    webRoutePaths
+      .filter((path) => webPages[path].indexing === 'disallowed')
+      .map((path) => (path.includes(':') ? path.slice(0, path.indexOf(':')) : path)),
   ),
   '/api/',
 ];
 
-/** Which source's latest change dates a listed page; pages without one carry no lastmod. */
-const dataOfPage: Record<string, keyof SitemapSources | undefined> = {
-  '/': 'events', // the home page lists the upcoming events
-  '/events': 'events',
-  '/shop': 'products',
-};
+/** The latest of two ISO times, null ones ignored. */
+const latest = (a: string | null, b: string | null) => (a === null ? b : b === null || a >= b ? a : b);
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -74,16 +103,22 @@ export function sitemapEntries(sources: {
   events: SitemapSource | null;
   products: SitemapSource | null;
 }): SitemapEntry[] {
-  const staticPages = listedStaticPaths.map((path) => {
-    const source = dataOfPage[path];
-    return { path, lastModified: source ? (sources[source]?.lastModified ?? null) : null };
-  });
-  const eventPages = (sources.events?.items ?? []).map((event) => ({
-    path: `/events/${event.id}`,
-    lastModified: event.lastModified,
+  // A page dated by the sets it shows (the home page and /events by the events); none: no lastmod.
+  const staticPages = listedStaticPaths.map((path) => ({
+    path,
+    lastModified: dataOf(path)
+      .map((data) => sitemapSourceOf[data])
+      .filter((data) => data.shows === 'set')
+      .reduce<string | null>((date, { source }) => latest(date, sources[source]?.lastModified ?? null), null),
   }));
   // Products have no page of their own in the web app: the shop lists them, dated by the catalogue.
-  return [...staticPages, ...eventPages];
+  const itemPages = listedItemPages.flatMap(({ path, source }) =>
+    (sources[source]?.items ?? []).map((item) => ({
+      path: pathOf<string>(path, { id: item.id }),
+      lastModified: item.lastModified,
+    })),
+  );
+  return [...staticPages, ...itemPages];
 }
 
 export function sitemapXml(publicOrigin: string, entries: SitemapEntry[]): string {
