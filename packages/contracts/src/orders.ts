@@ -5,9 +5,6 @@ import { definePayableRoutes, HolderSchema, PayableQuoteSchema } from './payable
 import { RowIdSchema } from './products';
 import { defineRoute, defineRoutes } from './route-contract';
 
-// TODO(issue 21): the web still imports these from here while its checkout is reshaped; then remove.
-export { type PaymentMethod, PaymentMethodSchema, paymentMethods } from './payable';
-
 import { ShippingDestinationSchema, ShippingRateSchema } from './shipping';
 
 export const orderStatuses = ['pending', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'] as const;

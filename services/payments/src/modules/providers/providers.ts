@@ -34,7 +34,6 @@ export interface Providers {
 }
 
 export const STRIPE_NOT_CONFIGURED = 'Stripe is not configured';
-export const COMING_SOON = 'Coming soon';
 export const SQUARE_NOT_CONFIGURED = 'Square is not configured';
 export const CRYPTO_NOT_CONFIGURED = 'Crypto payments are not configured';
 export const GOOGLE_PAY_NOT_CONFIGURED = 'Google Pay is not configured';
@@ -159,7 +158,8 @@ export function createProviders(env: Env, deps: { db: Kysely<PaymentsDatabase>; 
         if (sandbox) return { available: true, provider: sandbox, processor: 'sandbox', testMode: true };
         return { available: false, reason: SQUARE_NOT_CONFIGURED };
       }
-      if (method !== 'stripe') return { available: false, reason: COMING_SOON };
+      // The card tile, the last method left: a method added to the list fails to compile here.
+      method satisfies 'stripe';
       if (stripe) return { available: true, provider: stripe, processor: 'stripe', testMode: false };
       if (sandbox) return { available: true, provider: sandbox, processor: 'sandbox', testMode: true };
       return { available: false, reason: STRIPE_NOT_CONFIGURED };

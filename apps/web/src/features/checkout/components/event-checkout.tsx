@@ -4,7 +4,7 @@ import type {
   EventPaymentIntentResponse,
   PaidRegistration,
 } from '@jesus-walks/contracts/checkout';
-import type { PaymentMethod } from '@jesus-walks/contracts/orders';
+import type { PaymentMethod } from '@jesus-walks/contracts/payable';
 import { CalendarX2Icon, CheckCircle2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

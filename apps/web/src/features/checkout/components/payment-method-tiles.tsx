@@ -1,5 +1,5 @@
 import { type CheckoutMethod, paymentMethodLabels } from '@jesus-walks/contracts/checkout';
-import { type PaymentMethod, paymentMethods } from '@jesus-walks/contracts/orders';
+import { type PaymentMethod, paymentMethods } from '@jesus-walks/contracts/payable';
 import {
   BitcoinIcon,
   CreditCardIcon,

@@ -1,5 +1,5 @@
 import type { PaymentIntentResponse, Processor } from '@jesus-walks/contracts/checkout';
-import type { PaymentMethod } from '@jesus-walks/contracts/orders';
+import type { PaymentMethod } from '@jesus-walks/contracts/payable';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

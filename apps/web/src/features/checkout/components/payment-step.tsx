@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Processor } from '@jesus-walks/contracts/checkout';
-import type { PaymentMethod } from '@jesus-walks/contracts/orders';
+import type { PaymentMethod } from '@jesus-walks/contracts/payable';
 import { deliveryText, type ShippingAddress, type ShippingMethod } from '@jesus-walks/contracts/shipping';
 import { LoaderCircleIcon, LockIcon, PencilIcon, RefreshCwIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';

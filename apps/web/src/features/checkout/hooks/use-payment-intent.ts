@@ -1,5 +1,5 @@
 import type { CheckoutConfig } from '@jesus-walks/contracts/checkout';
-import type { PaymentMethod } from '@jesus-walks/contracts/orders';
+import type { PaymentMethod } from '@jesus-walks/contracts/payable';
 import type { CryptoProvider } from '@jesus-walks/contracts/payments';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 import type { CheckoutMethod } from '@jesus-walks/contracts/checkout';
-import type { PaymentMethod } from '@jesus-walks/contracts/orders';
+import type { PaymentMethod } from '@jesus-walks/contracts/payable';
 import { Container } from '@/components/layout/container';
 import { PageHeader } from '@/components/layout/page-header';
 import { PageHead } from '@/components/seo/page-head';

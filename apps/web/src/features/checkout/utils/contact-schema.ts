@@ -1,4 +1,4 @@
-import { type PaymentMethod, PaymentMethodSchema } from '@jesus-walks/contracts/orders';
+import { type PaymentMethod, PaymentMethodSchema } from '@jesus-walks/contracts/payable';
 import { z } from 'zod';
 
 /** Letters (any alphabet) and spaces only. */

@@ -4,7 +4,7 @@ import type {
   PaymentIntentBody,
   PaymentIntentResponse,
 } from '@jesus-walks/contracts/checkout';
-import type { PaymentMethod } from '@jesus-walks/contracts/orders';
+import type { PaymentMethod } from '@jesus-walks/contracts/payable';
 import type { ShippingAddress, ShippingMethod } from '@jesus-walks/contracts/shipping';
 import { ApiError, ApiResponseError } from '@/lib/api-client';
 import type { CartItem } from '@/lib/cart/cart-reducer';
