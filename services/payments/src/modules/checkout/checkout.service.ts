@@ -130,7 +130,7 @@ async function createIntent<SellerQuote extends PayableQuote>(
     },
     201,
     async () => {
-      await takeIntentLimits(deps.db, deps.limits, caller);
+      await takeIntentLimits(deps, caller);
       const replaced = await replaceablePayment(deps, body, caller.identity);
       const sameSeller = replaced?.seller === sale.seller;
       const quote = await sale.quote(sameSeller ? (replaced?.quoteId ?? undefined) : undefined);

@@ -17,8 +17,11 @@ import type { PaymentsDeps } from '../../deps';
 import { requirePaymentSecret } from '../payments/payment-secret';
 import { fillPaymentContact, getPayment, type PaymentRow } from '../payments/payments.service';
 import type { CryptoChargeProvider } from '../providers/coinbase/coinbase.provider';
-import { lockSandboxIntent, updateSandboxIntent } from '../providers/sandbox/sandbox.repository';
-import { SANDBOX_WEBHOOK_QUEUE } from '../providers/sandbox/sandbox.service';
+import {
+  lockSandboxPaymentIntent,
+  SANDBOX_WEBHOOK_QUEUE,
+  updateSandboxPaymentIntent,
+} from '../providers/sandbox/sandbox.service';
 import { paymentIntentEvent } from '../providers/sandbox/sandbox-events';
 import {
   type CryptoChargeRow,
@@ -145,7 +148,7 @@ async function sandboxCharge(
 ): Promise<CryptoPaymentResult> {
   const rate = await deps.rates.rateOf(body.cryptocurrency);
   const charge = await deps.db.transaction().execute(async (trx) => {
-    const intent = await lockSandboxIntent(trx, { id: payment.providerReference });
+    const intent = await lockSandboxPaymentIntent({ db: trx }, payment.providerReference);
     if (!intent) throw notFound('No such payment');
     if (intent.status === 'succeeded') throw conflict('This payment has already been paid');
     if (intent.status === 'canceled') {
@@ -190,9 +193,12 @@ async function expireLocked(
   charge: CryptoChargeRow,
 ): Promise<CryptoChargeRow> {
   await setChargeStatus(trx, charge.code, 'expired');
-  const intent = await lockSandboxIntent(trx, { id: charge.intentId });
+  const intent = await lockSandboxPaymentIntent({ db: trx }, charge.intentId);
   if (intent && intent.status === 'requires_payment_method') {
-    await updateSandboxIntent(trx, intent.id, { failureMessage: CRYPTO_PAYMENT_EXPIRED });
+    await updateSandboxPaymentIntent(
+      { db: trx },
+      { id: intent.id, changes: { failureMessage: CRYPTO_PAYMENT_EXPIRED } },
+    );
     const event = paymentIntentEvent('payment_intent.payment_failed', {
       ...intent,
       status: 'requires_payment_method',
@@ -227,13 +233,16 @@ async function settleCharge(
     }
     if (charge.status === 'completed') return charge;
     if (charge.status === 'expired') throw conflict('This charge has expired');
-    const intent = await lockSandboxIntent(trx, { id: charge.intentId });
+    const intent = await lockSandboxPaymentIntent({ db: trx }, charge.intentId);
     if (!intent) throw notFound('No such charge');
     if (intent.status === 'canceled') {
       throw conflict('This payment was cancelled (the checkout expired or changed); please check out again');
     }
     if (intent.status === 'succeeded') throw conflict('This payment has already been paid');
-    await updateSandboxIntent(trx, intent.id, { status: 'succeeded', failureMessage: null });
+    await updateSandboxPaymentIntent(
+      { db: trx },
+      { id: intent.id, changes: { status: 'succeeded', failureMessage: null } },
+    );
     const event = paymentIntentEvent('payment_intent.succeeded', {
       ...intent,
       status: 'succeeded',

@@ -1,5 +1,5 @@
 import type { PaymentsDeps } from '../../deps';
-import { FINALISE_PAYMENT_QUEUE } from '../finalisation/finalisation.jobs';
+import { FINALISE_PAYMENT_QUEUE } from '../finalisation/finalisation.service';
 import { cancelPayment, expiredOpenPayments } from '../payments/payments.service';
 
 /** Cancels payments left open past their quote's reservation, and releases the quotes. */

@@ -1,10 +1,12 @@
 import type { PaymentsDeps } from '../../deps';
 import { changePayment } from '../payments/payments.service';
-import { markEventProcessed } from '../webhooks/webhooks.repository';
-import { finalisePayment, REFUND_PAYMENT_QUEUE, refundPayment } from './finalisation.service';
-
-/** Finalises a payment a webhook said succeeded: the same finalisation as the browser's order call. */
-export const FINALISE_PAYMENT_QUEUE = 'finalise-payment';
+import { markWebhookProcessed } from '../webhooks/webhooks.service';
+import {
+  FINALISE_PAYMENT_QUEUE,
+  finalisePayment,
+  REFUND_PAYMENT_QUEUE,
+  refundPayment,
+} from './finalisation.service';
 
 export interface FinaliseJob {
   paymentId: string;
@@ -19,7 +21,7 @@ export function workFinalisation(deps: PaymentsDeps): void {
     async (job) => {
       const result = await finalisePayment(deps, { paymentId: job.data.paymentId });
       if (job.data.provider && job.data.eventId) {
-        await markEventProcessed(deps.db, job.data.provider, job.data.eventId);
+        await markWebhookProcessed(deps, { provider: job.data.provider, eventId: job.data.eventId });
       }
       return { outcome: result.kind };
     },

@@ -16,6 +16,9 @@ import { sellerOf } from '../sellers/sellers';
 /** Refunds through the processor, retried with backoff; keyed by payment so it refunds once. */
 export const REFUND_PAYMENT_QUEUE = 'refund-payment';
 
+/** Finalises a payment a webhook said succeeded: the same finalisation as the browser's order call. */
+export const FINALISE_PAYMENT_QUEUE = 'finalise-payment';
+
 export type Finalisation =
   | {
       kind: 'fulfilled';

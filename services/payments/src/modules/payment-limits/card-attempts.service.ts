@@ -30,7 +30,7 @@ export async function attemptPayment<T>(
   payment: PaymentRow | null,
   run: () => Promise<{ declined: boolean; value: T }>,
 ): Promise<T> {
-  const hits = await startAttempt(deps.db, deps.limits, payer, payment?.id ?? null, randomUUID());
+  const hits = await startAttempt(deps, { payer, paymentId: payment?.id ?? null, attemptId: randomUUID() });
   let outcome: { declined: boolean; value: T };
   try {
     outcome = await run();

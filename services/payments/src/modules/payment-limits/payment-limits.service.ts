@@ -10,6 +10,7 @@ import {
 } from '@jesus-walks/service-kit/rate-limits';
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from '../../db/database';
+import type { PaymentsDeps } from '../../deps';
 import type { Env } from '../../env';
 
 type Db = Kysely<PaymentsDatabase>;
@@ -130,12 +131,11 @@ export interface AttemptHits {
  * first, so a closed payment says so. Counting nothing when it throws.
  */
 export async function startAttempt(
-  db: Db,
-  limits: PaymentLimits,
-  payer: Payer,
-  paymentId: string | null,
-  attemptId: string,
+  deps: Pick<PaymentsDeps, 'db' | 'limits'>,
+  input: { payer: Payer; paymentId: string | null; attemptId: string },
 ): Promise<AttemptHits> {
+  const { db, limits } = deps;
+  const { payer, paymentId, attemptId } = input;
   const rules = declineRules(limits, payer, paymentId);
   const keys = rules.map((rule) => ({
     bucket: DECLINES_BUCKET,
@@ -158,7 +158,11 @@ export async function startAttempt(
  * started too many in the hour, or when it (or the member) has no declines left, since a new
  * payment is how a card tester goes on once one is closed.
  */
-export async function takeIntentLimits(db: Db, limits: PaymentLimits, payer: Payer): Promise<void> {
+export async function takeIntentLimits(
+  deps: Pick<PaymentsDeps, 'db' | 'limits'>,
+  payer: Payer,
+): Promise<void> {
+  const { db, limits } = deps;
   const intents = { bucket: INTENTS_BUCKET, key: addressOf(payer) };
   await db.transaction().execute(async (trx) => {
     await lockRateLimitKeys(trx, [intents]);

@@ -1,6 +1,6 @@
 import { badRequest } from '@jesus-walks/service-kit/errors';
 import type { PaymentsDeps } from '../../deps';
-import { FINALISE_PAYMENT_QUEUE } from '../finalisation/finalisation.jobs';
+import { FINALISE_PAYMENT_QUEUE } from '../finalisation/finalisation.service';
 import {
   changePayment,
   getPayment,
@@ -85,4 +85,12 @@ export async function receiveWebhook(
     return true;
   });
   return { received: true, duplicate: !recorded };
+}
+
+/** A webhook event's effect is done (the finalisation job it queued has finished). */
+export async function markWebhookProcessed(
+  deps: Pick<PaymentsDeps, 'db'>,
+  input: { provider: string; eventId: string },
+): Promise<void> {
+  await markEventProcessed(deps.db, input.provider, input.eventId);
 }

@@ -15,7 +15,7 @@ import {
   upstreamUnavailable,
 } from '@jesus-walks/service-kit/errors';
 import type { PaymentsDeps } from '../../../deps';
-import { FINALISE_PAYMENT_QUEUE } from '../../finalisation/finalisation.jobs';
+import { FINALISE_PAYMENT_QUEUE } from '../../finalisation/finalisation.service';
 import { attemptPayment } from '../../payment-limits/card-attempts.service';
 import type { Payer } from '../../payment-limits/payment-limits.service';
 import { requirePaymentSecret } from '../../payments/payment-secret';

@@ -6,7 +6,7 @@ import {
   type SandboxTestPaymentResult,
 } from '@jesus-walks/contracts/checkout';
 import { badRequest, conflict, DomainError, notFound } from '@jesus-walks/service-kit/errors';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { PaymentsDatabase } from '../../../db/database';
 import type { PaymentsDeps } from '../../../deps';
 import { attemptPayment } from '../../payment-limits/card-attempts.service';
@@ -180,4 +180,22 @@ export function workSandboxWebhooks(
     },
     { retryLimit: 12, retryDelaySeconds: 2, retryBackoff: true },
   );
+}
+
+/*
+ * The sandbox's intents as the crypto sandbox's charges settle them, inside the transaction the
+ * caller holds ({ db: trx }).
+ */
+
+/** A sandbox intent, locked for the rest of the caller's transaction; undefined when there is none. */
+export function lockSandboxPaymentIntent(deps: { db: Transaction<PaymentsDatabase> }, intentId: string) {
+  return lockSandboxIntent(deps.db, { id: intentId });
+}
+
+/** Changes a sandbox intent the caller has locked. */
+export function updateSandboxPaymentIntent(
+  deps: { db: Transaction<PaymentsDatabase> },
+  input: { id: string; changes: Parameters<typeof updateSandboxIntent>[2] },
+): Promise<void> {
+  return updateSandboxIntent(deps.db, input.id, input.changes);
 }

@@ -38,7 +38,7 @@ export function registerSquareRoutes(app: ServiceApp, deps: PaymentsDeps): void 
       if (square) {
         // A forged event fails here and again, with its 400, in receiveWebhook.
         const event = await Promise.resolve(square.parseWebhook(rawBody, signature)).catch(() => null);
-        if (event) await adoptFromWebhook(deps.db, event);
+        if (event) await adoptFromWebhook(deps, event);
       }
       const { duplicate: _ignored, ...ack } = await receiveWebhook(
         deps,

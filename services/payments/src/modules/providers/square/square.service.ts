@@ -1,10 +1,8 @@
 import { toCents } from '@jesus-walks/contracts/money';
 import type { SquareConfig, SquarePayBody, SquarePayResult } from '@jesus-walks/contracts/payments';
 import { conflict, DomainError, notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
-import type { Kysely } from 'kysely';
-import type { PaymentsDatabase } from '../../../db/database';
 import type { PaymentsDeps } from '../../../deps';
-import { FINALISE_PAYMENT_QUEUE } from '../../finalisation/finalisation.jobs';
+import { FINALISE_PAYMENT_QUEUE } from '../../finalisation/finalisation.service';
 import { attemptPayment } from '../../payment-limits/card-attempts.service';
 import type { Payer } from '../../payment-limits/payment-limits.service';
 import { requirePaymentSecret } from '../../payments/payment-secret';
@@ -124,9 +122,9 @@ async function refundDuplicate(
  * route died after charging): a signed, completed Square payment that names one of our payments
  * still holding the placeholder is recorded on it, so the webhook path finds and finalises it.
  */
-export async function adoptFromWebhook(db: Kysely<PaymentsDatabase>, event: ProviderEvent): Promise<void> {
+export async function adoptFromWebhook(deps: Pick<PaymentsDeps, 'db'>, event: ProviderEvent): Promise<void> {
   if (event.outcome !== 'succeeded' || !event.paymentId || !event.reference) return;
-  const payment = await getPayment({ db }, event.paymentId);
+  const payment = await getPayment(deps, event.paymentId);
   if (payment?.provider !== 'square' || !isPendingSquareReference(payment.providerReference)) return;
-  await adoptSquarePayment(db, payment.id, event.reference);
+  await adoptSquarePayment(deps.db, payment.id, event.reference);
 }
