@@ -87,7 +87,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>)
       : createBuiltInProvider(),
     modelConfigProvider: chat ? 'openai' : 'local',
     embedder,
-    pgvector: pgvectorLookup(deps.db),
+    pgvector: pgvectorLookup(deps),
     limits: agentLimitsOf(env),
     timeoutMs: env.AGENT_TIMEOUT_MS,
     logger: app.log,

@@ -80,7 +80,7 @@ beforeAll(async () => {
   await migrateToLatest(db, SCHEMA, migrations);
   await seedKnowledge({ db });
   await refreshEmbeddings({ db, embedder, peers });
-  withPgvector = { db, embedder, pgvector: pgvectorLookup(db) };
+  withPgvector = { db, embedder, pgvector: pgvectorLookup({ db }) };
   inService = { db, embedder, pgvector: async () => null };
 }, 120_000);
 afterAll(async () => {

@@ -29,10 +29,10 @@ export type PgvectorLookup = () => Promise<string | null>;
  * answer; a failed look-up is asked again next time. An extension installed later counts from the
  * next start.
  */
-export function pgvectorLookup(db: Db): PgvectorLookup {
+export function pgvectorLookup(deps: { db: Db }): PgvectorLookup {
   let found: Promise<string | null> | undefined;
   return () => {
-    found ??= findPgvectorSchema(db).catch((error: unknown) => {
+    found ??= findPgvectorSchema(deps.db).catch((error: unknown) => {
       found = undefined;
       throw error;
     });
