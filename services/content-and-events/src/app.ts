@@ -51,7 +51,6 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
     await members.close();
   });
   scheduleIdempotencyCleanUp(deps.jobs, deps.db);
-  scheduleClientLimitsCleanUp(deps.jobs, deps.db);
 
   const content: ContentDeps = {
     db: deps.db,
@@ -64,6 +63,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
     publicOrigin: env.PUBLIC_ORIGIN,
     logger: app.log,
   };
+  scheduleClientLimitsCleanUp(content);
   // E-mails about registrations: recipients resolved by this worker, never under the event's lock.
   workRegistrationNotices(deps.jobs, content);
   scheduleLapsedHoldsRelease(deps.jobs, content);

@@ -2,7 +2,7 @@ import type { JobQueue } from '@jesus-walks/service-kit/jobs';
 import type { Mailer } from '@jesus-walks/service-kit/mailer';
 import type { LinkSigner } from '@jesus-walks/service-kit/signed-links';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ContentAndEventsDatabase } from './db/database';
 import type { SeatHoldLimits } from './modules/event-quotes/event-quotes.service';
 import type { MemberDirectory } from './modules/members/member-directory';
@@ -24,6 +24,11 @@ export interface ContentDeps {
   /** The site's own origin, for links in e-mails (PUBLIC_ORIGIN). */
   publicOrigin: string;
   logger: FastifyBaseLogger;
+}
+
+/** The deps of work done inside a transaction the caller holds: `{ db: trx }`. */
+export interface InTransaction {
+  db: Transaction<ContentAndEventsDatabase>;
 }
 
 /** An absolute link to a page or API path of the site. */

@@ -1,11 +1,18 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { ContentAndEventsDatabase, EventQuotesTable, RegistrationStatusColumn } from '../../db/database';
-import type { Registrant, RegistrationRow } from '../registrations/registrations.repository';
+import type {
+  ContentAndEventsDatabase,
+  EventQuotesTable,
+  RegistrationStatusColumn,
+  RegistrationsTable,
+} from '../../db/database';
+import type { Registrant } from '../registrations/registrant';
 
 type Db = Kysely<ContentAndEventsDatabase> | Transaction<ContentAndEventsDatabase>;
 type Trx = Transaction<ContentAndEventsDatabase>;
 
 export type EventQuoteRow = Selectable<EventQuotesTable>;
+/** A seat held at checkout is a registration row ('held'), given or dropped by its quote. */
+type RegistrationRow = Selectable<RegistrationsTable>;
 
 export async function insertEventQuote(
   trx: Trx,

@@ -7,20 +7,21 @@ import type { Transaction } from 'kysely';
 import type { ContentAndEventsDatabase } from '../../db/database';
 import type { ContentDeps } from '../../deps';
 import type { Env } from '../../env';
-import { countSeats, type EventRow, lockEvent } from '../events/events.repository';
+import { type EventRow, lockEventSeats, seatsOf } from '../events/event-seats.service';
+import type { Registrant } from '../registrations/registrant';
 import {
   enqueueRegistrationNotices,
   noticeEventOf,
   noticeRegistrationOf,
 } from '../registrations/registration-notices';
 import {
-  findRegistrantRegistration,
-  findRegistration,
+  fillFreedSeats,
+  findRegistrationById,
+  findRegistrationOf,
   isLapsedHold,
-  type Registrant,
   type RegistrationRow,
-} from '../registrations/registrations.repository';
-import { fillFreedSeats, shownStatus } from '../registrations/registrations.service';
+  shownStatus,
+} from '../registrations/registrations.service';
 import {
   confirmPaidSeat,
   dropHold,
@@ -131,7 +132,7 @@ async function freeHeldSeats(
     trx,
     rows.map((row) => row.id),
   );
-  const promoted = await fillFreedSeats(trx, event);
+  const promoted = await fillFreedSeats({ db: trx }, event);
   if (promoted.length > 0) {
     await enqueueRegistrationNotices(deps, trx, {
       event: noticeEventOf(event),
@@ -155,7 +156,7 @@ export async function quoteSeat(
   const registrant = registrantOf(body.buyer);
   const quoteId = randomUUID();
   return deps.db.transaction().execute(async (trx) => {
-    const event = await lockEvent(trx, body.eventId);
+    const event = await lockEventSeats({ db: trx }, body.eventId);
     if (!event) throw notFound('Event not found');
     if (event.cancelledAt) throw businessRule('This event has been cancelled, so registration is closed.');
     const now = new Date();
@@ -167,16 +168,16 @@ export async function quoteSeat(
     if (body.replacesQuoteId) {
       const replaced = await lockEventQuote(trx, body.replacesQuoteId);
       if (replaced && replaced.eventId === event.id && (await markQuoteReleased(trx, replaced.id))) {
-        const row = await findRegistration(trx, replaced.registrationId);
+        const row = await findRegistrationById({ db: trx }, replaced.registrationId);
         // Someone else's hold (the checkout changed hands) is given up; the payer's own is taken over below.
         if (row?.status === 'held' && row.heldByQuoteId === replaced.id) {
-          const own = await findRegistrantRegistration(trx, event.id, registrant);
+          const own = await findRegistrationOf({ db: trx }, { eventId: event.id, registrant });
           if (own?.id !== row.id) await freeHeldSeats(deps, trx, event, [row], requestId);
         }
       }
     }
 
-    const existing = await findRegistrantRegistration(trx, event.id, registrant);
+    const existing = await findRegistrationOf({ db: trx }, { eventId: event.id, registrant });
     if (existing && (existing.status === 'confirmed' || existing.status === 'pending_payment')) {
       throw conflict(
         registrant.kind === 'member'
@@ -189,7 +190,7 @@ export async function quoteSeat(
     }
     const holdsOwnSeat = existing?.status === 'held' && !isLapsedHold(existing, now);
     if (!holdsOwnSeat) {
-      const { seatsTaken } = await countSeats(trx, event.id);
+      const { seatsTaken } = await seatsOf({ db: trx }, event.id);
       if (seatsTaken >= event.capacity) {
         throw conflict(`Sorry, ${event.title} is full: every seat is taken or held for someone paying.`);
       }
@@ -258,7 +259,7 @@ async function refusal(
   if (registration.status === 'held' && !isLapsedHold(registration, now)) return null;
   if (event.cancelledAt) return 'The event was cancelled';
   if (event.date <= now) return 'The event has already taken place';
-  const { seatsTaken } = await countSeats(trx, event.id);
+  const { seatsTaken } = await seatsOf({ db: trx }, event.id);
   if (seatsTaken >= event.capacity) {
     return quote.releasedAt
       ? 'The seat held for you was released and the event is now full'
@@ -285,7 +286,7 @@ export async function fulfilSeat(
 
   return deps.db.transaction().execute(async (trx) => {
     await lockPaymentId(trx, body.paymentId);
-    const event = await lockEvent(trx, known.eventId);
+    const event = await lockEventSeats({ db: trx }, known.eventId);
     const quote = await lockEventQuote(trx, quoteId);
     if (!event || !quote) throw notFound('No such quote');
     if (quote.paymentId === body.paymentId && quote.outcome && quote.outcomeStatus) {
@@ -297,7 +298,7 @@ export async function fulfilSeat(
     if (body.amountPaid !== quote.total) {
       throw businessRule(`The amount paid ($${body.amountPaid}) is not the quote's total ($${quote.total})`);
     }
-    const registration = await findRegistration(trx, quote.registrationId);
+    const registration = await findRegistrationById({ db: trx }, quote.registrationId);
     if (!registration) throw notFound('No such registration');
     const now = new Date();
     const reason = await refusal(trx, event, quote, registration, body.paymentId, now);
@@ -360,9 +361,9 @@ export async function releaseSeat(
   const known = await findEventQuote(deps.db, quoteId);
   if (!known) return { released: false };
   const released = await deps.db.transaction().execute(async (trx) => {
-    const event = await lockEvent(trx, known.eventId);
+    const event = await lockEventSeats({ db: trx }, known.eventId);
     if (!event || !(await markQuoteReleased(trx, quoteId))) return false;
-    const registration = await findRegistration(trx, known.registrationId);
+    const registration = await findRegistrationById({ db: trx }, known.registrationId);
     if (registration?.status === 'held' && registration.heldByQuoteId === quoteId) {
       await freeHeldSeats(deps, trx, event, [registration], requestId);
     }
@@ -382,7 +383,7 @@ export async function releaseLapsedHolds(
   let released = 0;
   for (const eventId of await eventsWithLapsedHolds(deps.db, now)) {
     released += await deps.db.transaction().execute(async (trx) => {
-      const event = await lockEvent(trx, eventId);
+      const event = await lockEventSeats({ db: trx }, eventId);
       if (!event) return 0;
       const rows = await lapsedHolds(trx, eventId, now);
       if (rows.length > 0) await freeHeldSeats(deps, trx, event, rows);

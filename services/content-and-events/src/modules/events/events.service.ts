@@ -9,8 +9,7 @@ import {
   noticeEventOf,
   noticeRegistrationOf,
 } from '../registrations/registration-notices';
-import { activeRegistrations } from '../registrations/registrations.repository';
-import { fillFreedSeats } from '../registrations/registrations.service';
+import { activeRegistrationsOf, fillFreedSeats } from '../registrations/registrations.service';
 import { byUpcomingThenPast, toEvent } from './event-mapping';
 import {
   countSeats,
@@ -134,7 +133,7 @@ export async function updateEvent(
     await updateEventRow(trx, id, values);
     const after = await lockEvent(trx, id);
     if (!after) throw notFound('Event not found');
-    const promoted = await fillFreedSeats(trx, after);
+    const promoted = await fillFreedSeats({ db: trx }, after);
     const changes = diffChanges(before, values, editableFieldNames);
     const changed = editableFieldNames.filter((field) => field in changes);
     // Saving the form unchanged changes nothing, so it is not recorded.
@@ -152,7 +151,7 @@ export async function updateEvent(
       });
     }
     const moved = date.getTime() !== before.date.getTime() || input.location !== before.location;
-    const registrants = moved && after.date > new Date() ? await activeRegistrations(trx, id) : [];
+    const registrants = moved && after.date > new Date() ? await activeRegistrationsOf({ db: trx }, id) : [];
     // Registrants are told by a notice queued with the change; its job looks the members up once
     // this transaction (and the event's lock) is over.
     const promotedIds = new Set(promoted.map((row) => row.id));
@@ -184,7 +183,7 @@ export async function deleteEvent(
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const event = await lockEvent(trx, id);
     if (!event) throw notFound('Event not found');
-    const registrants = await activeRegistrations(trx, id);
+    const registrants = await activeRegistrationsOf({ db: trx }, id);
     if (registrants.length === 0) {
       await deleteEventRow(trx, id);
       await recordAudit(trx, {

@@ -49,7 +49,7 @@ export async function subscribe(
   caller: Caller,
 ): Promise<NewsletterMessage> {
   // Per client first: one client must not mail confirmation requests to strangers in bulk.
-  await takeRateLimits(deps.db, newsletterRules(deps.limits, caller));
+  await takeRateLimits(deps, newsletterRules(deps.limits, caller));
   if (body.website && body.website.trim() !== '') {
     deps.logger.info('newsletter subscription ignored: honeypot field filled');
     return { message: SUBSCRIBED_MESSAGE };

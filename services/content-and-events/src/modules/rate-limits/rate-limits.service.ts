@@ -1,6 +1,5 @@
 import type { Identity } from '@jesus-walks/contracts/common';
 import { addressLimitKey } from '@jesus-walks/service-kit/client-address';
-import type { JobQueue } from '@jesus-walks/service-kit/jobs';
 import {
   checkLimits,
   lockRateLimitKeys,
@@ -9,6 +8,7 @@ import {
 } from '@jesus-walks/service-kit/rate-limits';
 import type { Kysely } from 'kysely';
 import type { ContentAndEventsDatabase } from '../../db/database';
+import type { ContentDeps } from '../../deps';
 import type { Env } from '../../env';
 
 type Db = Kysely<ContentAndEventsDatabase>;
@@ -17,8 +17,8 @@ type Db = Kysely<ContentAndEventsDatabase>;
 const KEEP_HOURS = 24;
 
 /** Deletes hits past the longest window: the kit's hourly clean-up job, not work on the request path. */
-export function scheduleClientLimitsCleanUp(jobs: JobQueue, db: Db): void {
-  scheduleRateLimitCleanUp(jobs, db, { keepHours: KEEP_HOURS });
+export function scheduleClientLimitsCleanUp(deps: Pick<ContentDeps, 'db' | 'jobs'>): void {
+  scheduleRateLimitCleanUp(deps.jobs, deps.db, { keepHours: KEEP_HOURS });
 }
 
 /**
@@ -60,11 +60,15 @@ export interface Caller {
 
 /**
  * Counts one action under every rule, or throws 429 (rate_limited) with the first rule it would
- * break, counting nothing. Within a transaction (`db` one), the count is part of it: an action that
+ * break, counting nothing. Within a transaction (`{ db: trx }`), the count is part of it: an action that
  * fails afterwards is not counted. The rules' keys are locked to the transaction's end, so
  * simultaneous requests of one client are counted one at a time and can never overshoot.
  */
-export async function takeRateLimits(db: Db, rules: readonly RateLimitRule[]): Promise<void> {
+export async function takeRateLimits(
+  deps: Pick<ContentDeps, 'db'>,
+  rules: readonly RateLimitRule[],
+): Promise<void> {
+  const { db } = deps;
   if (rules.length === 0) return;
   for (const rule of rules) {
     if (rule.windowMinutes > KEEP_HOURS * 60) throw new Error(`rate limit window too long: ${rule.bucket}`);

@@ -4,7 +4,7 @@ import type { MailMessage } from '@jesus-walks/service-kit/mailer';
 import type { Transaction } from 'kysely';
 import type { ContentAndEventsDatabase, RegistrationStatusColumn } from '../../db/database';
 import { type ContentDeps, siteUrl } from '../../deps';
-import type { EventRow } from '../events/events.repository';
+import type { EventRow } from '../events/event-seats.service';
 import type { MemberContact } from '../members/member-directory';
 import {
   type EventForMail,

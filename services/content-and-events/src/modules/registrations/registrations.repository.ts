@@ -5,14 +5,12 @@ import type {
   RegistrationStatusColumn,
   RegistrationsTable,
 } from '../../db/database';
+import type { Registrant } from './registrant';
 
 type Db = Kysely<ContentAndEventsDatabase> | Transaction<ContentAndEventsDatabase>;
 
 export type RegistrationRow = Selectable<RegistrationsTable>;
 export type RegistrationRowWithPosition = RegistrationRow & { waitlistPosition: number | null };
-
-/** Who registers: a member by id, or a guest by (lower-cased) e-mail. */
-export type Registrant = { kind: 'member'; userId: number } | { kind: 'guest'; name: string; email: string };
 
 /** 1 for the next in line; null unless waitlisted. Waitlist order: created_at, then id. */
 const waitlistPosition = sql<number | null>`case when registrations.status = 'waitlisted' then (
@@ -180,11 +178,6 @@ export async function listUserRegistrations(db: Db, userId: number): Promise<Reg
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .execute();
-}
-
-/** A seat held at checkout that lapsed: it no longer counts and may be taken up again. */
-export function isLapsedHold(row: RegistrationRow, now = new Date()): boolean {
-  return row.status === 'held' && (row.heldUntil === null || row.heldUntil <= now);
 }
 
 /** Paid seats as the overview counts them: paid at checkout and still confirmed. */

@@ -28,20 +28,20 @@ import {
   idempotencyScopeOf,
   storeIdempotentResponse,
 } from '@jesus-walks/service-kit/idempotency';
-import type { Transaction } from 'kysely';
-import type { ContentAndEventsDatabase, RegistrationStatusColumn } from '../../db/database';
-import { type ContentDeps, siteUrl } from '../../deps';
+import type { RegistrationStatusColumn } from '../../db/database';
+import { type ContentDeps, type InTransaction, siteUrl } from '../../deps';
 import { toEvent } from '../events/event-mapping';
 import {
-  countSeats,
   type EventRow,
-  findEvent,
-  findEventsByIds,
-  lockEvent,
-  updateEvent,
-} from '../events/events.repository';
+  findEventsWithSeats,
+  findEventWithSeats,
+  lockEventSeats,
+  raiseCapacity,
+  seatsOf,
+} from '../events/event-seats.service';
 import type { MemberContact } from '../members/member-directory';
 import { registrationRules, takeRateLimits } from '../rate-limits/rate-limits.service';
+import type { Registrant } from './registrant';
 import { type EventForMail, registrationEmail } from './registration-emails';
 import {
   cancelUrlFor,
@@ -51,24 +51,23 @@ import {
   recipientOf,
 } from './registration-notices';
 import {
+  activeRegistrations,
   findRegistrantRegistration,
   findRegistration,
   findRegistrationWithPosition,
   insertRegistration,
-  isLapsedHold,
   listEventRegistrations,
   listUserRegistrations,
   nextWaitlisted,
   paidSeatsPerDay,
   paidSeatTotals,
-  type Registrant,
   type RegistrationRow,
   type RegistrationRowWithPosition,
   reactivateRegistration,
   setRegistrationStatus,
 } from './registrations.repository';
 
-type Trx = Transaction<ContentAndEventsDatabase>;
+export type { RegistrationRow };
 
 /** The status of a registration that gets a seat: paid events are paid on the day (or at checkout). */
 export function seatStatus(price: number): 'confirmed' | 'pending_payment' {
@@ -122,17 +121,49 @@ async function registrantNameFor(
   return registrantNameOf(row, member ? new Map([[member.id, member]]) : new Map());
 }
 
+/** A seat held at checkout that lapsed: it no longer counts and may be taken up again. */
+export function isLapsedHold(row: RegistrationRow, now = new Date()): boolean {
+  return row.status === 'held' && (row.heldUntil === null || row.heldUntil <= now);
+}
+
+/*
+ * Registrations as the other modules of this service reach them (events, event-quotes), inside
+ * their transaction ({ db: trx }) or not.
+ */
+
+/** A registration by id; undefined when there is none. */
+export async function findRegistrationById(
+  deps: Pick<ContentDeps, 'db'>,
+  registrationId: number,
+): Promise<RegistrationRow | undefined> {
+  return findRegistration(deps.db, registrationId);
+}
+
+/** The registrant's registration for an event, whatever its status (one row per person and event). */
+export async function findRegistrationOf(
+  deps: Pick<ContentDeps, 'db'>,
+  input: { eventId: number; registrant: Registrant },
+): Promise<RegistrationRow | undefined> {
+  return findRegistrantRegistration(deps.db, input.eventId, input.registrant);
+}
+
+/** An event's registrations that are not cancelled (the people to tell of a change to it). */
+export async function activeRegistrationsOf(
+  deps: Pick<ContentDeps, 'db'>,
+  eventId: number,
+): Promise<RegistrationRow[]> {
+  return activeRegistrations(deps.db, eventId);
+}
+
 /**
  * Gives free seats to the waitlist, first come first served, while the event is upcoming and not
- * cancelled. Runs under the event's lock; returns the registrations it promoted.
+ * cancelled. Runs under the event's lock (the caller's transaction); returns the registrations it
+ * promoted.
  */
-export async function fillFreedSeats(
-  trx: Trx,
-  event: EventRow,
-  now = new Date(),
-): Promise<RegistrationRow[]> {
-  if (event.cancelledAt || event.date <= now) return [];
-  const { seatsTaken } = await countSeats(trx, event.id);
+export async function fillFreedSeats(deps: InTransaction, event: EventRow): Promise<RegistrationRow[]> {
+  const trx = deps.db;
+  if (event.cancelledAt || event.date <= new Date()) return [];
+  const { seatsTaken } = await seatsOf(deps, event.id);
   const next = await nextWaitlisted(trx, event.id, event.capacity - seatsTaken);
   const promoted: RegistrationRow[] = [];
   for (const registration of next) {
@@ -210,8 +241,8 @@ export async function register(deps: ContentDeps, input: RegisterInput): Promise
     }
 
     // Counted in this transaction: a registration that fails (full, closed, a duplicate) is not.
-    await takeRateLimits(trx, registrationRules(deps.limits, input, input.eventId));
-    const event = await lockEvent(trx, input.eventId);
+    await takeRateLimits({ db: trx }, registrationRules(deps.limits, input, input.eventId));
+    const event = await lockEventSeats({ db: trx }, input.eventId);
     if (!event) throw notFound('Event not found');
     if (event.cancelledAt) throw businessRule('This event has been cancelled, so registration is closed.');
     if (event.date <= new Date()) {
@@ -225,7 +256,7 @@ export async function register(deps: ContentDeps, input: RegisterInput): Promise
           : 'This e-mail address is already registered for this event.',
       );
     }
-    const { seatsTaken } = await countSeats(trx, event.id);
+    const { seatsTaken } = await seatsOf({ db: trx }, event.id);
     const status: RegistrationStatusColumn =
       seatsTaken < event.capacity ? seatStatus(event.price) : 'waitlisted';
     const row = existing
@@ -280,7 +311,7 @@ export async function cancelRegistration(
   const admin = actor.kind === 'member' && actor.identity.isAdmin ? actor.identity : null;
   const name = admin ? await registrantNameFor(deps, input.registrationId, input.requestId) : null;
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    const event = await lockEvent(trx, input.eventId);
+    const event = await lockEventSeats({ db: trx }, input.eventId);
     const row = event ? await findRegistration(trx, input.registrationId) : undefined;
     if (!event || !row || row.eventId !== event.id) throw notFound('Registration not found');
     if (actor.kind === 'member' && !actor.identity.isAdmin && row.userId !== actor.identity.id) {
@@ -289,7 +320,7 @@ export async function cancelRegistration(
     if (row.status === 'cancelled') return { event, cancelled: row, changed: false, promoted: [] };
     if (event.date <= new Date()) throw businessRule('This event has already taken place.');
     const cancelled = await setRegistrationStatus(trx, row.id, 'cancelled');
-    const promoted = await fillFreedSeats(trx, event);
+    const promoted = await fillFreedSeats({ db: trx }, event);
     // Their e-mails are a notice queued with the change; its job looks the members up once this
     // transaction (and the event's lock) is over.
     await enqueueRegistrationNotices(deps, trx, {
@@ -339,7 +370,7 @@ export async function promoteFromWaitlist(
 ): Promise<WaitlistPromotion> {
   const name = await registrantNameFor(deps, input.registrationId, input.requestId);
   return deps.db.transaction().execute(async (trx) => {
-    const event = await lockEvent(trx, input.eventId);
+    const event = await lockEventSeats({ db: trx }, input.eventId);
     const row = event ? await findRegistration(trx, input.registrationId) : undefined;
     if (!event || !row || row.eventId !== event.id) throw notFound('Registration not found');
     if (event.cancelledAt) throw businessRule('This event has been cancelled.');
@@ -347,12 +378,14 @@ export async function promoteFromWaitlist(
     if (row.status !== 'waitlisted') {
       throw conflict('Only a registration on the waitlist can be given a seat.');
     }
-    const { seatsTaken } = await countSeats(trx, event.id);
+    const { seatsTaken } = await seatsOf({ db: trx }, event.id);
     const capacity = {
       from: event.capacity,
       to: seatsTaken >= event.capacity ? event.capacity + 1 : event.capacity,
     };
-    if (capacity.to !== capacity.from) await updateEvent(trx, event.id, { capacity: capacity.to });
+    if (capacity.to !== capacity.from) {
+      await raiseCapacity({ db: trx }, { eventId: event.id, capacity: capacity.to });
+    }
     const seated = await setRegistrationStatus(trx, row.id, seatStatus(event.price));
     await enqueueRegistrationNotices(deps, trx, {
       event: noticeEventOf(event),
@@ -401,7 +434,7 @@ export async function cancelWithGuestLink(
 export async function listMyRegistrations(deps: ContentDeps, identity: Identity): Promise<MyRegistration[]> {
   const rows = await listUserRegistrations(deps.db, identity.id);
   const events = new Map(
-    (await findEventsByIds(deps.db, [...new Set(rows.map((row) => row.eventId))])).map((event) => [
+    (await findEventsWithSeats(deps, [...new Set(rows.map((row) => row.eventId))])).map((event) => [
       event.id,
       toEvent(event),
     ]),
@@ -417,7 +450,7 @@ export async function listRegistrationsForAdmin(
   eventId: number,
   requestId: string,
 ): Promise<EventRegistrations> {
-  const event = await findEvent(deps.db, eventId);
+  const event = await findEventWithSeats(deps, eventId);
   if (!event) throw notFound('Event not found');
   const rows = await listEventRegistrations(deps.db, eventId);
   const memberIds = rows.flatMap((row) => (row.userId === null ? [] : [row.userId]));
