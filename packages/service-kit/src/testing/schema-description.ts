@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
+import { describe, expect, it } from 'vitest';
 import { createDatabase, type Migrations, migrateToLatest } from '../database';
 import { createEmptyTestDatabase } from './test-database';
 
@@ -179,4 +180,28 @@ export async function describeMigratedSchema(
 export function migrationsThrough(migrations: Migrations, last: string): Migrations {
   if (!(last in migrations)) throw new Error(`no migration ${last}`);
   return Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
+}
+
+/**
+ * Declares the test that holds a service's frozen migrations to their snapshot
+ * (`__snapshots__/schema-through-<last>.txt` beside the calling test file): deployed databases
+ * have run them already, so what they build must never change, and their downs undo it. Never
+ * update a snapshot: a difference means a migration, or a kit helper it calls (kit-tables), now
+ * builds another schema than deployed databases have. Later migrations are left out (the tests of
+ * what they do check them), so adding one never touches the snapshot.
+ */
+export function testFrozenMigrations(
+  service: { schema: string; migrations: Migrations },
+  last: string,
+): void {
+  describe(`the migrations through ${last}`, () => {
+    it('build the schema they always have, and their downs undo it', async () => {
+      const { migrated, undone } = await describeMigratedSchema(
+        service.schema,
+        migrationsThrough(service.migrations, last),
+      );
+      await expect(migrated).toMatchFileSnapshot(`./__snapshots__/schema-through-${last}.txt`);
+      expect(undone).toBe('');
+    });
+  });
 }
