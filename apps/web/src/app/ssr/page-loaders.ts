@@ -20,7 +20,7 @@ export interface LoaderContext {
 type PageLoader = (queryClient: QueryClient, context: LoaderContext) => Promise<boolean>;
 
 /** The loader of each kind of page data the declaration names: a new kind is a type error here. */
-export const pageLoaders: Record<PageData, PageLoader> = {
+const pageLoaders: Record<PageData, PageLoader> = {
   events: async (queryClient) => {
     await queryClient.prefetchQuery(getEventsQueryOptions());
     return true;
