@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    globalSetup: ['./packages/service-kit/src/testing/global-setup.ts'],
+    globalSetup: ['./packages/test-kit/src/global-setup.ts'],
     projects: ['packages/*', 'services/*', 'apps/*', 'infra', 'e2e'],
     pool: 'forks',
     reporters: ['default', './vitest-summary-reporter.ts'],

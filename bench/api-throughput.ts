@@ -12,7 +12,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from '@jesus-walks/service-kit/network';
+import { freePort } from '@jesus-walks/local-postgres/network';
 import autocannon from 'autocannon';
 import { benchSecrets, prepareBenchDatabase, repositoryRoot } from './bench-database';
 import { type RunningProcess, startProcess } from './processes';

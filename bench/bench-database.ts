@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEmbeddedPostgres } from '@jesus-walks/local-postgres/embedded-postgres';
+import { freePort } from '@jesus-walks/local-postgres/network';
 import { createDatabase, migrateToLatest } from '@jesus-walks/service-kit/database';
-import { startEmbeddedPostgres } from '@jesus-walks/service-kit/embedded-postgres';
-import { freePort } from '@jesus-walks/service-kit/network';
 import { services } from '@jesus-walks/standalone/stack';
 import pg from 'pg';
 

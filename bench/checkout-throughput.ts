@@ -19,7 +19,7 @@
 
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { schemaNameOf } from '@jesus-walks/contracts/services';
-import { freePort } from '@jesus-walks/service-kit/network';
+import { freePort } from '@jesus-walks/local-postgres/network';
 import pg from 'pg';
 import { type Dispatcher, Pool } from 'undici';
 import { benchSecrets, prepareBenchDatabase } from './bench-database';

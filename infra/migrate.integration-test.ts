@@ -1,10 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import {
-  createEmptyTestDatabase,
-  type EmptyTestDatabase,
-} from '@jesus-walks/service-kit/testing/test-database';
+import { createEmptyTestDatabase, type EmptyTestDatabase } from '@jesus-walks/test-kit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // infra/docker/migrate.mjs, the command of the Kubernetes Job `migrations`, run the way the image runs

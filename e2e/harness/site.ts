@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@jesus-walks/service-kit/network';
+import { freePort } from '@jesus-walks/local-postgres/network';
 
 export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 

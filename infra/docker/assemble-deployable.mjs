@@ -1,11 +1,11 @@
 // Build-time helper of infra/Dockerfile, run at the workspace root right after
-// `pnpm install --prod --filter @jesus-walks/<service>...`:
+// `pnpm install --prod --filter-prod @jesus-walks/<service>...`:
 //
 //   node infra/docker/assemble-deployable.mjs <service> <out-dir>
 //
 // Copies into <out-dir> the source that deployable runs (tsx runs it as is): package.json,
 // tsconfig.base.json, the deployable's folder and those of the workspace packages it depends on
-// (with their node_modules links, tests left out), the web build for the gateway, and `deployable`,
+// (with their node_modules links; tests, fakes and test helpers left out), the web build for the gateway, and `deployable`,
 // a link to the deployable's folder. The Dockerfile copies the root node_modules itself (the virtual
 // store, which that install filled with the deployable's production dependencies only), in a layer
 // of its own.
@@ -22,7 +22,9 @@ if (!service || !outDir) {
 const root = process.cwd();
 const packageName = `@jesus-walks/${service}`;
 const projects = JSON.parse(
-  execFileSync('pnpm', ['--filter', `${packageName}...`, 'list', '--depth', '-1', '--json'], {
+  // --filter-prod: the workspace packages it runs with, not those its tests use (test-kit,
+  // local-postgres), which the production install did not link either.
+  execFileSync('pnpm', ['--filter-prod', `${packageName}...`, 'list', '--depth', '-1', '--json'], {
     encoding: 'utf8',
   }),
 );
@@ -32,12 +34,15 @@ if (!deployable) {
   process.exit(1);
 }
 
-const isTest = (path) => /\.(test|integration-test)\.ts$/.test(path);
+// Tests, and what only tests run: `*.testing.ts` files (the fake providers' servers) and each
+// package's `testing/` folder (its test stacks and helpers, its `./testing` export).
+const isTest = (path) =>
+  /\.(test|integration-test|testing)\.ts$/.test(path) || /(^|\/)testing(\/|$)/.test(path);
 const copy = (from, to) =>
   cpSync(join(root, from), join(outDir, to), {
     recursive: true,
     verbatimSymlinks: true,
-    filter: (source) => !isTest(source),
+    filter: (source) => !isTest(relative(root, source)),
   });
 
 copy('package.json', 'package.json');

@@ -1,11 +1,11 @@
 import { routesOf } from '@jesus-walks/contracts/route-table';
 import { serviceNames, urlVariableOf } from '@jesus-walks/contracts/services';
 import { service as identity } from '@jesus-walks/identity/service';
+import { freePort } from '@jesus-walks/local-postgres/network';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
-import { freePort } from '@jesus-walks/service-kit/network';
 import { createServiceDeps } from '@jesus-walks/service-kit/service-definition';
-import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
-import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
+import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
+import { testSecrets } from '@jesus-walks/test-kit/test-service';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';

@@ -10,17 +10,12 @@ import {
   type IdentityDatabase,
   lockOutUnknownBrowsers,
 } from '@jesus-walks/identity/testing';
+import { freePort } from '@jesus-walks/local-postgres/network';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { createDatabase } from '@jesus-walks/service-kit/database';
-import { freePort } from '@jesus-walks/service-kit/network';
 import { createServiceDeps } from '@jesus-walks/service-kit/service-definition';
-import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
-import {
-  identityHeaders,
-  testAdmin,
-  testEnvSource,
-  testSecrets,
-} from '@jesus-walks/service-kit/testing/test-service';
+import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
+import { identityHeaders, testAdmin, testEnvSource, testSecrets } from '@jesus-walks/test-kit/test-service';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';

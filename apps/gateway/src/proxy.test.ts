@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { publicRouteTable } from '@jesus-walks/contracts/route-table';
 import { serviceNames, urlVariableOf } from '@jesus-walks/contracts/services';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
-import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
+import { testSecrets } from '@jesus-walks/test-kit/test-service';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -17,7 +17,7 @@ import {
   type TestService,
   testAdmin,
   testUser,
-} from '@jesus-walks/service-kit/testing/test-service';
+} from '@jesus-walks/test-kit/test-service';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

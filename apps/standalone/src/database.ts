@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '@jesus-walks/service-kit/embedded-postgres';
-import { freePort } from '@jesus-walks/service-kit/network';
+import { startEmbeddedPostgres } from '@jesus-walks/local-postgres/embedded-postgres';
+import { freePort } from '@jesus-walks/local-postgres/network';
 import pg from 'pg';
 
 export const STANDALONE_DATABASE = 'jesus_walks';

@@ -52,8 +52,8 @@ async function dataRoot(): Promise<string> {
 describe('exit codes with embedded Postgres', () => {
   it('a failing exit code set after stopping the server survives (benchmark over budget)', async () => {
     const result = await run(
-      `import { startEmbeddedPostgres } from '@jesus-walks/service-kit/embedded-postgres';
-       import { freePort } from '@jesus-walks/service-kit/network';
+      `import { startEmbeddedPostgres } from '@jesus-walks/local-postgres/embedded-postgres';
+       import { freePort } from '@jesus-walks/local-postgres/network';
        const server = await startEmbeddedPostgres({ dataDir: process.env.DATA, port: await freePort(), persistent: false });
        await server.stop();
        process.exitCode = 3;`,
@@ -64,8 +64,8 @@ describe('exit codes with embedded Postgres', () => {
 
   it('process.exit with a server still running keeps its code and leaves no server behind', async () => {
     const result = await run(
-      `import { startEmbeddedPostgres } from '@jesus-walks/service-kit/embedded-postgres';
-       import { freePort } from '@jesus-walks/service-kit/network';
+      `import { startEmbeddedPostgres } from '@jesus-walks/local-postgres/embedded-postgres';
+       import { freePort } from '@jesus-walks/local-postgres/network';
        const server = await startEmbeddedPostgres({ dataDir: process.env.DATA, port: await freePort(), persistent: true });
        console.log('URL=' + server.url);
        process.exit(4);`,
@@ -91,7 +91,7 @@ describe('exit codes with embedded Postgres', () => {
 
   it("the test run's global setup on embedded Postgres keeps a failing run's exit code", async () => {
     const result = await run(
-      `import setup from '@jesus-walks/service-kit/testing/global-setup';
+      `import setup from '@jesus-walks/test-kit/global-setup';
        const teardown = await setup();
        await teardown();
        process.exitCode = 1;`,

@@ -4,7 +4,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@jesus-walks/service-kit/network';
+import { freePort } from '@jesus-walks/local-postgres/network';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**

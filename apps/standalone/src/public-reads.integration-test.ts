@@ -1,6 +1,6 @@
 import { createSessionCookie, createTestUsers, type IdentityDatabase } from '@jesus-walks/identity/testing';
 import { createDatabase } from '@jesus-walks/service-kit/database';
-import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
+import { testSecrets } from '@jesus-walks/test-kit/test-service';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from './test-stack.testing';

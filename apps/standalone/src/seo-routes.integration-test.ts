@@ -1,5 +1,5 @@
 import { eventRoutes } from '@jesus-walks/contracts/events';
-import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
+import { testSecrets } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Stack } from './stack';

@@ -6,12 +6,12 @@ import { buildApp as buildGateway } from '@jesus-walks/gateway/app';
 import { type GatewayDatabase, openGatewayDatabase } from '@jesus-walks/gateway/db';
 import { loadEnv as loadGatewayEnv } from '@jesus-walks/gateway/env';
 import { service as identity } from '@jesus-walks/identity/service';
+import { freePort } from '@jesus-walks/local-postgres/network';
 import { service as payments } from '@jesus-walks/payments/service';
 import { service as seo } from '@jesus-walks/seo/service';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { createDatabase, migrateToLatest } from '@jesus-walks/service-kit/database';
 import type { EnvSource } from '@jesus-walks/service-kit/env';
-import { freePort } from '@jesus-walks/service-kit/network';
 import {
   type BaseServiceEnv,
   createServiceDeps,

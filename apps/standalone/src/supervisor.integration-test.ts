@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrations as gatewayMigrations, gatewaySchema } from '@jesus-walks/gateway/db';
-import { freePort } from '@jesus-walks/service-kit/network';
-import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
+import { freePort } from '@jesus-walks/local-postgres/network';
+import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services } from './stack';
 

@@ -1,8 +1,8 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
-import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
+import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
+import { testSecrets } from '@jesus-walks/test-kit/test-service';
 import { type Stack, services, startStack } from './stack';
 
 export interface TestStack {

@@ -1,11 +1,7 @@
 import { createSessionCookie, createTestUsers, type IdentityDatabase } from '@jesus-walks/identity/testing';
 import { createDatabase } from '@jesus-walks/service-kit/database';
-import {
-  type OtlpReceiver,
-  type ReceivedSpan,
-  startOtlpReceiver,
-} from '@jesus-walks/service-kit/testing/otlp-receiver';
-import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
+import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '@jesus-walks/test-kit/otlp-receiver';
+import { testSecrets } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack } from './test-stack.testing';
 

@@ -1,11 +1,11 @@
 import type { AuditEntry } from '@jesus-walks/contracts/audit';
 import { AuditLogQuerySchema } from '@jesus-walks/contracts/audit';
+import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAuditCursor, diffChanges, listAuditEntries, mergeAuditPages, recordAudit } from './audit';
 import { DomainError } from './errors';
 import { createAuditLogTableV1 } from './kit-tables';
-import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
 const migrations = { '0001_audit_log': { up: createAuditLogTableV1 } };
 const admin = { id: 7, username: 'admin' };

@@ -1,13 +1,13 @@
 import { Writable } from 'node:stream';
 import { IdParamsSchema } from '@jesus-walks/contracts/common';
 import { defineRoute } from '@jesus-walks/contracts/route-contract';
+import { identityHeaders, internalHeader, testSecrets, testUser } from '@jesus-walks/test-kit/test-service';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type CreateServiceOptions, createService, type ServiceApp } from './create-service';
 import { DomainError, type ErrorCode, errorStatus } from './errors';
 import { registerRoute } from './routes';
-import { identityHeaders, internalHeader, testSecrets, testUser } from './testing/test-service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const genericFailure = {

@@ -1,3 +1,4 @@
+import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
 import { type Generated, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,7 +8,6 @@ import {
   pendingMigrations,
   quoteIdentifier,
 } from './database';
-import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
 const first: Migrations = {
   '0001_create_prices': {

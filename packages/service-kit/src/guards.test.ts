@@ -1,11 +1,11 @@
 import { defineRoute } from '@jesus-walks/contracts/route-contract';
+import { identityHeaders, testAdmin, testSecrets, testUser } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createService, type ServiceApp } from './create-service';
 import { identityOf } from './guards';
 import { signIdentity } from './identity';
 import { registerRoute } from './routes';
-import { identityHeaders, testAdmin, testSecrets, testUser } from './testing/test-service';
 
 const NoteBodySchema = z.object({ text: z.string().min(1, 'Text is required') });
 const WhoSchema = z.object({ id: z.number(), username: z.string(), text: z.string().optional() });

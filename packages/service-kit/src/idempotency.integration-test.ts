@@ -1,3 +1,5 @@
+import { jobsOf, waitForJobs } from '@jesus-walks/test-kit/jobs';
+import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
 import { type ColumnType, type Generated, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,8 +15,6 @@ import {
 } from './idempotency';
 import { createJobQueue, type JobQueue } from './jobs';
 import { createIdempotencyKeysTableV1 } from './kit-tables';
-import { jobsOf, waitForJobs } from './testing/jobs';
-import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
 interface KeysDatabase {
   idempotencyKeys: {

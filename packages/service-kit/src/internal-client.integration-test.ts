@@ -1,12 +1,12 @@
 import { createServer } from 'node:net';
 import { defineRoute } from '@jesus-walks/contracts/route-contract';
+import { testSecrets } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createService, type ServiceApp } from './create-service';
 import { DomainError, notFound } from './errors';
 import { createInternalClient, type InternalClient } from './internal-client';
 import { registerRoute } from './routes';
-import { testSecrets } from './testing/test-service';
 
 const ProductSchema = z.object({ id: z.number().int(), name: z.string(), price: z.string() });
 

@@ -1,8 +1,8 @@
+import { jobsOf, waitForJobs } from '@jesus-walks/test-kit/jobs';
+import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
 import { type Generated, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobQueue, type JobQueue } from './jobs';
-import { jobsOf, waitForJobs } from './testing/jobs';
-import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
 interface NotesDatabase {
   notes: { id: Generated<number>; body: string };

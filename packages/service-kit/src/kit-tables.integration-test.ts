@@ -1,3 +1,4 @@
+import { describeMigratedSchema } from '@jesus-walks/test-kit/schema-description';
 import { describe, expect, it } from 'vitest';
 import {
   createAuditLogTableV1,
@@ -7,7 +8,6 @@ import {
   dropIdempotencyKeysTable,
   dropRateLimitHitsTable,
 } from './kit-tables';
-import { describeMigratedSchema } from './testing/schema-description';
 
 // What each helper builds is held to the services' schema snapshots (their
 // migrations.integration-test.ts), taken from the DDL their migrations wrote out before.

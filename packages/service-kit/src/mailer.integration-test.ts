@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import { queuedMailFor, waitForJobs } from '@jesus-walks/test-kit/jobs';
+import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
 import type { Kysely } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +13,6 @@ import {
   mailEnvShape,
   mailSettingsOf,
 } from './mailer';
-import { queuedMailFor, waitForJobs } from './testing/jobs';
-import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
 const received: Array<{ from: string; to: string[]; data: string }> = [];
 let server: SMTPServer;

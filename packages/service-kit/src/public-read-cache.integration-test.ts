@@ -1,10 +1,10 @@
+import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
+import { testSecrets } from '@jesus-walks/test-kit/test-service';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createService, type ServiceApp } from './create-service';
 import { createPublicReadCache, type PublicReadCache } from './public-read-cache';
-import { createTestDatabase, type TestDatabase } from './testing/test-database';
-import { testSecrets } from './testing/test-service';
 
 /**
  * The public read cache against real Postgres: kept answers with their ETag and 304s, cleared by

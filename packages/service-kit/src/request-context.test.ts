@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
+import { testSecrets } from '@jesus-walks/test-kit/test-service';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type ServiceApp } from './create-service';
 import { requestIdMixin } from './request-context';
-import { testSecrets } from './testing/test-service';
 
 /** The request id on every line logged while a request is handled, whichever logger wrote it. */
 const lines: string[] = [];

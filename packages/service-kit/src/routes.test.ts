@@ -1,11 +1,11 @@
 import { IdParamsSchema } from '@jesus-walks/contracts/common';
 import { defineRoute } from '@jesus-walks/contracts/route-contract';
 import { routesOf } from '@jesus-walks/contracts/route-table';
+import { testSecrets } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createService, type ServiceApp } from './create-service';
 import { registerRoute, verifyRouteTable } from './routes';
-import { testSecrets } from './testing/test-service';
 
 const AccountSchema = z.object({ id: z.number().int(), username: z.string(), email: z.string() });
 

@@ -1,12 +1,12 @@
 import { headers } from '@jesus-walks/contracts/common';
 import { defineRoute } from '@jesus-walks/contracts/route-contract';
+import { testUser } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createService, type ServiceApp } from './create-service';
 import { acceptedSecrets, parseEnv, serviceEnvSchema } from './env';
 import { signIdentity } from './identity';
 import { registerRoute } from './routes';
-import { testUser } from './testing/test-service';
 
 /**
  * While INTERNAL_TOKEN or IDENTITY_SIGNING_KEY is rotated, a service accepts the current value and

@@ -3,9 +3,9 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { testSecrets } from '@jesus-walks/test-kit/test-service';
 import { describe, expect, it } from 'vitest';
 import { createService, type ServiceApp } from './create-service';
-import { testSecrets } from './testing/test-service';
 
 // A real process with the real signal handlers: what a terminal's Ctrl-C or an orchestrator's
 // SIGTERM does to a service's main, the gateway's and the standalone runner.

@@ -1,10 +1,10 @@
+import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
+import { testSecrets } from '@jesus-walks/test-kit/test-service';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createService, type ServiceApp } from './create-service';
 import type { Migrations } from './database';
-import { createTestDatabase, type TestDatabase } from './testing/test-database';
-import { testSecrets } from './testing/test-service';
 
 /**
  * Text Postgres cannot store answers 400 in every service: the kit refuses it before any route

@@ -1,5 +1,8 @@
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { defineRoute } from '@jesus-walks/contracts/route-contract';
+import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '@jesus-walks/test-kit/otlp-receiver';
+import { createEmptyTestDatabase, type EmptyTestDatabase } from '@jesus-walks/test-kit/test-database';
+import { internalHeader, testSecrets } from '@jesus-walks/test-kit/test-service';
 import { isWrapped } from '@opentelemetry/instrumentation';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
@@ -9,9 +12,6 @@ import { createService, type ServiceApp } from './create-service';
 import { createDatabase } from './database';
 import { createInternalClient, type InternalClient } from './internal-client';
 import { registerRoute } from './routes';
-import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from './testing/otlp-receiver';
-import { createEmptyTestDatabase, type EmptyTestDatabase } from './testing/test-database';
-import { internalHeader, testSecrets } from './testing/test-service';
 
 /**
  * Tracing on: two services in this one process (as in the standalone), each reporting under its

@@ -1,10 +1,10 @@
 import diagnosticsChannel from 'node:diagnostics_channel';
 import Module from 'node:module';
+import { internalHeader, testSecrets } from '@jesus-walks/test-kit/test-service';
 import { isWrapped } from '@opentelemetry/instrumentation';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createService } from './create-service';
-import { internalHeader, testSecrets } from './testing/test-service';
 import { createTracing } from './tracing';
 
 /**

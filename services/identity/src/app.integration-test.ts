@@ -6,7 +6,7 @@ import {
   testAdmin,
   testSecrets,
   testUser,
-} from '@jesus-walks/service-kit/testing/test-service';
+} from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityDatabase } from './db/database';
 import type { Env } from './env';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { ConfigError } from '@jesus-walks/service-kit/env';
-import { testEnvSource } from '@jesus-walks/service-kit/testing/test-service';
+import { testEnvSource } from '@jesus-walks/test-kit/test-service';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from './env';
 

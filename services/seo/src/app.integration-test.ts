@@ -9,7 +9,7 @@ import {
   testEnvSource,
   testSecrets,
   testUser,
-} from '@jesus-walks/service-kit/testing/test-service';
+} from '@jesus-walks/test-kit/test-service';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeoDatabase } from './db/database';

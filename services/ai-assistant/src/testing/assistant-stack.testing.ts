@@ -5,11 +5,7 @@ import type { AssistantContext } from '@jesus-walks/contracts/assistant';
 import type { Identity } from '@jesus-walks/contracts/common';
 import type { OrderStatus } from '@jesus-walks/contracts/orders';
 import type { BaseServiceEnv } from '@jesus-walks/service-kit/service-definition';
-import {
-  identityHeaders,
-  startTestService,
-  type TestService,
-} from '@jesus-walks/service-kit/testing/test-service';
+import { identityHeaders, startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import type { AiAssistantDatabase } from '../db/database';
 import type { Env } from '../env';
 import { service } from '../service';

@@ -3,11 +3,7 @@ import type { Product } from '@jesus-walks/contracts/products';
 // The real identity service (a devDependency), not a stand-in.
 import { service as identityService } from '@jesus-walks/identity/service';
 import { createTestUsers, type IdentityDatabase, type IdentityEnv } from '@jesus-walks/identity/testing';
-import {
-  identityHeaders,
-  startTestService,
-  type TestService,
-} from '@jesus-walks/service-kit/testing/test-service';
+import { identityHeaders, startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import type { CatalogAndOrdersDatabase } from '../db/database';
 import type { Env } from '../env';
 import { service } from '../service';

@@ -1,7 +1,7 @@
 import { type AddressInfo, createServer } from 'node:net';
 import type { AdminUser } from '@jesus-walks/contracts/users';
-import { type QueuedMail, queuedMailFor, waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
-import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
+import { type QueuedMail, queuedMailFor, waitForJobs } from '@jesus-walks/test-kit/jobs';
+import { testSecrets } from '@jesus-walks/test-kit/test-service';
 import Fastify from 'fastify';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { ContentAndEventsDatabase, EventsTable } from '../db/database';

@@ -1,4 +1,4 @@
-import { testFrozenMigrations } from '@jesus-walks/service-kit/testing/schema-description';
+import { testFrozenMigrations } from '@jesus-walks/test-kit/schema-description';
 import { service } from '../service';
 
 // Deployed databases have run these: what they build must never change (issue 21 moved the DDL of

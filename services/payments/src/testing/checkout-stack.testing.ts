@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 // The real catalog-and-orders service (a devDependency), not a stand-in.
 import { service as catalogService } from '@jesus-walks/catalog-and-orders/service';
 import { generousHoldLimits, insertProduct, stockOf } from '@jesus-walks/catalog-and-orders/testing';
-import { startTestService, type TestService } from '@jesus-walks/service-kit/testing/test-service';
+import { startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import type { PaymentsDatabase } from '../db/database';
 import type { Env } from '../env';
 import { service } from '../service';

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { headers } from '@jesus-walks/contracts/common';
 import type { SitemapSource } from '@jesus-walks/contracts/seo';
-import { testSecrets } from '@jesus-walks/service-kit/testing/test-service';
+import { testSecrets } from '@jesus-walks/test-kit/test-service';
 
 /**
  * A stand-in for one owner of sitemap data (catalog-and-orders or content-and-events) answering

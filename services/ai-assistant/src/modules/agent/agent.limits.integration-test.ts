@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Identity } from '@jesus-walks/contracts/common';
-import { startTestService, type TestService } from '@jesus-walks/service-kit/testing/test-service';
+import { startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiAssistantDatabase } from '../../db/database';
 import { type Env, loadEnv } from '../../env';

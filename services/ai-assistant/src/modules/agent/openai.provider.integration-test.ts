@@ -1,6 +1,6 @@
 import { insertTestEvent } from '@jesus-walks/content-and-events/testing';
 import type { Identity } from '@jesus-walks/contracts/common';
-import { startTestService, type TestService } from '@jesus-walks/service-kit/testing/test-service';
+import { startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AiAssistantDatabase } from '../../db/database';
 import type { Env } from '../../env';

@@ -1,5 +1,5 @@
-import { jobsOf, waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
-import { identityHeaders, testAdmin } from '@jesus-walks/service-kit/testing/test-service';
+import { jobsOf, waitForJobs } from '@jesus-walks/test-kit/jobs';
+import { identityHeaders, testAdmin } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AssistantStack,

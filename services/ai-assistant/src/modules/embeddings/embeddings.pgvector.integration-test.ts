@@ -3,7 +3,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { vector } from '@electric-sql/pglite-pgvector';
 import type { Product } from '@jesus-walks/contracts/products';
 import { migrateToLatest } from '@jesus-walks/service-kit/database';
-import { startTestService } from '@jesus-walks/service-kit/testing/test-service';
+import { startTestService } from '@jesus-walks/test-kit/test-service';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { CART_COOKIE } from '@jesus-walks/contracts/cart';
-import { startTestService, type TestService, testUser } from '@jesus-walks/service-kit/testing/test-service';
+import { startTestService, type TestService, testUser } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
 import type { Env } from '../../env';

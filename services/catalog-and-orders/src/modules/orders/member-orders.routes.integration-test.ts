@@ -1,9 +1,5 @@
 import { MEMBER_ORDERS_LIMIT } from '@jesus-walks/contracts/assistant';
-import {
-  internalHeader,
-  startTestService,
-  type TestService,
-} from '@jesus-walks/service-kit/testing/test-service';
+import { internalHeader, startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
 import type { Env } from '../../env';

@@ -8,8 +8,8 @@ import {
   OrderStatusViewSchema,
   ShipmentResultSchema,
 } from '@jesus-walks/contracts/orders';
-import { queuedMailFor } from '@jesus-walks/service-kit/testing/jobs';
-import { internalHeader } from '@jesus-walks/service-kit/testing/test-service';
+import { queuedMailFor } from '@jesus-walks/test-kit/jobs';
+import { internalHeader } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   as,

@@ -1,5 +1,5 @@
 import { AdminOrderSchema } from '@jesus-walks/contracts/orders';
-import { startTestService, testAdmin, testUser } from '@jesus-walks/service-kit/testing/test-service';
+import { startTestService, testAdmin, testUser } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { service } from '../../service';

@@ -6,7 +6,7 @@ import {
   orderStatuses,
   revenueStatuses,
 } from '@jesus-walks/contracts/orders';
-import { startTestService, type TestService, testAdmin } from '@jesus-walks/service-kit/testing/test-service';
+import { startTestService, type TestService, testAdmin } from '@jesus-walks/test-kit/test-service';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogAndOrdersDatabase } from '../../db/database';

@@ -1,6 +1,6 @@
 import { AdminOrderSchema } from '@jesus-walks/contracts/orders';
 import { type Product, ProductSchema } from '@jesus-walks/contracts/products';
-import { internalHeader } from '@jesus-walks/service-kit/testing/test-service';
+import { internalHeader } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seed } from '../../db/seed';

@@ -5,7 +5,7 @@ import {
   startTestService,
   type TestService,
   testAdmin,
-} from '@jesus-walks/service-kit/testing/test-service';
+} from '@jesus-walks/test-kit/test-service';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogAndOrdersDatabase } from '../../db/database';

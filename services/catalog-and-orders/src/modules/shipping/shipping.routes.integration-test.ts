@@ -1,5 +1,5 @@
 import { ShippingRateSchema } from '@jesus-walks/contracts/shipping';
-import { startTestService, type TestService } from '@jesus-walks/service-kit/testing/test-service';
+import { startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CatalogAndOrdersDatabase } from '../../db/database';

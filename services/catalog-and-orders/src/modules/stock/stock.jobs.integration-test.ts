@@ -1,5 +1,5 @@
-import { waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
-import { startTestService, type TestService } from '@jesus-walks/service-kit/testing/test-service';
+import { waitForJobs } from '@jesus-walks/test-kit/jobs';
+import { startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogAndOrdersDatabase } from '../../db/database';

@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventQuoteSchema, EventSchema } from '@jesus-walks/contracts/events';
 import { FulfilmentSchema } from '@jesus-walks/contracts/payable';
-import {
-  internalHeader,
-  startTestService,
-  type TestService,
-} from '@jesus-walks/service-kit/testing/test-service';
+import { internalHeader, startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentAndEventsDatabase } from '../../db/database';

@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_CLEAN_UP_CRON, IDEMPOTENCY_CLEAN_UP_JOB } from '@jesus-walks/service-kit/idempotency';
-import { waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
-import { startTestService, type TestService } from '@jesus-walks/service-kit/testing/test-service';
+import { waitForJobs } from '@jesus-walks/test-kit/jobs';
+import { startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentAndEventsDatabase } from '../../db/database';

@@ -4,7 +4,7 @@ import {
   startTestService,
   type TestService,
   testEnvSource,
-} from '@jesus-walks/service-kit/testing/test-service';
+} from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentAndEventsDatabase } from '../../db/database';
 import { type Env, loadEnv } from '../../env';

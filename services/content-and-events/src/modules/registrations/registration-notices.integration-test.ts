@@ -1,12 +1,12 @@
 import type { Identity } from '@jesus-walks/contracts/common';
 import { RegistrationSchema } from '@jesus-walks/contracts/events';
-import { jobsOf, queuedMailFor } from '@jesus-walks/service-kit/testing/jobs';
+import { jobsOf, queuedMailFor } from '@jesus-walks/test-kit/jobs';
 import {
   identityHeaders,
   startTestService,
   type TestService,
   testAdmin,
-} from '@jesus-walks/service-kit/testing/test-service';
+} from '@jesus-walks/test-kit/test-service';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentAndEventsDatabase } from '../../db/database';

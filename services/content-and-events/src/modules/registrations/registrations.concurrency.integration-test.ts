@@ -1,9 +1,5 @@
 import { RegistrationSchema } from '@jesus-walks/contracts/events';
-import {
-  identityHeaders,
-  startTestService,
-  type TestService,
-} from '@jesus-walks/service-kit/testing/test-service';
+import { identityHeaders, startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentAndEventsDatabase } from '../../db/database';
 import type { Env } from '../../env';

@@ -11,7 +11,7 @@ import {
   type TestService,
   testAdmin,
   testUser,
-} from '@jesus-walks/service-kit/testing/test-service';
+} from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ContentAndEventsDatabase } from '../../db/database';

@@ -1,9 +1,5 @@
 import { SitemapSourceSchema } from '@jesus-walks/contracts/seo';
-import {
-  internalHeader,
-  startTestService,
-  type TestService,
-} from '@jesus-walks/service-kit/testing/test-service';
+import { internalHeader, startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentAndEventsDatabase } from '../../db/database';

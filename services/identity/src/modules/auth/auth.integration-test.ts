@@ -1,10 +1,10 @@
-import { queuedMailFor, waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
+import { queuedMailFor, waitForJobs } from '@jesus-walks/test-kit/jobs';
 import {
   identityHeaders,
   internalHeader,
   startTestService,
   type TestService,
-} from '@jesus-walks/service-kit/testing/test-service';
+} from '@jesus-walks/test-kit/test-service';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

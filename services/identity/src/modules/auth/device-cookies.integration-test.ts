@@ -1,10 +1,6 @@
 import { MAIL_QUEUE } from '@jesus-walks/service-kit/mailer';
-import { jobsOf, queuedMailFor, waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
-import {
-  identityHeaders,
-  startTestService,
-  type TestService,
-} from '@jesus-walks/service-kit/testing/test-service';
+import { jobsOf, queuedMailFor, waitForJobs } from '@jesus-walks/test-kit/jobs';
+import { identityHeaders, startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

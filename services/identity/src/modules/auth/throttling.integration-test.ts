@@ -1,8 +1,4 @@
-import {
-  identityHeaders,
-  startTestService,
-  type TestService,
-} from '@jesus-walks/service-kit/testing/test-service';
+import { identityHeaders, startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IdentityDatabase } from '../../db/database';
 import type { Env } from '../../env';

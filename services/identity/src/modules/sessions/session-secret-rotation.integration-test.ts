@@ -1,8 +1,4 @@
-import {
-  internalHeader,
-  startTestService,
-  type TestService,
-} from '@jesus-walks/service-kit/testing/test-service';
+import { internalHeader, startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityDatabase } from '../../db/database';
 import type { Env } from '../../env';

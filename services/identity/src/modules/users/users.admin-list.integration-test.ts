@@ -4,7 +4,7 @@ import {
   startTestService,
   type TestService,
   testUser,
-} from '@jesus-walks/service-kit/testing/test-service';
+} from '@jesus-walks/test-kit/test-service';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityDatabase } from '../../db/database';

@@ -1,9 +1,5 @@
 import type { AuditEntry, AuditLogPage } from '@jesus-walks/contracts/audit';
-import {
-  identityHeaders,
-  startTestService,
-  type TestService,
-} from '@jesus-walks/service-kit/testing/test-service';
+import { identityHeaders, startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityDatabase } from '../../db/database';
 import type { Env } from '../../env';

@@ -1,4 +1,4 @@
-import { createTestDatabase } from '@jesus-walks/service-kit/testing/test-database';
+import { createTestDatabase } from '@jesus-walks/test-kit/test-database';
 import {
   identityHeaders,
   startTestService,
@@ -6,7 +6,7 @@ import {
   testEnvSource,
   testServiceDeps,
   testUser,
-} from '@jesus-walks/service-kit/testing/test-service';
+} from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityDatabase } from '../../db/database';
 import { DEMO_ADMIN, seed } from '../../db/seed';

@@ -1,5 +1,5 @@
 import { PaymentIntentResponseSchema } from '@jesus-walks/contracts/checkout';
-import { identityHeaders, testUser } from '@jesus-walks/service-kit/testing/test-service';
+import { identityHeaders, testUser } from '@jesus-walks/test-kit/test-service';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutStack, napaAddress, startCheckoutStack } from '../../testing/checkout-stack.testing';

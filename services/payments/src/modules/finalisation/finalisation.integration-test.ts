@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { PaymentIntentResponseSchema } from '@jesus-walks/contracts/checkout';
-import { waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
+import { waitForJobs } from '@jesus-walks/test-kit/jobs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutStack, napaAddress, startCheckoutStack } from '../../testing/checkout-stack.testing';

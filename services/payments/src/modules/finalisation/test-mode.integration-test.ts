@@ -4,7 +4,7 @@ import {
   EventPaymentIntentResponseSchema,
   PaymentIntentResponseSchema,
 } from '@jesus-walks/contracts/checkout';
-import { startTestService } from '@jesus-walks/service-kit/testing/test-service';
+import { startTestService } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutStack, napaAddress, startCheckoutStack } from '../../testing/checkout-stack.testing';
 import { type StripeCheckoutStack, startStripeCheckoutStack } from '../../testing/stripe-stack.testing';

@@ -2,13 +2,8 @@ import { AuditEntrySchema } from '@jesus-walks/contracts/audit';
 import { PaymentIntentResponseSchema } from '@jesus-walks/contracts/checkout';
 import type { Identity } from '@jesus-walks/contracts/common';
 import { CancelAndRefundResultSchema, OrderPaymentSchema } from '@jesus-walks/contracts/payments';
-import { jobsOf, queuedMailFor, waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
-import {
-  identityHeaders,
-  internalHeader,
-  testAdmin,
-  testUser,
-} from '@jesus-walks/service-kit/testing/test-service';
+import { jobsOf, queuedMailFor, waitForJobs } from '@jesus-walks/test-kit/jobs';
+import { identityHeaders, internalHeader, testAdmin, testUser } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutStack, napaAddress, startCheckoutStack } from '../../testing/checkout-stack.testing';
 import { type StripeCheckoutStack, startStripeCheckoutStack } from '../../testing/stripe-stack.testing';

@@ -4,7 +4,7 @@ import {
   PaymentIntentResponseSchema,
 } from '@jesus-walks/contracts/checkout';
 import type { PaymentMethod } from '@jesus-walks/contracts/payable';
-import { identityHeaders, testUser } from '@jesus-walks/service-kit/testing/test-service';
+import { identityHeaders, testUser } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutStack, napaAddress, startCheckoutStack } from '../../testing/checkout-stack.testing';
 import {

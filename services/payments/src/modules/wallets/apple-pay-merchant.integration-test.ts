@@ -2,8 +2,8 @@ import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:cry
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { connect, type TLSSocket } from 'node:tls';
-import { createTestDatabase } from '@jesus-walks/service-kit/testing/test-database';
-import { testEnvSource, testServiceDeps } from '@jesus-walks/service-kit/testing/test-service';
+import { createTestDatabase } from '@jesus-walks/test-kit/test-database';
+import { testEnvSource, testServiceDeps } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { PaymentsDatabase } from '../../db/database';

@@ -1,5 +1,5 @@
 import { CARD_DECLINED, PaymentIntentResponseSchema } from '@jesus-walks/contracts/checkout';
-import { waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
+import { waitForJobs } from '@jesus-walks/test-kit/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { napaAddress } from '../../testing/checkout-stack.testing';
 import {

@@ -1,7 +1,7 @@
 import { CARD_DECLINED, PaymentIntentResponseSchema } from '@jesus-walks/contracts/checkout';
 import { APPLE_PAY_NOT_CONFIGURED, SAFEKEY_NOT_CONFIGURED } from '@jesus-walks/contracts/payments';
-import { waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
-import { startTestService, type TestService } from '@jesus-walks/service-kit/testing/test-service';
+import { waitForJobs } from '@jesus-walks/test-kit/jobs';
+import { startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsDatabase } from '../../db/database';
 import type { Env } from '../../env';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { startTestService, type TestService } from '@jesus-walks/service-kit/testing/test-service';
+import { startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import type { SeoDatabase } from '../../db/database';

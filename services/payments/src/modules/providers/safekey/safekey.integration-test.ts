@@ -1,6 +1,6 @@
 import { PaymentIntentResponseSchema } from '@jesus-walks/contracts/checkout';
 import { SAFEKEY_PAYMENT_FAILED } from '@jesus-walks/contracts/payments';
-import { waitForJobs } from '@jesus-walks/service-kit/testing/jobs';
+import { waitForJobs } from '@jesus-walks/test-kit/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutStack, napaAddress, startCheckoutStack } from '../../../testing/checkout-stack.testing';
 

@@ -1,8 +1,8 @@
 import { APPLE_PAY_NOT_CONFIGURED, SAFEKEY_NOT_CONFIGURED } from '@jesus-walks/contracts/payments';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { createServiceDeps, type ServiceDeps } from '@jesus-walks/service-kit/service-definition';
-import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
-import { testEnvSource } from '@jesus-walks/service-kit/testing/test-service';
+import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
+import { testEnvSource } from '@jesus-walks/test-kit/test-service';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PaymentsDatabase } from '../../../db/database';
 import { service } from '../../../service';

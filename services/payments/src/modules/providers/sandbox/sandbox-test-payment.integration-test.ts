@@ -1,8 +1,8 @@
 import { CARD_DECLINED, INSUFFICIENT_FUNDS } from '@jesus-walks/contracts/checkout';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { createServiceDeps } from '@jesus-walks/service-kit/service-definition';
-import { createTestDatabase, type TestDatabase } from '@jesus-walks/service-kit/testing/test-database';
-import { testEnvSource } from '@jesus-walks/service-kit/testing/test-service';
+import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
+import { testEnvSource } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsDatabase } from '../../../db/database';
 import { service } from '../../../service';

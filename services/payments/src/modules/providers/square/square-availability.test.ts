@@ -1,5 +1,5 @@
 import { ConfigError } from '@jesus-walks/service-kit/env';
-import { testEnvSource } from '@jesus-walks/service-kit/testing/test-service';
+import { testEnvSource } from '@jesus-walks/test-kit/test-service';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { PaymentsDatabase } from '../../../db/database';

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '../embedded-postgres';
-import { freePort } from '../network';
+import { startEmbeddedPostgres } from '@jesus-walks/local-postgres/embedded-postgres';
+import { freePort } from '@jesus-walks/local-postgres/network';
 
 export interface TestDatabaseServer {
   url: string;

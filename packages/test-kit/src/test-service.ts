@@ -1,15 +1,15 @@
 import type { Identity } from '@jesus-walks/contracts/common';
 import { headers } from '@jesus-walks/contracts/common';
-import type { Kysely } from 'kysely';
-import type { ServiceApp } from '../create-service';
-import { signIdentity } from '../identity';
-import type { JobQueue } from '../jobs';
+import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
+import { signIdentity } from '@jesus-walks/service-kit/identity';
+import type { JobQueue } from '@jesus-walks/service-kit/jobs';
 import {
   type BaseServiceEnv,
   createServiceDeps,
   type ServiceDefinition,
   type ServiceDeps,
-} from '../service-definition';
+} from '@jesus-walks/service-kit/service-definition';
+import type { Kysely } from 'kysely';
 import { createTestDatabase } from './test-database';
 
 /** Secrets used by every test; long enough for the env schemas, never used outside tests. */

@@ -1,5 +1,5 @@
+import { MAIL_QUEUE, type MailMessage, type MailOutcome } from '@jesus-walks/service-kit/mailer';
 import { type Kysely, sql } from 'kysely';
-import { MAIL_QUEUE, type MailMessage, type MailOutcome } from '../mailer';
 
 /** Tests read a service's own pg-boss tables: `db` is bound to that service's schema. */
 // biome-ignore lint/suspicious/noExplicitAny: any service's database

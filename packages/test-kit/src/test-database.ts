@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import {
+  createDatabase,
+  type Migrations,
+  migrateToLatest,
+  quoteIdentifier,
+} from '@jesus-walks/service-kit/database';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { createDatabase, type Migrations, migrateToLatest, quoteIdentifier } from '../database';
 
 function serverUrl(): string {
   const url = process.env.TEST_DATABASE_URL;

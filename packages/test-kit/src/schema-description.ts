@@ -1,7 +1,7 @@
+import { createDatabase, type Migrations, migrateToLatest } from '@jesus-walks/service-kit/database';
 import { type Kysely, sql } from 'kysely';
 import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
-import { createDatabase, type Migrations, migrateToLatest } from '../database';
 import { createEmptyTestDatabase } from './test-database';
 
 // biome-ignore lint/suspicious/noExplicitAny: any service's database

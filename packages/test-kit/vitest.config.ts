@@ -1,0 +1,10 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'test-kit',
+    include: ['src/**/*.test.ts', 'src/**/*.integration-test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
