@@ -6,7 +6,7 @@
  *
  * Each checkout is what the browser does at /checkout with the built-in sandbox processor (no
  * provider keys): POST /api/checkout/create-payment-intent (the server's quote and a reservation),
- * POST /api/checkout/contact, POST /api/checkout/sandbox/confirm with card 4242, then
+ * POST /api/checkout/sandbox/confirm with card 4242 and the buyer's contact, then
  * POST /api/orders. It counts as completed when the order answers 201 and is paid.
  *
  * Two phases against the deployed topology (gateway and services as processes of their own):
@@ -101,18 +101,12 @@ async function checkout(base: string, items: { productId: number; quantity: numb
   if (intent.status !== 201)
     throw new Error(`payment intent: ${intent.status} ${JSON.stringify(intent.json)}`);
   const paymentId = String(intent.json.paymentId);
-  const contact = await post(base, '/api/checkout/contact', {
-    paymentId,
-    paymentSecret: intent.json.paymentSecret,
-    fullName: 'Ada Walker',
-    email: 'ada@example.com',
-  });
-  if (contact.status >= 300) throw new Error(`contact: ${contact.status} ${JSON.stringify(contact.json)}`);
   const confirm = await post(base, '/api/checkout/sandbox/confirm', {
     clientSecret: intent.json.clientSecret,
     cardNumber: '4242 4242 4242 4242',
     expiry: '12 / 40',
     cvc: '123',
+    contact: { fullName: 'Ada Walker', email: 'ada@example.com' },
   });
   if (confirm.status !== 200)
     throw new Error(`sandbox confirm: ${confirm.status} ${JSON.stringify(confirm.json)}`);

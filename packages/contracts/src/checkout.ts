@@ -59,7 +59,7 @@ export type CheckoutConfig = z.infer<typeof CheckoutConfigSchema>;
 
 /**
  * The paying browser's own secret for one payment, from the create-payment-intent answer. Every
- * call that acts on the payment (its contact, a card or token, a sandbox charge) carries it: a
+ * call that acts on the payment (a card or token, a sandbox charge) carries it: a
  * payment's id alone is not enough.
  */
 export const PaymentSecretSchema = z.string().min(1).max(200);
@@ -104,16 +104,19 @@ export const PaymentIntentResponseSchema = z.object({
 });
 export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponseSchema>;
 
-/** The buyer's contact, given at the payment step before paying (the order and its e-mail need it). */
-export const CheckoutContactBodySchema = z.object({
-  paymentId: z.uuid(),
-  /** Only the browser that started the payment may name its buyer. */
-  paymentSecret: PaymentSecretSchema,
+/**
+ * The buyer's contact, given at the payment step. It travels with the call that pays (the
+ * sandbox's or Square's card, SafeKey, a wallet's token, a crypto charge), which records it on
+ * the payment before charging; with Stripe's Payment Element it goes to Stripe with the
+ * confirmation (`receipt_email`, the billing details) and payments reads it back from the intent.
+ * Never a call of its own: the order and its e-mail need it, the payment does not wait for it.
+ */
+export const PaymentContactSchema = z.object({
   fullName: z.string().trim().min(2).max(50),
   email: z.email().max(254).optional(),
   phone: z.string().trim().max(40).optional(),
 });
-export type CheckoutContactBody = z.infer<typeof CheckoutContactBodySchema>;
+export type PaymentContact = z.infer<typeof PaymentContactSchema>;
 
 /**
  * POST /api/checkout/release: the browser left its checkout (or emptied its cart) before paying, so
@@ -137,6 +140,8 @@ export type ReleaseCheckoutResult = z.infer<typeof ReleaseCheckoutResultSchema>;
  */
 export const SandboxConfirmBodySchema = z.object({
   clientSecret: z.string().min(1).max(200),
+  /** The buyer's contact, recorded on the payment before the card is charged. */
+  contact: PaymentContactSchema.optional(),
   cardNumber: z.string().trim().min(12).max(23),
   /** MM / YY */
   expiry: z.string().trim().min(4).max(7),
@@ -156,7 +161,10 @@ export const SandboxConfirmResultSchema = z.object({
  * The payment test page's card payment, with no checkout behind it: a test card as the card form
  * takes it. Stripe's and Square's tiles both pay with this form while they run on the sandbox.
  */
-export const SandboxTestPaymentBodySchema = SandboxConfirmBodySchema.omit({ clientSecret: true });
+export const SandboxTestPaymentBodySchema = SandboxConfirmBodySchema.omit({
+  clientSecret: true,
+  contact: true,
+});
 export type SandboxTestPaymentBody = z.infer<typeof SandboxTestPaymentBodySchema>;
 
 /** The test card's outcome: a decline is an answer here (as for the wallets' test tokens), not a 402. */
@@ -276,16 +284,6 @@ export const checkoutRoutes = defineRoutes({
       429: ErrorResponseSchema,
       503: ErrorResponseSchema,
     },
-  }),
-  contact: defineRoute({
-    method: 'POST',
-    path: '/api/checkout/contact',
-    service: 'payments',
-    access: 'public',
-    summary:
-      "Records the buyer's name, e-mail and phone on a payment before it is confirmed; only with the payment's secret",
-    request: { body: CheckoutContactBodySchema },
-    responses: { 200: z.object({ paymentId: z.uuid() }), ...errors, 409: ErrorResponseSchema },
   }),
   sandboxConfirm: defineRoute({
     method: 'POST',

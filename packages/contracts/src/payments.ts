@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaymentSecretSchema, WebhookAckSchema } from './checkout';
+import { PaymentContactSchema, PaymentSecretSchema, WebhookAckSchema } from './checkout';
 import { ErrorResponseSchema, IdParamsSchema } from './common';
 import { MoneySchema } from './money';
 import { defineRoute, defineRoutes } from './route-contract';
@@ -24,6 +24,8 @@ export const SquarePayBodySchema = z.object({
   sourceId: z.string().trim().min(1).max(500),
   /** From `payments.verifyBuyer()` when Square asked for buyer verification (SCA). */
   verificationToken: z.string().trim().min(1).max(2000).optional(),
+  /** The buyer's contact at the payment step, recorded on the payment before it is charged. */
+  contact: PaymentContactSchema.optional(),
 });
 export type SquarePayBody = z.infer<typeof SquarePayBodySchema>;
 
@@ -169,6 +171,8 @@ export const WalletPaymentBodySchema = z.object({
   paymentId: z.uuid().optional(),
   /** With paymentId: the payment's secret from the create-payment-intent answer. */
   paymentSecret: PaymentSecretSchema.optional(),
+  /** The buyer's contact at the payment step, recorded on the payment before it is charged. */
+  contact: PaymentContactSchema.optional(),
 });
 export type WalletPaymentBody = z.infer<typeof WalletPaymentBodySchema>;
 
@@ -204,6 +208,8 @@ export const SafekeyPaymentBodySchema = z.object({
   paymentId: z.uuid().optional(),
   /** With paymentId: the payment's secret from the create-payment-intent answer. */
   paymentSecret: PaymentSecretSchema.optional(),
+  /** The buyer's contact at the payment step, recorded on the payment before it is charged. */
+  contact: PaymentContactSchema.optional(),
 });
 export type SafekeyPaymentBody = z.infer<typeof SafekeyPaymentBodySchema>;
 
@@ -353,6 +359,14 @@ export const CryptoPaymentBodySchema = z.object({
   customerEmail: z.email().max(254),
   /** The payment the checkout's intent made (create-payment-intent with paymentMethod 'crypto'). */
   paymentId: z.uuid(),
+  /** The payment's secret from the create-payment-intent answer: required with `contact`. */
+  paymentSecret: PaymentSecretSchema.optional(),
+  /**
+   * The buyer's contact at the payment step, recorded on the payment before the charge is made
+   * (its e-mail, when absent, is customerEmail). Only the browser that started the payment names
+   * its buyer: without it, customerEmail only fills an empty e-mail.
+   */
+  contact: PaymentContactSchema.optional(),
 });
 export type CryptoPaymentBody = z.infer<typeof CryptoPaymentBodySchema>;
 

@@ -326,44 +326,62 @@ describe('the sandbox card form', () => {
   });
 });
 
-describe('POST /api/checkout/contact', () => {
-  const saveContact = (payload: Record<string, unknown>) =>
-    stack.payments.app.inject({ method: 'POST', url: '/api/checkout/contact', payload });
-
-  it("stores the buyer's contact on a pending payment", async () => {
-    const cap = await stack.insertProduct({ price: '10.00' });
-    const intent = await intentFor([{ productId: cap.id, quantity: 1 }]);
-    const response = await stack.payments.app.inject({
+describe("the buyer's contact travels with the call that pays", () => {
+  const ada = { fullName: 'Ada Walker', email: 'ada@example.com', phone: '555-0100' };
+  const confirmWith = (clientSecret: string, contact: unknown) =>
+    stack.payments.app.inject({
       method: 'POST',
-      url: '/api/checkout/contact',
-      payload: {
-        paymentId: intent.paymentId,
-        paymentSecret: intent.paymentSecret,
-        fullName: 'Ada Walker',
-        email: 'ada@example.com',
-        phone: '555-0100',
-      },
+      url: '/api/checkout/sandbox/confirm',
+      payload: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', contact },
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ paymentId: intent.paymentId });
+  const payInCrypto = (payload: Record<string, unknown>) =>
+    stack.payments.app.inject({ method: 'POST', url: '/api/crypto/coinbase/process-payment', payload });
+
+  it('the card confirmation records it on the payment, and the order is made with it', async () => {
+    const cap = await stack.insertProduct({ price: '10.00' });
+    const items = [{ productId: cap.id, quantity: 1 }];
+    const intent = await intentFor(items);
+    const response = await confirmWith(intent.clientSecret, ada);
+    expect(response.statusCode, response.body).toBe(200);
     expect(await paymentRow(intent.paymentId)).toMatchObject({
       customerName: 'Ada Walker',
       customerEmail: 'ada@example.com',
       customerPhone: '555-0100',
     });
+    // The order call's e-mail only fills an empty one: the contact given with the payment stays.
+    const order = await createOrder(intent.paymentId, items, { customerEmail: 'other@example.com' });
+    expect(order.statusCode, order.body).toBe(201);
+    expect(await paymentRow(intent.paymentId)).toMatchObject({ customerEmail: 'ada@example.com' });
   });
 
-  it("changes nobody's contact from another browser: the payment's id alone is not enough", async () => {
+  it('a contact the form would refuse is a 400 on its field, and nothing is charged', async () => {
     const cap = await stack.insertProduct({ price: '10.00' });
     const intent = await intentFor([{ productId: cap.id, quantity: 1 }]);
-    const other = await intentFor([{ productId: cap.id, quantity: 1 }]);
-    const attempts = [
-      { paymentId: intent.paymentId, fullName: 'Mallory', email: 'mallory@example.com' },
-      { paymentId: intent.paymentId, paymentSecret: other.paymentSecret, fullName: 'Mallory' },
-      { paymentId: intent.paymentId, paymentSecret: `${intent.paymentSecret}x`, fullName: 'Mallory' },
-    ];
-    const answers = await Promise.all(attempts.map(saveContact));
-    expect(answers.map((answer) => answer.statusCode)).toEqual([400, 404, 404]);
+    const response = await confirmWith(intent.clientSecret, { fullName: 'A', email: 'not-an-email' });
+    expect(response.statusCode).toBe(400);
+    const paths = (response.json().issues as Array<{ path: string[] }>).map((issue) => issue.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['body.contact.fullName', 'body.contact.email']));
+    expect(await paymentRow(intent.paymentId)).toMatchObject({ status: 'pending', customerEmail: null });
+    expect((await confirm(intent.clientSecret)).statusCode).toBe(200);
+  });
+
+  it("changes nobody's contact from another browser: a crypto payment's id alone is not enough", async () => {
+    const cap = await stack.insertProduct({ price: '10.00' });
+    const intent = await intentFor([{ productId: cap.id, quantity: 1 }], { paymentMethod: 'crypto' });
+    const other = await intentFor([{ productId: cap.id, quantity: 1 }], { paymentMethod: 'crypto' });
+    const charge = {
+      amount: intent.total,
+      cryptocurrency: 'usdc',
+      merchantReference: 'JW-contact',
+      customerEmail: 'mallory@example.com',
+      paymentId: intent.paymentId,
+      contact: { fullName: 'Mallory' },
+    };
+    const answers = await Promise.all([
+      payInCrypto(charge),
+      payInCrypto({ ...charge, paymentSecret: other.paymentSecret }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([404, 404]);
     expect(answers[1]?.json()).toEqual({
       message: 'No payment matches this payment secret',
       code: 'not_found',
@@ -371,6 +389,18 @@ describe('POST /api/checkout/contact', () => {
     expect(await paymentRow(intent.paymentId)).toMatchObject({
       customerName: napaAddress.fullName,
       customerEmail: null,
+    });
+    // Its own browser names its buyer; the charge's e-mail stands in for a contact without one.
+    const own = await payInCrypto({
+      ...charge,
+      customerEmail: 'ada@example.com',
+      paymentSecret: intent.paymentSecret,
+      contact: { fullName: 'Ada Walker' },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(await paymentRow(intent.paymentId)).toMatchObject({
+      customerName: 'Ada Walker',
+      customerEmail: 'ada@example.com',
     });
   });
 });

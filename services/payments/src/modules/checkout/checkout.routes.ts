@@ -6,7 +6,6 @@ import { DomainError } from '@jesus-walks/service-kit/errors';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { FastifyRequest } from 'fastify';
 import type { PaymentsDeps } from '../../deps';
-import { recordContact } from '../payments/payments.service';
 import {
   type CheckoutCaller,
   checkoutConfig,
@@ -40,7 +39,7 @@ function callerOf(request: FastifyRequest): CheckoutCaller {
   };
 }
 
-/** The checkout: methods, the payment intent, the buyer's contact, leaving it, and the order call. */
+/** The checkout: methods, the payment intent, leaving it, and the order call. */
 export function registerCheckoutRoutes(app: ServiceApp, deps: PaymentsDeps): void {
   registerRoute(app, checkoutRoutes.config, async () => checkoutConfig(deps));
 
@@ -55,8 +54,6 @@ export function registerCheckoutRoutes(app: ServiceApp, deps: PaymentsDeps): voi
     if (result.replayed) reply.header('idempotent-replayed', 'true');
     return reply.code(201).send(result.response);
   });
-
-  registerRoute(app, checkoutRoutes.contact, async (request) => recordContact(deps, request.body));
 
   // The browser left its checkout (or emptied its cart) before paying: its hold goes back at once.
   registerRoute(app, checkoutRoutes.release, async (request) =>

@@ -107,7 +107,11 @@ describe('checkout on Stripe (the real SDK against a fake Stripe API)', () => {
   it('a signed payment_intent.succeeded alone makes the order; redeliveries do nothing more', async () => {
     const cap = await stack.insertProduct({ name: 'Webhook Cap', price: '10.00', stock: 5 });
     const intent = await intentFor([{ productId: cap.id, quantity: 1 }]);
-    fake.succeed(intent.reference);
+    // The Payment Element's confirmation carries the buyer's contact to Stripe (confirmParams).
+    fake.succeed(intent.reference, {
+      receiptEmail: 'ada@example.com',
+      billingDetails: { name: 'Ada Walker', email: 'ada@example.com', phone: '555-0100' },
+    });
     const id = `evt_checkout_${intent.paymentId.slice(0, 8)}`;
     const deliveries = await Promise.all(
       Array.from({ length: 5 }, () => postStripeEvent('payment_intent.succeeded', intent.reference, { id })),
@@ -117,6 +121,31 @@ describe('checkout on Stripe (the real SDK against a fake Stripe API)', () => {
     expect(await ordersOf(intent.paymentId)).toEqual([
       { id: expect.any(Number), status: 'paid', total: '19.99' },
     ]);
+    // With no browser call at all, the order has the contact, read back from Stripe's intent.
+    const payment = await stack.payments.db
+      .selectFrom('payments')
+      .select(['customerName', 'customerEmail', 'customerPhone'])
+      .where('id', '=', intent.paymentId)
+      .executeTakeFirstOrThrow();
+    expect(payment).toEqual({
+      customerName: 'Ada Walker',
+      customerEmail: 'ada@example.com',
+      customerPhone: '555-0100',
+    });
+    const order = await stack.catalog.db
+      .selectFrom('orders')
+      .select('customerEmail')
+      .where('paymentId', '=', intent.paymentId)
+      .executeTakeFirstOrThrow();
+    expect(order.customerEmail).toBe('ada@example.com');
+    expect(
+      fake.requests.some(
+        (request) =>
+          request.method === 'GET' &&
+          request.path === `/v1/payment_intents/${intent.reference}` &&
+          Object.values(request.query).includes('payment_method'),
+      ),
+    ).toBe(true);
     const recorded = await stack.payments.db
       .selectFrom('webhookEvents')
       .select(sql<number>`count(*)::int`.as('n'))

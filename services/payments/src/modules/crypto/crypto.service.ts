@@ -15,7 +15,7 @@ import type { Transaction } from 'kysely';
 import type { PaymentsDatabase } from '../../db/database';
 import type { PaymentsDeps } from '../../deps';
 import { requirePaymentSecret } from '../payments/payment-secret';
-import { fillPaymentContact, getPayment, type PaymentRow } from '../payments/payments.service';
+import { fillPaymentContact, getPayment, type PaymentRow, recordContact } from '../payments/payments.service';
 import type { CryptoChargeProvider } from '../providers/coinbase/coinbase.provider';
 import {
   lockSandboxPaymentIntent,
@@ -74,7 +74,15 @@ export async function processCryptoPayment(
   body: CryptoPaymentBody,
 ): Promise<CryptoPaymentResult> {
   const payment = await openCryptoPayment(deps, body.paymentId);
-  await fillPaymentContact(deps, payment.id, { customerEmail: body.customerEmail });
+  if (body.contact) {
+    requirePaymentSecret(payment, body.paymentSecret);
+    await recordContact(deps, payment.id, {
+      ...body.contact,
+      email: body.contact.email ?? body.customerEmail,
+    });
+  } else {
+    await fillPaymentContact(deps, payment.id, { customerEmail: body.customerEmail });
+  }
   if (payment.provider === 'sandbox') return sandboxCharge(deps, payment, provider, body);
   if (payment.provider !== provider) {
     throw conflict(`${providerNames[provider]} is not available for crypto payments here`);

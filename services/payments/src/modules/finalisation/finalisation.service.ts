@@ -7,6 +7,7 @@ import {
   changePayment,
   fillPaymentContact,
   getPayment,
+  type PaymentRow,
   withLockedPayment,
 } from '../payments/payments.service';
 import type { PaymentProvider } from '../providers/provider';
@@ -58,6 +59,28 @@ function refundedMessage(amount: string, reason: string | null, what: string): s
   return `We could not complete your ${what}${why}. Your payment of $${amount} has been refunded.`;
 }
 
+type ContactFields = Pick<PaymentRow, 'customerName' | 'customerEmail' | 'customerPhone'>;
+
+/**
+ * The payment with the contact fields `given` stored (fillPaymentContact): only the empty ones,
+ * or every one given with `replace`; no statement when nothing changes.
+ */
+async function completeContact(
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  given: { [K in keyof ContactFields]?: string | undefined },
+  replace = false,
+): Promise<PaymentRow> {
+  const changes: { [K in keyof ContactFields]?: string } = {};
+  for (const field of ['customerName', 'customerEmail', 'customerPhone'] as const) {
+    const value = given[field];
+    if (value && value !== payment[field] && (replace || payment[field] === null)) changes[field] = value;
+  }
+  if (Object.keys(changes).length === 0) return payment;
+  await fillPaymentContact(deps, payment.id, changes, replace);
+  return { ...payment, ...changes };
+}
+
 /**
  * The one finalisation (ARCHITECTURE.md section 4), reached by the browser's POST /api/orders and
  * POST /api/checkout/complete-registration and by every webhook's job: the processor itself must
@@ -68,18 +91,19 @@ function refundedMessage(amount: string, reason: string | null, what: string): s
  * the refund in the transaction that records it.
  */
 export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput): Promise<Finalisation> {
-  if (input.customerEmail || input.phoneNumber) {
-    await fillPaymentContact(deps, input.paymentId, {
-      customerEmail: input.customerEmail,
-      customerPhone: input.phoneNumber,
-    });
-  }
-  const payment = await getPayment(deps, input.paymentId);
-  if (!payment) throw notFound('No such payment');
+  const found = await getPayment(deps, input.paymentId);
+  if (!found) throw notFound('No such payment');
+  // The order call's e-mail and phone, where the call that paid gave none: kept even when the
+  // payment turns out not to be paid yet, for the finalisation that follows.
+  let payment = await completeContact(deps, found, {
+    customerEmail: input.customerEmail,
+    customerPhone: input.phoneNumber,
+  });
   // Nothing was bought with it (no seller's quote to fulfil): a state of the payment, not a fault.
   if (!payment.quoteId) {
     throw conflict('This payment is not for an order or a registration: it has nothing to fulfil');
   }
+  const { quoteId } = payment;
 
   let intent: Awaited<ReturnType<PaymentProvider['retrieveIntent']>>;
   try {
@@ -100,10 +124,24 @@ export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput):
     return { kind: 'amount_mismatch' };
   }
 
+  // What the buyer gave the processor's own form (Stripe's Payment Element) with the payment.
+  if (intent.payer) {
+    payment = await completeContact(
+      deps,
+      payment,
+      {
+        customerName: intent.payer.name ?? undefined,
+        customerEmail: intent.payer.email ?? undefined,
+        customerPhone: intent.payer.phone ?? undefined,
+      },
+      true,
+    );
+  }
+
   // The seller whose quote this payment pays (stored on the row when the intent was made).
   const seller = sellerOf(deps.sellers, payment.seller);
   const fulfilment = await seller.fulfil(
-    payment.quoteId,
+    quoteId,
     {
       paymentId: payment.id,
       amountPaid: fromCents(intent.amountCents),

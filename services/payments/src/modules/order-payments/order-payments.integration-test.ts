@@ -57,12 +57,6 @@ async function checkout(stack: Stack, productId: number, quantity: number, payme
   });
   expect(intentResponse.statusCode, intentResponse.body).toBe(201);
   const intent = PaymentIntentResponseSchema.parse(intentResponse.json());
-  const contact = await stack.payments.app.inject({
-    method: 'POST',
-    url: '/api/checkout/contact',
-    payload: { paymentId: intent.paymentId, paymentSecret: intent.paymentSecret, ...BUYER },
-  });
-  expect(contact.statusCode, contact.body).toBe(200);
   const row = await stack.payments.db
     .selectFrom('payments')
     .select('providerReference')
@@ -142,6 +136,7 @@ describe('Cancel and refund in the sandbox', () => {
         cardNumber: '4242424242424242',
         expiry: '12/40',
         cvc: '123',
+        contact: BUYER,
       },
     });
     expect(paid.statusCode, paid.body).toBe(200);
@@ -259,6 +254,8 @@ describe('Cancel and refund in the sandbox', () => {
         merchantReference: 'ORDER-refund-test',
         customerEmail: BUYER.email,
         paymentId: intent.paymentId,
+        paymentSecret: intent.paymentSecret,
+        contact: BUYER,
       },
     });
     expect(charged.statusCode, charged.body).toBe(200);
@@ -365,7 +362,11 @@ describe('Cancel and refund on Stripe (the real SDK against the fake Stripe API)
   async function paidOrder(stock: number, quantity: number) {
     const lamp = await stack.insertProduct({ name: 'Stripe Lamp', price: '40.00', stock });
     const { items, intent, reference } = await checkout(stack, lamp.id, quantity);
-    stack.fake.succeed(reference);
+    // The Payment Element sends the buyer's contact to Stripe with its confirmation.
+    stack.fake.succeed(reference, {
+      receiptEmail: BUYER.email,
+      billingDetails: { name: BUYER.fullName, email: BUYER.email },
+    });
     const orderId = await placeOrder(stack, intent.paymentId, items);
     expect(await stack.stockOf(lamp.id)).toBe(stock - quantity);
     return { orderId, paymentId: intent.paymentId, reference, productId: lamp.id };

@@ -104,17 +104,32 @@ export async function setContact(
   return updated !== undefined;
 }
 
-/** Fills in what the contact step left empty (the order call's e-mail and phone); never overwrites. */
+/**
+ * The contact fields given, on a payment not yet finalised: filling only the empty ones, or
+ * replacing what is there (`replace`).
+ */
 export async function fillContact(
   db: Db,
   id: string,
-  contact: { customerEmail?: string | undefined; customerPhone?: string | undefined },
+  contact: {
+    customerName?: string | undefined;
+    customerEmail?: string | undefined;
+    customerPhone?: string | undefined;
+  },
+  replace = false,
 ): Promise<void> {
+  const merged = (column: string, value: string | undefined) => {
+    const given = sql<string | null>`${value ?? null}::text`;
+    return replace
+      ? sql<string | null>`coalesce(${given}, ${sql.ref(column)})`
+      : sql<string | null>`coalesce(${sql.ref(column)}, ${given})`;
+  };
   await db
     .updateTable('payments')
     .set({
-      customerEmail: sql<string | null>`coalesce(customer_email, ${contact.customerEmail ?? null})`,
-      customerPhone: sql<string | null>`coalesce(customer_phone, ${contact.customerPhone ?? null})`,
+      customerName: merged('customer_name', contact.customerName),
+      customerEmail: merged('customer_email', contact.customerEmail),
+      customerPhone: merged('customer_phone', contact.customerPhone),
     })
     .where('id', '=', id)
     .where('orderId', 'is', null)

@@ -1,10 +1,9 @@
-import type { CheckoutContactBody } from '@jesus-walks/contracts/checkout';
+import type { PaymentContact } from '@jesus-walks/contracts/checkout';
 import { conflict, notFound } from '@jesus-walks/service-kit/errors';
 import type { Transaction, Updateable } from 'kysely';
 import type { PaymentsDatabase, PaymentsTable, SellerName } from '../../db/database';
 import type { PaymentsDeps } from '../../deps';
 import { sellerOf } from '../sellers/sellers';
-import { requirePaymentSecret } from './payment-secret';
 import {
   cancelOpenPayment,
   fillContact,
@@ -53,13 +52,23 @@ export function markPaymentFailed(deps: PaymentsDb, paymentId: string, reason: s
   return markFailed(deps.db, paymentId, reason);
 }
 
-/** Fills in what the contact step left empty (an order call's e-mail and phone); never overwrites. */
+/**
+ * Contact fields from after the call that paid: the order call's e-mail and phone fill only what
+ * is empty; what the buyer gave the processor's own form (Stripe's Payment Element, reached only
+ * with the payment's client secret) replaces (`replace`), as the contact given with any other
+ * method's payment does.
+ */
 export function fillPaymentContact(
   deps: PaymentsDb,
   paymentId: string,
-  contact: { customerEmail?: string | undefined; customerPhone?: string | undefined },
+  contact: {
+    customerName?: string | undefined;
+    customerEmail?: string | undefined;
+    customerPhone?: string | undefined;
+  },
+  replace = false,
 ): Promise<void> {
-  return fillContact(deps.db, paymentId, contact);
+  return fillContact(deps.db, paymentId, contact, replace);
 }
 
 /** Open payments (nobody paid, no order) whose quote's hold has lapsed. */
@@ -81,23 +90,23 @@ export async function withLockedPayment<T>(
 }
 
 /**
- * The buyer's name, e-mail and phone on a payment, before it is confirmed: only from the browser
- * that started it (its payment secret), so nobody else can redirect its receipt.
+ * The buyer's contact that came with the call that pays (the browser that started the payment:
+ * the caller checked its secret), recorded before the charge, so that whatever finalises the
+ * payment (the webhook's job or the browser's order call) has it. A finalised payment's contact no
+ * longer changes.
  */
 export async function recordContact(
   deps: PaymentsDb,
-  body: CheckoutContactBody,
-): Promise<{ paymentId: string }> {
-  const payment = await findPayment(deps.db, body.paymentId);
-  if (!payment) throw notFound('No such payment');
-  requirePaymentSecret(payment, body.paymentSecret);
-  const updated = await setContact(deps.db, body.paymentId, {
-    customerName: body.fullName,
-    customerEmail: body.email ?? null,
-    customerPhone: body.phone ?? null,
+  paymentId: string,
+  contact: PaymentContact | undefined,
+): Promise<void> {
+  if (!contact) return;
+  const updated = await setContact(deps.db, paymentId, {
+    customerName: contact.fullName,
+    customerEmail: contact.email ?? null,
+    customerPhone: contact.phone ?? null,
   });
-  if (updated) return { paymentId: body.paymentId };
-  throw conflict('This payment is already finalised; its contact can no longer change');
+  if (!updated) throw conflict('This payment is already finalised; its contact can no longer change');
 }
 
 /**

@@ -21,6 +21,12 @@ export interface ProviderIntent {
     | 'canceled';
   /** The last failure, as the provider words it for the buyer ('Your card was declined.'). */
   failureMessage: string | null;
+  /**
+   * What the buyer told the processor when paying in its own form (Stripe's Payment Element:
+   * `receipt_email` and the billing details): there the contact travels with the confirmation,
+   * which never passes through us.
+   */
+  payer?: { name: string | null; email: string | null; phone: string | null };
 }
 
 export interface CreateIntentInput {

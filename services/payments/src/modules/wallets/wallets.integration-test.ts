@@ -96,9 +96,20 @@ describe.each([
       merchantReference: `ORDER-${Date.now()}`,
       paymentToken: token,
       paymentId: intent.paymentId,
+      contact: { fullName: 'Ada Walker', email: 'ada@example.com', phone: '555-0100' },
     };
     const paid = await pay(method, body);
     expect(paid.statusCode, paid.body).toBe(200);
+    const contact = await stack.payments.db
+      .selectFrom('payments')
+      .select(['customerName', 'customerEmail', 'customerPhone'])
+      .where('id', '=', intent.paymentId)
+      .executeTakeFirstOrThrow();
+    expect(contact).toEqual({
+      customerName: 'Ada Walker',
+      customerEmail: 'ada@example.com',
+      customerPhone: '555-0100',
+    });
     expect(paid.json()).toEqual({ success: true, paymentId: intent.paymentId });
     expect((await pay(method, body)).json()).toEqual({ success: true, paymentId: intent.paymentId });
 

@@ -21,7 +21,7 @@ import type { PaymentsDeps } from '../../deps';
 import { attemptPayment } from '../payment-limits/card-attempts.service';
 import type { Payer } from '../payment-limits/payment-limits.service';
 import { requirePaymentSecret } from '../payments/payment-secret';
-import { getPayment } from '../payments/payments.service';
+import { getPayment, recordContact } from '../payments/payments.service';
 import { type ProviderIntent, WalletTokenRefusedError } from '../providers/provider';
 import type { MethodAvailability } from '../providers/providers';
 import { sandboxWalletTokenOutcome } from '../providers/sandbox/sandbox-wallet';
@@ -168,6 +168,7 @@ export async function processWalletPayment(
     if (intent.status === 'canceled') {
       throw conflict('This payment was cancelled (the checkout expired or changed); please check out again');
     }
+    await recordContact(deps, payment.id, body.contact);
     let confirmed: ProviderIntent;
     try {
       confirmed = await confirmWithToken({

@@ -1,5 +1,6 @@
 import { CARD_DECLINED, checkoutRoutes } from '@jesus-walks/contracts/checkout';
 import { orderRoutes } from '@jesus-walks/contracts/orders';
+import { cryptoRoutes, safekeyRoutes, squareRoutes, walletRoutes } from '@jesus-walks/contracts/payments';
 import { shippingRoutes } from '@jesus-walks/contracts/shipping';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, ApiResponseError } from '@/lib/api-client';
@@ -10,7 +11,11 @@ import { createOrder } from './create-order';
 import { createPaymentIntent } from './create-payment-intent';
 import { getOrderStatus, getOrderStatusQueryOptions, isBadOrderLink } from './get-order-status';
 import { getShippingRates, ratesDestination } from './get-shipping-rates';
-import { saveCheckoutContact } from './save-checkout-contact';
+import { payWithSquare } from './pay-with-square';
+import { processApplePayPayment } from './process-apple-pay-payment';
+import { processCryptoPayment } from './process-crypto-payment';
+import { processGooglePayPayment } from './process-google-pay-payment';
+import { processSafekeyPayment } from './process-safekey-payment';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -133,29 +138,40 @@ describe('createPaymentIntent', () => {
   });
 });
 
-describe('saveCheckoutContact', () => {
-  it("POSTs the buyer's name, e-mail and phone for the payment, with the payment's secret", async () => {
-    const { paymentId, paymentSecret } = aPaymentIntent();
-    const fetchMock = stubFetch(jsonResponse({ paymentId }));
-    const body = { paymentId, paymentSecret, fullName: 'Ann Lee', email: 'ann@example.com' };
-    expect(await saveCheckoutContact(body)).toEqual({ paymentId });
-    expect(sent(fetchMock)).toMatchObject({ url: checkoutRoutes.contact.path, method: 'POST', body });
-  });
-});
+/** The buyer's contact as the payment step hands it to a path. */
+const contact = { fullName: 'Ann Lee', email: 'ann@example.com', phone: '(555) 123-4567' };
 
 describe('confirmSandboxPayment', () => {
   const body = {
     clientSecret: 'pi_sandbox_secret_1',
+    contact,
     cardNumber: '4242 4242 4242 4242',
     expiry: '12 / 30',
     cvc: '123',
   };
 
-  it('POSTs the test card with the client secret', async () => {
+  it("POSTs the test card with the client secret and the buyer's contact", async () => {
     const paymentId = aPaymentIntent().paymentId;
     const fetchMock = stubFetch(jsonResponse({ status: 'succeeded', paymentId }));
     expect(await confirmSandboxPayment(body)).toEqual({ status: 'succeeded', paymentId });
     expect(sent(fetchMock)).toMatchObject({ url: checkoutRoutes.sandboxConfirm.path, method: 'POST', body });
+  });
+
+  it("keeps a refused contact's issues on the error (the payment step shows them on its fields)", async () => {
+    stubFetch(
+      jsonResponse(
+        {
+          message: 'The request is not valid',
+          code: 'validation_failed',
+          issues: [{ path: ['body', 'contact', 'email'], message: 'Invalid email address' }],
+        },
+        { status: 400, statusText: 'Bad Request' },
+      ),
+    );
+    await expect(confirmSandboxPayment(body)).rejects.toMatchObject({
+      status: 400,
+      issues: [{ path: ['body', 'contact', 'email'], message: 'Invalid email address' }],
+    });
   });
 
   it("carries the card's message of a 402", async () => {
@@ -169,6 +185,64 @@ describe('confirmSandboxPayment', () => {
       status: 402,
       serverMessage: CARD_DECLINED,
     });
+  });
+});
+
+describe("every call that pays carries the buyer's contact", () => {
+  const { paymentId, paymentSecret } = aPaymentIntent();
+  const reference = {
+    amount: 28.49,
+    currency: 'USD' as const,
+    merchantReference: 'JW-1',
+    paymentId,
+    paymentSecret,
+  };
+
+  it("Square's card token", async () => {
+    const fetchMock = stubFetch(jsonResponse({ status: 'succeeded', paymentId }));
+    await payWithSquare({ paymentId, paymentSecret, sourceId: 'cnon:card-nonce-ok', contact });
+    expect(sent(fetchMock)).toMatchObject({
+      url: squareRoutes.pay.path,
+      body: { sourceId: 'cnon:card-nonce-ok', contact },
+    });
+  });
+
+  it('SafeKey', async () => {
+    const fetchMock = stubFetch(jsonResponse({ success: true }));
+    const body = {
+      ...reference,
+      mobileNumber: '+1 (555) 010-0000',
+      cardNumber: '4000 0000 0000 0077',
+      contact,
+    };
+    await processSafekeyPayment(body);
+    expect(sent(fetchMock)).toMatchObject({ url: safekeyRoutes.processPayment.path, body });
+  });
+
+  it("Apple Pay's and Google Pay's tokens", async () => {
+    const body = { ...reference, description: 'Jesus Walks order', paymentToken: { t: 1 }, contact };
+    const apple = stubFetch(jsonResponse({ success: true }));
+    await processApplePayPayment(body);
+    expect(sent(apple)).toMatchObject({ url: walletRoutes.applePayProcessPayment.path, body });
+    const google = stubFetch(jsonResponse({ success: true }));
+    await processGooglePayPayment(body);
+    expect(sent(google)).toMatchObject({ url: walletRoutes.googlePayProcessPayment.path, body });
+  });
+
+  it("a crypto charge, with its customer e-mail and the payment's secret", async () => {
+    const fetchMock = stubFetch(jsonResponse({ success: true, paymentUrl: 'https://pay.example/c/1' }));
+    const body = {
+      amount: 28.49,
+      currency: 'USD' as const,
+      cryptocurrency: 'bitcoin' as const,
+      merchantReference: 'ORDER-1',
+      customerEmail: contact.email,
+      paymentId,
+      paymentSecret,
+      contact,
+    };
+    await processCryptoPayment({ provider: 'coinbase', body });
+    expect(sent(fetchMock)).toMatchObject({ url: cryptoRoutes.coinbaseProcessPayment.path, body });
   });
 });
 

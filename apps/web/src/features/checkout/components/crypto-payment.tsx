@@ -1,3 +1,4 @@
+import type { PaymentContact } from '@jesus-walks/contracts/checkout';
 import {
   CRYPTO_POLL_INTERVAL_MS,
   CRYPTO_POLL_TIMEOUT_MS,
@@ -28,6 +29,9 @@ export const CRYPTO_FAILED = 'Crypto payment failed';
 export const CRYPTO_EXPIRED = 'Payment expired. Please try again.';
 export const CRYPTO_TIMEOUT = 'Payment verification timeout';
 
+/** The buyer's contact as a crypto charge needs it: the e-mail is required. */
+export type CryptoContact = PaymentContact & { email: string };
+
 type CryptoState =
   | { status: 'idle' }
   | {
@@ -43,14 +47,22 @@ type CryptoState =
 
 interface CryptoPaymentProps {
   paymentId: string;
-  /** The payment's secret: handed to the sandbox's hosted page, which pays only with it. */
+  /**
+   * The payment's secret: sent with the charge (the contact is recorded only with it) and handed
+   * to the sandbox's hosted page, which pays only with it.
+   */
   paymentSecret: string;
   /** The checkout's quoted total (USD). */
   total: string;
   providers: readonly CryptoProvider[];
   disabled: boolean;
-  /** Validates and records the buyer's contact (the e-mail is required); null when it is not valid. */
-  prepare: () => Promise<{ email: string } | null>;
+  /** Validates the buyer's contact (the e-mail is required); null when it is not valid. */
+  prepare: () => Promise<CryptoContact | null>;
+  /**
+   * The charge was refused for its contact (a 400 naming its fields): true when the step took it
+   * (shown on the contact's fields), so the charge stays as it was, ready to try again.
+   */
+  contactRefused: (error: unknown) => boolean;
   /** The processor said paid: create the order as every other method does. */
   onPaid: () => Promise<void>;
 }
@@ -66,6 +78,7 @@ export function CryptoPayment({
   providers,
   disabled,
   prepare,
+  contactRefused,
   onPaid,
 }: CryptoPaymentProps) {
   const rates = useCryptoRates();
@@ -129,6 +142,9 @@ export function CryptoPayment({
           merchantReference: `ORDER-${Date.now()}`,
           customerEmail: contact.email,
           paymentId,
+          // Only the browser that started the payment names its buyer: the contact goes with its secret.
+          paymentSecret,
+          contact,
         },
       });
       if (!result.success) {
@@ -145,7 +161,8 @@ export function CryptoPayment({
         startedAt: Date.now(),
       });
       if (paymentUrl) window.open(paymentUrl, '_blank', 'noopener');
-    } catch {
+    } catch (error) {
+      if (contactRefused(error)) return;
       setState({ status: 'error', message: CRYPTO_FAILED });
     }
   }

@@ -9,20 +9,21 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
-import { useSaveCheckoutContact } from '../api/save-checkout-contact';
 import type { PaymentIntent } from '../hooks/use-payment-intent';
 import {
   type CheckoutContactForm,
   type CheckoutContactFormInput,
   CheckoutContactFormSchema,
+  contactIssuesOf,
   emptyContactForm,
+  paymentContactOf,
 } from '../utils/contact-schema';
 import { type PayableIntent, paymentFailureMessage } from '../utils/payment-intent';
 import { addressLines } from '../utils/shipping-step';
 import { canMakeApplePayments } from '../utils/wallets';
 import { CartChangedNotice } from './cart-changed-notice';
+import type { CryptoContact } from './crypto-payment';
 import { OrderTotal } from './order-total';
 import { PaymentMethodTiles, withDeviceSupport } from './payment-method-tiles';
 import { applePayPath } from './payment-paths/apple-pay-path';
@@ -56,7 +57,8 @@ interface PaymentStepProps<I extends PayableIntent> {
 
 /**
  * Step 2, the same for the shop and for a paid walk: the shipping summary (the cart's), the
- * buyer's contact, the method, the totals and the payment through the selected tile's path.
+ * buyer's contact, the method, the totals and the payment through the selected tile's path. The
+ * contact has no call of its own: the path sends it with the payment.
  */
 export function PaymentStep<I extends PayableIntent>({
   payment,
@@ -98,7 +100,6 @@ export function PaymentStep<I extends PayableIntent>({
     mode: 'onChange',
     defaultValues: { ...emptyContactForm(paymentMethod ?? 'stripe'), ...defaultContact },
   });
-  const saveContact = useSaveCheckoutContact();
   const [payError, setPayError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const {
@@ -114,7 +115,12 @@ export function PaymentStep<I extends PayableIntent>({
     safekey,
     applePay: applePayPath,
     googlePay,
-    crypto: cryptoPath({ providers: cryptoProviders, prepareContact: prepareCrypto, onPaid: cryptoPaid }),
+    crypto: cryptoPath({
+      providers: cryptoProviders,
+      prepareContact: prepareCrypto,
+      contactRefused: cryptoContactRefused,
+      onPaid: cryptoPaid,
+    }),
   });
 
   function changeMethod(next: PaymentMethod) {
@@ -127,28 +133,22 @@ export function PaymentStep<I extends PayableIntent>({
     payment.choose(next);
   }
 
-  /** Crypto: the contact is validated and recorded before the charge (the e-mail is required). */
-  async function prepareCrypto(): Promise<{ email: string } | null> {
+  /** Crypto: the contact is validated before the charge (the e-mail is required); the charge carries it. */
+  async function prepareCrypto(): Promise<CryptoContact | null> {
     setPayError(null);
     if (!intent || !(await contactForm.trigger())) return null;
-    const contact = CheckoutContactFormSchema.parse(contactForm.getValues());
+    const contact = paymentContactOf(CheckoutContactFormSchema.parse(contactForm.getValues()));
     if (!contact.email) return null;
-    try {
-      await saveContact.mutateAsync({
-        paymentId: intent.paymentId,
-        paymentSecret: intent.paymentSecret,
-        fullName: contact.fullName,
-        email: contact.email,
-        ...(contact.phone ? { phone: contact.phone } : {}),
-      });
-    } catch (error) {
-      showContactIssues(error);
-      setPayError('Payment failed');
-      return null;
-    }
     // The charge is paid on its own page: its hold stays while the buyer is there.
     payment.setPaying(true);
-    return { email: contact.email };
+    return { ...contact, email: contact.email };
+  }
+
+  /** The crypto charge was refused for its contact: nothing is being paid, so the hold need not stay. */
+  function cryptoContactRefused(error: unknown): boolean {
+    if (!showContactRefusal(error)) return false;
+    payment.setPaying(false);
+    return true;
   }
 
   /** The crypto charge was paid: from here on the same as every method (a retry only creates the order). */
@@ -183,26 +183,14 @@ export function PaymentStep<I extends PayableIntent>({
     try {
       if (prepared) {
         try {
-          await saveContact.mutateAsync({
-            paymentId: intent.paymentId,
-            paymentSecret: intent.paymentSecret,
-            fullName: contact.fullName,
-            ...(contact.email ? { email: contact.email } : {}),
-            ...(contact.phone ? { phone: contact.phone } : {}),
-          });
-        } catch (error) {
-          showContactIssues(error);
-          setPayError('Payment failed');
-          return;
-        }
-        try {
-          const result = await prepared.pay(intent);
+          // The contact goes with the payment: payments records it before charging.
+          const result = await prepared.pay(intent, paymentContactOf(contact));
           if (!result.ok) {
             if (result.error) setPayError(result.error);
             return;
           }
         } catch (error) {
-          setPayError(paymentFailureMessage(error));
+          if (!showContactRefusal(error)) setPayError(paymentFailureMessage(error));
           return;
         }
         paid.add(intent.paymentId);
@@ -215,14 +203,18 @@ export function PaymentStep<I extends PayableIntent>({
     }
   }
 
-  function showContactIssues(error: unknown) {
-    if (!(error instanceof ApiError) || error.status !== 400) return;
-    for (const issue of error.issues ?? []) {
-      const field = issue.path.at(-1);
-      if (field === 'fullName' || field === 'email' || field === 'phone') {
-        contactForm.setError(field, { type: 'server', message: issue.message });
-      }
+  /**
+   * A payment refused for its contact (a 400 whose issues name the contact's fields): each issue
+   * on its field, and 'Payment failed'. False for any other error.
+   */
+  function showContactRefusal(error: unknown): boolean {
+    const issues = contactIssuesOf(error);
+    if (issues.length === 0) return false;
+    for (const issue of issues) {
+      contactForm.setError(issue.field, { type: 'server', message: issue.message });
     }
+    setPayError('Payment failed');
+    return true;
   }
 
   const methodLabel = tile?.label ?? 'Stripe';

@@ -1,3 +1,4 @@
+import type { PaymentContact } from '@jesus-walks/contracts/checkout';
 import { useEffect, useRef, useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
@@ -5,16 +6,19 @@ import { useSquareConfig } from '../api/get-square-config';
 import { payWithSquare } from '../api/pay-with-square';
 import { attemptLimitMessage } from '../utils/payment-intent';
 import { loadSquareSdk, SQUARE_SDK_TIMEOUT, type SquareCard } from '../utils/square-sdk';
+import { rethrowContactRefusal } from './payment-paths/payment-path';
 
 /**
  * Square's card form (SPEC.md section 4): loads the configuration, loads the Web Payments SDK
  * (sandbox or production), creates the card, ready. Paying tokenizes the card and sends the token
- * to payments, which charges it for the quoted total. Only used when Square has keys; without
- * them the Square tile pays on the sandbox's card form.
+ * with the buyer's contact to payments, which records the contact and charges the card for the
+ * quoted total. Only used when Square has keys; without them the Square tile pays on the
+ * sandbox's card form.
  */
 
 export type SquareConfirmResult = { status: 'succeeded' } | { error: string };
-export type SquareConfirm = () => Promise<SquareConfirmResult>;
+/** Pays with the card; a refused contact (400) is thrown for the payment step to show. */
+export type SquareConfirm = (contact: PaymentContact) => Promise<SquareConfirmResult>;
 
 const CONTAINER_ID = 'square-card-container';
 
@@ -68,7 +72,7 @@ export function SquareCardForm({ paymentId, paymentSecret, onConfirmReady }: Squ
       .then(() => {
         if (cancelled) return;
         setReady(true);
-        onConfirmReady(async () => {
+        onConfirmReady(async (contact) => {
           if (!card) return { error: 'Payment form not ready' };
           let token: string | undefined;
           try {
@@ -79,9 +83,10 @@ export function SquareCardForm({ paymentId, paymentSecret, onConfirmReady }: Squ
           }
           if (!token) return { error: 'Payment validation failed' };
           try {
-            await payWithSquare({ paymentId, paymentSecret, sourceId: token });
+            await payWithSquare({ paymentId, paymentSecret, sourceId: token, contact });
             return { status: 'succeeded' };
           } catch (error) {
+            rethrowContactRefusal(error);
             // A refused card: Square's words; too many declines: the limit's; anything else: the catalogue's message.
             if (error instanceof ApiError && error.status === 402 && error.serverMessage) {
               return { error: error.serverMessage };

@@ -1,5 +1,6 @@
+import type { PaymentContact } from '@jesus-walks/contracts/checkout';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Stripe } from '@stripe/stripe-js';
+import type { ConfirmPaymentData, Stripe, StripeElements } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect } from 'react';
 
@@ -9,7 +10,7 @@ import { useEffect } from 'react';
  */
 
 export type StripeConfirmResult = { status: 'succeeded' } | { error: string };
-export type StripeConfirm = () => Promise<StripeConfirmResult>;
+export type StripeConfirm = (contact: PaymentContact) => Promise<StripeConfirmResult>;
 
 const stripes = new Map<string, Promise<Stripe | null>>();
 
@@ -54,21 +55,48 @@ function ElementWithConfirm({ onConfirmReady }: Pick<StripePaymentElementProps, 
       onConfirmReady(null);
       return;
     }
-    onConfirmReady(async () => {
-      const submitted = await elements.submit();
-      if (submitted.error) return { error: submitted.error.message ?? 'Payment validation failed' };
-      const result = await stripe.confirmPayment({
-        elements,
-        redirect: 'if_required',
-        confirmParams: { return_url: `${window.location.origin}/order-confirmation` },
-      });
-      if (result.error) return { error: result.error.message ?? 'Payment failed' };
-      return result.paymentIntent.status === 'succeeded'
-        ? { status: 'succeeded' }
-        : { error: 'Payment failed' };
-    });
+    onConfirmReady((contact) =>
+      confirmWithStripe(stripe, elements, contact, `${window.location.origin}/order-confirmation`),
+    );
     return () => onConfirmReady(null);
   }, [stripe, elements, onConfirmReady]);
 
   return <PaymentElement options={{ layout: 'tabs' }} />;
+}
+
+/**
+ * Confirms the intent with Stripe from the Payment Element. The buyer's contact goes with the
+ * confirmation (payments has no call of its own for it, and reads it back from the intent): the
+ * e-mail as the receipt's (only when given), the name, e-mail and phone as the payment method's
+ * billing details. Details the Element collects itself take precedence over these (Stripe.js).
+ */
+export async function confirmWithStripe(
+  stripe: Pick<Stripe, 'confirmPayment'>,
+  elements: StripeElements,
+  contact: PaymentContact,
+  returnUrl: string,
+): Promise<StripeConfirmResult> {
+  const submitted = await elements.submit();
+  if (submitted.error) return { error: submitted.error.message ?? 'Payment validation failed' };
+  const result = await stripe.confirmPayment({
+    elements,
+    redirect: 'if_required',
+    confirmParams: stripeConfirmParams(contact, returnUrl),
+  });
+  if (result.error) return { error: result.error.message ?? 'Payment failed' };
+  return result.paymentIntent.status === 'succeeded' ? { status: 'succeeded' } : { error: 'Payment failed' };
+}
+
+function stripeConfirmParams(contact: PaymentContact, returnUrl: string): ConfirmPaymentData {
+  return {
+    return_url: returnUrl,
+    ...(contact.email ? { receipt_email: contact.email } : {}),
+    payment_method_data: {
+      billing_details: {
+        name: contact.fullName,
+        ...(contact.email ? { email: contact.email } : {}),
+        ...(contact.phone ? { phone: contact.phone } : {}),
+      },
+    },
+  };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CheckoutContactFormSchema, CONTACT_MESSAGES } from './contact-schema';
+import { ApiError } from '@/lib/api-client';
+import {
+  CheckoutContactFormSchema,
+  CONTACT_MESSAGES,
+  contactIssuesOf,
+  paymentContactOf,
+} from './contact-schema';
 
 function messages(values: Partial<Record<'fullName' | 'email' | 'phone' | 'paymentMethod', string>>) {
   const result = CheckoutContactFormSchema.safeParse({
@@ -61,5 +67,40 @@ describe('checkout contact form (SPEC.md section 5)', () => {
     expect(CONTACT_MESSAGES.phoneInvalid).toBe(
       'Please enter a valid phone number (e.g., +1 (555) 123-4567 or (555) 123-4567)',
     );
+  });
+});
+
+describe('the contact a payment carries', () => {
+  it('is the validated name, with the e-mail and phone only when given', () => {
+    const form = (values: { email: string; phone: string }) =>
+      CheckoutContactFormSchema.parse({ fullName: ' Ann Lee ', paymentMethod: 'stripe', ...values });
+    expect(paymentContactOf(form({ email: ' ann@example.com ', phone: '(555) 123-4567' }))).toEqual({
+      fullName: 'Ann Lee',
+      email: 'ann@example.com',
+      phone: '(555) 123-4567',
+    });
+    expect(paymentContactOf(form({ email: '', phone: '' }))).toEqual({ fullName: 'Ann Lee' });
+  });
+
+  it("reads a 400's issues on the contact by the form's field, and nothing from any other error", () => {
+    const refused = new ApiError(400, 'Bad Request', {
+      message: 'The request is not valid',
+      code: 'validation_failed',
+      issues: [
+        { path: ['body', 'contact', 'email'], message: 'Invalid email address' },
+        { path: ['contact', 'fullName'], message: 'Too short' },
+        { path: ['body', 'cvc'], message: 'Security code must be 3 or 4 digits' },
+      ],
+    });
+    expect(contactIssuesOf(refused)).toEqual([
+      { field: 'email', message: 'Invalid email address' },
+      { field: 'fullName', message: 'Too short' },
+    ]);
+    const declined = new ApiError(402, 'Payment Required', {
+      message: 'Your card was declined.',
+      issues: [{ path: ['contact', 'email'], message: 'x' }],
+    });
+    expect(contactIssuesOf(declined)).toEqual([]);
+    expect(contactIssuesOf(new Error('offline'))).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
+import type { PaymentContact } from '@jesus-walks/contracts/checkout';
 import { type PaymentMethod, PaymentMethodSchema } from '@jesus-walks/contracts/payable';
 import { z } from 'zod';
+import { ApiError } from '@/lib/api-client';
 
 /** Letters (any alphabet) and spaces only. */
 const NAME_PATTERN = /^[\p{L}\s]+$/u;
@@ -58,4 +60,33 @@ export type CheckoutContactForm = z.output<typeof CheckoutContactFormSchema>;
 
 export function emptyContactForm(paymentMethod: PaymentMethod = 'stripe'): CheckoutContactFormInput {
   return { fullName: '', email: '', phone: '', paymentMethod };
+}
+
+/**
+ * The contact a path sends with the call that pays (PaymentContact), from the validated form: the
+ * name, and the e-mail and phone only when given.
+ */
+export function paymentContactOf(form: CheckoutContactForm): PaymentContact {
+  return {
+    fullName: form.fullName,
+    ...(form.email ? { email: form.email } : {}),
+    ...(form.phone ? { phone: form.phone } : {}),
+  };
+}
+
+/** The contact's fields a server's 400 can name (its issue's path ends with one). */
+export type ContactField = 'fullName' | 'email' | 'phone';
+
+/**
+ * The issues of a 400 that refused the contact sent with a payment (path `body.contact.email`
+ * and the like), by the form's field; empty for any other error.
+ */
+export function contactIssuesOf(error: unknown): { field: ContactField; message: string }[] {
+  if (!(error instanceof ApiError) || error.status !== 400) return [];
+  return (error.issues ?? []).flatMap((issue) => {
+    const field = issue.path.at(-1);
+    return field === 'fullName' || field === 'email' || field === 'phone'
+      ? [{ field, message: issue.message }]
+      : [];
+  });
 }

@@ -122,10 +122,21 @@ describe('SafeKey checkout (sandbox network)', () => {
       ...approved,
       merchantReference: 'ORDER-1',
       paymentId: intent.paymentId,
+      contact: { fullName: 'Ada Walker', email: 'ada@example.com', phone: '555-0100' },
     });
     expect(paid.json()).toMatchObject({ success: true });
     await waitForJobs(stack.payments.db);
     expect(await ordersOf(intent.paymentId)).toHaveLength(1);
+    const contact = await stack.payments.db
+      .selectFrom('payments')
+      .select(['customerName', 'customerEmail', 'customerPhone'])
+      .where('id', '=', intent.paymentId)
+      .executeTakeFirstOrThrow();
+    expect(contact).toEqual({
+      customerName: 'Ada Walker',
+      customerEmail: 'ada@example.com',
+      customerPhone: '555-0100',
+    });
     expect((await paymentRow(intent.paymentId)).status).toBe('succeeded');
   });
 

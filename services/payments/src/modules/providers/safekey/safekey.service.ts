@@ -19,7 +19,12 @@ import { FINALISE_PAYMENT_QUEUE } from '../../finalisation/finalisation.service'
 import { attemptPayment } from '../../payment-limits/card-attempts.service';
 import type { Payer } from '../../payment-limits/payment-limits.service';
 import { requirePaymentSecret } from '../../payments/payment-secret';
-import { getPayment, markPaymentFailed, type PaymentRow } from '../../payments/payments.service';
+import {
+  getPayment,
+  markPaymentFailed,
+  type PaymentRow,
+  recordContact,
+} from '../../payments/payments.service';
 import type { SafekeyProvider } from './safekey.provider';
 import {
   claimSafekeyPayment,
@@ -105,6 +110,7 @@ async function authoriseCheckout(
   if (row.status === 'canceled') {
     throw conflict('This payment was cancelled (the checkout expired or changed); please check out again');
   }
+  await recordContact(deps, payment.id, body.contact);
   if (!(await claimSafekeyPayment(deps.db, row.id))) {
     throw conflict('This payment is already being processed');
   }

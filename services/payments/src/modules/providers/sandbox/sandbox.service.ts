@@ -12,7 +12,7 @@ import type { PaymentsDeps } from '../../../deps';
 import { attemptPayment } from '../../payment-limits/card-attempts.service';
 import type { Payer } from '../../payment-limits/payment-limits.service';
 import { sameSecret } from '../../payments/payment-secret';
-import { getPayment } from '../../payments/payments.service';
+import { getPayment, recordContact } from '../../payments/payments.service';
 import { receiveWebhook } from '../../webhooks/webhooks.service';
 import { findSandboxIntent, lockSandboxIntent, updateSandboxIntent } from './sandbox.repository';
 import { paymentIntentEvent, type SandboxEvent } from './sandbox-events';
@@ -105,6 +105,7 @@ export async function confirmSandboxPayment(
           'This payment was cancelled (the checkout expired or changed); please check out again',
         );
       }
+      await recordContact({ db: trx }, intent.paymentId, body.contact);
       if (outcome.kind === 'succeeded') {
         await updateSandboxIntent(trx, locked.id, { status: 'succeeded', failureMessage: null });
         const event = paymentIntentEvent('payment_intent.succeeded', {

@@ -54,11 +54,11 @@ async function intentFor(items: Item[]) {
 /** Each payment's secret, as its browser keeps it from the intent's answer. */
 const secrets = new Map<string, string>();
 
-function pay(paymentId: string, sourceId: string) {
+function pay(paymentId: string, sourceId: string, contact?: object) {
   return stack.payments.app.inject({
     method: 'POST',
     url: '/api/checkout/square/pay',
-    payload: { paymentId, paymentSecret: secrets.get(paymentId) ?? 'ps_none', sourceId },
+    payload: { paymentId, paymentSecret: secrets.get(paymentId) ?? 'ps_none', sourceId, contact },
   });
 }
 
@@ -183,7 +183,26 @@ describe('checkout on Square (the real SDK against a fake Square API)', () => {
   it('a paid checkout is ordered without the browser (the pay route queues the finalisation); a signed payment.updated is recorded once however often it comes', async () => {
     const cap = await stack.insertProduct({ name: 'Webhook Square Cap', price: '10.00', stock: 5 });
     const intent = await intentFor([{ productId: cap.id, quantity: 1 }]);
-    expect((await pay(intent.paymentId, SQUARE_TEST_NONCES.ok)).statusCode).toBe(200);
+    expect(
+      (
+        await pay(intent.paymentId, SQUARE_TEST_NONCES.ok, {
+          fullName: 'Ada Walker',
+          email: 'ada@example.com',
+          phone: '555-0100',
+        })
+      ).statusCode,
+    ).toBe(200);
+    // The buyer's contact came with the card's token and is on the payment.
+    const contact = await stack.payments.db
+      .selectFrom('payments')
+      .select(['customerName', 'customerEmail', 'customerPhone'])
+      .where('id', '=', intent.paymentId)
+      .executeTakeFirstOrThrow();
+    expect(contact).toEqual({
+      customerName: 'Ada Walker',
+      customerEmail: 'ada@example.com',
+      customerPhone: '555-0100',
+    });
     const [charged] = fake.paymentsFor(intent.paymentId);
     const event = fake.paymentEvent('payment.updated', charged?.id ?? '');
     const deliveries = await Promise.all(Array.from({ length: 4 }, () => postSquareEvent(event)));

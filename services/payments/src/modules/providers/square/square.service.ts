@@ -6,7 +6,12 @@ import { FINALISE_PAYMENT_QUEUE } from '../../finalisation/finalisation.service'
 import { attemptPayment } from '../../payment-limits/card-attempts.service';
 import type { Payer } from '../../payment-limits/payment-limits.service';
 import { requirePaymentSecret } from '../../payments/payment-secret';
-import { getPayment, markPaymentFailed, type PaymentRow } from '../../payments/payments.service';
+import {
+  getPayment,
+  markPaymentFailed,
+  type PaymentRow,
+  recordContact,
+} from '../../payments/payments.service';
 import type { ProviderEvent } from '../provider';
 import { SQUARE_NOT_CONFIGURED } from '../providers';
 import { isPendingSquareReference } from './square.provider';
@@ -60,6 +65,7 @@ async function chargeSquare(
   if (payment.orderId !== null || !['pending', 'failed'].includes(payment.status)) {
     throw conflict('This payment was cancelled (the checkout expired or changed); please check out again');
   }
+  await recordContact(deps, payment.id, body.contact);
 
   let charge: Awaited<ReturnType<typeof square.charge>>;
   try {

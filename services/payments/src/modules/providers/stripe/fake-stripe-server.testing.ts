@@ -77,6 +77,8 @@ export interface FakePaymentIntent {
   } | null;
   payment_method: string | null;
   payment_method_types: string[];
+  /** Where Stripe e-mails the receipt: the browser's confirmParams.receipt_email. */
+  receipt_email: string | null;
   status:
     | 'requires_payment_method'
     | 'requires_confirmation'
@@ -144,14 +146,20 @@ export interface FakeToken {
   used: boolean;
 }
 
+/** What the browser's `stripe.confirmPayment` sends about the buyer (its confirmParams). */
+export interface FakeBuyer {
+  receiptEmail?: string;
+  billingDetails?: { name?: string; email?: string; phone?: string };
+}
+
 export interface FakePaymentMethod {
   id: string;
   object: 'payment_method';
   billing_details: {
     address: null;
-    email: null;
-    name: null;
-    phone: null;
+    email: string | null;
+    name: string | null;
+    phone: string | null;
   };
   card?: {
     brand: string;
@@ -186,8 +194,12 @@ export interface FakeStripeServer {
   charge(paymentIntentId: string): FakeCharge;
   /** Refunds created for the intent (copies), oldest first. */
   refunds(paymentIntentId: string): FakeRefund[];
-  /** The buyer paid: the intent succeeds with a captured charge. */
-  succeed(paymentIntentId: string): FakePaymentIntent;
+  /**
+   * The buyer paid: the intent succeeds with a captured charge. `buyer`: what the browser's
+   * `stripe.confirmPayment` sent with it (confirmParams.receipt_email and
+   * payment_method_data.billing_details), kept on the intent and its card PaymentMethod.
+   */
+  succeed(paymentIntentId: string, buyer?: FakeBuyer): FakePaymentIntent;
   /** The card was declined: the intent goes back to requires_payment_method with the message. */
   fail(paymentIntentId: string, message?: string): FakePaymentIntent;
   /**
@@ -411,16 +423,29 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
       payment_method: null,
       // With automatic payment methods, the account's enabled ones: cards in the fake's account.
       payment_method_types: Array.isArray(types) ? (types as string[]) : ['card'],
+      receipt_email: null,
       status: 'requires_payment_method',
     };
     intents.set(id, intent);
     return { status: 200, body: intent, saveIdempotent: true };
   }
 
-  function retrievePaymentIntent(id: string): Answer {
+  /** GET /v1/payment_intents/{id}, with `expand[]=payment_method` (the only expansion the fake knows). */
+  function retrievePaymentIntent(id: string, query: Record<string, string>): Answer {
+    const expand = Object.entries(query)
+      .filter(([key]) => /^expand\[\d*\]$/.test(key))
+      .map(([, value]) => value);
+    const unknown = expand.find((field) => field !== 'payment_method');
+    if (unknown !== undefined) {
+      throw invalidParam('expand', `The fake Stripe server cannot expand ${unknown} on a payment intent.`);
+    }
     const intent = intents.get(id);
     if (!intent) {
       return noSuch('payment_intent', id, 'intent');
+    }
+    const method = intent.payment_method === null ? undefined : paymentMethods.get(intent.payment_method);
+    if (expand.length > 0 && method) {
+      return { status: 200, body: { ...intent, payment_method: method.method }, saveIdempotent: false };
     }
     return { status: 200, body: intent, saveIdempotent: false };
   }
@@ -818,19 +843,26 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
     };
   }
 
-  function route(method: string, path: string, body: FormObject): Answer {
+  function route(method: string, path: string, body: FormObject, query: Record<string, string>): Answer {
     try {
-      return runEndpoint(method, path, body);
+      return runEndpoint(method, path, body, query);
     } catch (error) {
       if (error instanceof Refusal) return error.answer;
       throw error;
     }
   }
 
-  function runEndpoint(method: string, path: string, body: FormObject): Answer {
+  function runEndpoint(
+    method: string,
+    path: string,
+    body: FormObject,
+    query: Record<string, string>,
+  ): Answer {
     if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(body);
     const intentPath = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
-    if (method === 'GET' && intentPath?.[1]) return retrievePaymentIntent(decodeURIComponent(intentPath[1]));
+    if (method === 'GET' && intentPath?.[1]) {
+      return retrievePaymentIntent(decodeURIComponent(intentPath[1]), query);
+    }
     const confirmPath = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
     if (method === 'POST' && confirmPath?.[1]) {
       return confirmPaymentIntent(decodeURIComponent(confirmPath[1]), body);
@@ -934,7 +966,7 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
     }
 
     const body = isFormObject(recorded.body) ? recorded.body : {};
-    const answer = route(method, recorded.path, body);
+    const answer = route(method, recorded.path, body, recorded.query);
     // A snapshot: a replay answers with the object as it was first returned, as Stripe does.
     const text = JSON.stringify(answer.body);
     if (key !== undefined && answer.saveIdempotent) {
@@ -971,7 +1003,7 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
     charge: (paymentIntentId) => structuredClone(latestChargeOrThrow(paymentIntentId)),
     refunds: (paymentIntentId) =>
       structuredClone(refunds.filter((refund) => refund.payment_intent === paymentIntentId)),
-    succeed(paymentIntentId) {
+    succeed(paymentIntentId, buyer) {
       const intent = intentOrThrow(paymentIntentId);
       assertConfirmable(intent);
       const charge = newCharge(intent, 'succeeded');
@@ -980,8 +1012,32 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
       intent.last_payment_error = null;
       intent.latest_charge = charge.id;
       intent.next_action = null;
-      // The method the buyer confirmed with (the crypto one after the hosted page), else a card.
-      intent.payment_method ??= stripeId('pm');
+      intent.receipt_email = buyer?.receiptEmail ?? intent.receipt_email;
+      // The method the buyer confirmed with (the crypto one after the hosted page), else a card
+      // made from the Payment Element's fields.
+      if (intent.payment_method === null) {
+        const method: FakePaymentMethod = {
+          ...paymentMethodBase(),
+          type: 'card',
+          card: {
+            brand: 'visa',
+            country: 'US',
+            exp_month: 12,
+            exp_year: new Date().getUTCFullYear() + 3,
+            funding: 'credit',
+            last4: '4242',
+            wallet: null,
+          },
+        };
+        method.billing_details = {
+          address: null,
+          email: buyer?.billingDetails?.email ?? null,
+          name: buyer?.billingDetails?.name ?? null,
+          phone: buyer?.billingDetails?.phone ?? null,
+        };
+        paymentMethods.set(method.id, { method, number: '4242424242424242' });
+        intent.payment_method = method.id;
+      }
       return structuredClone(intent);
     },
     fail(paymentIntentId, message = 'Your card was declined.') {

@@ -119,7 +119,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async retrieveIntent(reference: string): Promise<ProviderIntent> {
-      return toProviderIntent(await stripe.paymentIntents.retrieve(reference));
+      // The payment method's billing details: the contact the buyer gave with the Payment Element.
+      return toProviderIntent(
+        await stripe.paymentIntents.retrieve(reference, { expand: ['payment_method'] }),
+      );
     },
 
     async confirmWithWalletToken(input: WalletTokenInput): Promise<ProviderIntent> {
@@ -225,7 +228,19 @@ function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     currency: intent.currency,
     status: toProviderStatus(intent.status),
     failureMessage: intent.last_payment_error?.message ?? null,
+    ...payerOf(intent),
   };
+}
+
+/** The contact the browser sent with its confirmation (confirmParams), where there is one. */
+function payerOf(intent: Stripe.PaymentIntent): Pick<ProviderIntent, 'payer'> {
+  const billing = typeof intent.payment_method === 'object' ? intent.payment_method?.billing_details : null;
+  const payer = {
+    name: billing?.name ?? null,
+    email: intent.receipt_email ?? billing?.email ?? null,
+    phone: billing?.phone ?? null,
+  };
+  return payer.name || payer.email || payer.phone ? { payer } : {};
 }
 
 /**

@@ -1,10 +1,12 @@
+import type { PaymentContact } from '@jesus-walks/contracts/checkout';
 import { Badge } from '@/components/ui/badge';
 import { getApplePayConfig } from '../../api/get-apple-pay-config';
 import { processApplePayPayment } from '../../api/process-apple-pay-payment';
 import { validateApplePayMerchant } from '../../api/validate-apple-pay-merchant';
+import { contactIssuesOf } from '../../utils/contact-schema';
 import { attemptLimitMessage, type PayableIntent } from '../../utils/payment-intent';
 import { payWithApplePay, WALLET_MESSAGES } from '../../utils/wallets';
-import { type PathResult, type PaymentPath, paymentReference } from './payment-path';
+import { type PathResult, type PaymentPath, paymentReference, rethrowContactRefusal } from './payment-path';
 
 /**
  * Apple Pay: Apple's payment sheet, the merchant validated through our server, its token charged
@@ -24,8 +26,10 @@ export const applePayPath: PaymentPath = {
   ownButton: false,
 };
 
-async function payWithApple(intent: PayableIntent): Promise<PathResult> {
+async function payWithApple(intent: PayableIntent, contact: PaymentContact): Promise<PathResult> {
   const reference = paymentReference(intent);
+  // Apple's sheet only hears that the charge failed; a refused contact still goes on to the step.
+  let refused: unknown = null;
   try {
     const config = await getApplePayConfig();
     const outcome = await payWithApplePay({
@@ -33,21 +37,29 @@ async function payWithApple(intent: PayableIntent): Promise<PathResult> {
       amount: intent.total,
       validate: (validationURL) =>
         validateApplePayMerchant({ validationURL, domainName: window.location.hostname }),
-      charge: async (token) =>
-        (
-          await processApplePayPayment({
+      charge: async (token) => {
+        try {
+          const result = await processApplePayPayment({
             ...reference,
             description: 'Jesus Walks order',
             paymentToken: token,
-          })
-        ).success,
+            contact,
+          });
+          return result.success;
+        } catch (error) {
+          if (contactIssuesOf(error).length > 0) refused = error;
+          throw error;
+        }
+      },
     });
     if (outcome.ok) return { ok: true };
+    if (refused) throw refused;
     return {
       ok: false,
       error: outcome.cancelled ? WALLET_MESSAGES.applePayCancelled : WALLET_MESSAGES.applePayFailed,
     };
   } catch (error) {
+    rethrowContactRefusal(error);
     return { ok: false, error: attemptLimitMessage(error) ?? WALLET_MESSAGES.applePayFailed };
   }
 }

@@ -1,12 +1,17 @@
 import type { CryptoProvider } from '@jesus-walks/contracts/payments';
-import { CryptoPayment } from '../crypto-payment';
+import { type CryptoContact, CryptoPayment } from '../crypto-payment';
 import type { PaymentPath } from './payment-path';
 
 interface CryptoPathOptions {
   /** The crypto providers the server offers (stripe, coinbase). */
   providers: readonly CryptoProvider[];
-  /** The step validates and records the buyer's contact before the charge (the e-mail is required). */
-  prepareContact: () => Promise<{ email: string } | null>;
+  /**
+   * The step validates the buyer's contact before the charge (the e-mail is required); the charge
+   * carries it (its customer e-mail, and the contact payments records on the payment).
+   */
+  prepareContact: () => Promise<CryptoContact | null>;
+  /** A charge refused for its contact: the step shows it on the contact's fields (true when it was). */
+  contactRefused: (error: unknown) => boolean;
   /** The processor said paid: the step finalises the purchase as for every other method. */
   onPaid: () => Promise<void>;
 }
@@ -15,7 +20,12 @@ interface CryptoPathOptions {
  * Crypto: a charge paid on the processor's page (or the sandbox's), watched until it is paid. It
  * has its own button, since the charge starts before the payment is made and is paid elsewhere.
  */
-export function cryptoPath({ providers, prepareContact, onPaid }: CryptoPathOptions): PaymentPath {
+export function cryptoPath({
+  providers,
+  prepareContact,
+  contactRefused,
+  onPaid,
+}: CryptoPathOptions): PaymentPath {
   return {
     render: ({ intent, disabled }) => (
       <CryptoPayment
@@ -26,6 +36,7 @@ export function cryptoPath({ providers, prepareContact, onPaid }: CryptoPathOpti
         providers={providers}
         disabled={disabled}
         prepare={prepareContact}
+        contactRefused={contactRefused}
         onPaid={onPaid}
       />
     ),

@@ -5,7 +5,7 @@ import { getGooglePayConfig } from '../../api/get-google-pay-config';
 import { processGooglePayPayment } from '../../api/process-google-pay-payment';
 import { attemptLimitMessage } from '../../utils/payment-intent';
 import { type GooglePayStatus, payWithGooglePay, readyGooglePay, WALLET_MESSAGES } from '../../utils/wallets';
-import { type PaymentPath, paymentReference } from './payment-path';
+import { type PaymentPath, paymentReference, rethrowContactRefusal } from './payment-path';
 
 type GooglePayState =
   | { status: Exclude<GooglePayStatus, 'ready'> }
@@ -66,7 +66,7 @@ export function useGooglePayPath(offered: boolean): PaymentPath & { status: Goog
       if (googlePay.status !== 'ready') return { error: WALLET_MESSAGES.googlePayUnavailable };
       const ready = googlePay;
       return {
-        async pay(intent) {
+        async pay(intent, contact) {
           const reference = paymentReference(intent);
           try {
             const outcome = await ready.pay(intent.total);
@@ -76,9 +76,11 @@ export function useGooglePayPath(offered: boolean): PaymentPath & { status: Goog
               ...reference,
               description: 'Jesus Walks order',
               paymentToken: outcome.token,
+              contact,
             });
             return result.success ? { ok: true } : { ok: false, error: WALLET_MESSAGES.googlePayFailed };
           } catch (error) {
+            rethrowContactRefusal(error);
             return { ok: false, error: attemptLimitMessage(error) ?? WALLET_MESSAGES.googlePayFailed };
           }
         },

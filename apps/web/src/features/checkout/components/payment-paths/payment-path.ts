@@ -1,4 +1,6 @@
+import type { PaymentContact } from '@jesus-walks/contracts/checkout';
 import type { ReactNode } from 'react';
+import { contactIssuesOf } from '../../utils/contact-schema';
 import type { PayableIntent } from '../../utils/payment-intent';
 import { merchantReference } from '../../utils/safekey';
 
@@ -6,8 +8,10 @@ import { merchantReference } from '../../utils/safekey';
  * One way to pay in the payment step (the sandbox's card form, Stripe's Payment Element, Square's
  * card form, SafeKey, Apple Pay, Google Pay, crypto), behind one interface: what it shows in the
  * payment area, and how it pays an intent. The step chooses one by the selected tile (and, for
- * the card tiles, by the processor that made the intent); the step itself validates and records
- * the buyer's contact before a path pays, and finalises the purchase after.
+ * the card tiles, by the processor that made the intent); the step itself validates the buyer's
+ * contact and hands it to the path, which sends it with the call that pays (payments records it
+ * on the payment before charging; Stripe's Payment Element gives it to Stripe with the
+ * confirmation), and the step finalises the purchase after.
  */
 export interface PaymentPath {
   /** The path's part of the payment area, once the intent is ready and not yet paid. */
@@ -32,9 +36,18 @@ interface PathView {
 /** A path's payment: paid, or the message to show (null: nothing to say, e.g. a closed payment sheet). */
 export type PathResult = { ok: true } | { ok: false; error: string | null };
 
+/**
+ * `pay` sends the contact with the payment. A 400 that refused the contact is thrown, never
+ * answered as a PathResult (rethrowContactRefusal): the step shows its issues on the contact's fields.
+ */
 export type PreparedPayment =
-  | { pay: (intent: PayableIntent) => Promise<PathResult> }
+  | { pay: (intent: PayableIntent, contact: PaymentContact) => Promise<PathResult> }
   | { error: string | null };
+
+/** In a path's catch: a refused contact goes on to the step, which shows it on the contact's fields. */
+export function rethrowContactRefusal(error: unknown): void {
+  if (contactIssuesOf(error).length > 0) throw error;
+}
 
 /** What SafeKey and the wallets send with every payment: the quoted total and the payment it pays. */
 export function paymentReference(intent: PayableIntent) {

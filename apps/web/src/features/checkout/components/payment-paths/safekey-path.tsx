@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { processSafekeyPayment } from '../../api/process-safekey-payment';
+import { contactIssuesOf } from '../../utils/contact-schema';
 import { attemptLimitMessage } from '../../utils/payment-intent';
 import {
   SAFEKEY_CHECKOUT_WAIT_MS,
@@ -9,7 +10,7 @@ import {
   wait,
 } from '../../utils/safekey';
 import { SafekeyFields } from '../safekey-fields';
-import { type PaymentPath, paymentReference } from './payment-path';
+import { type PaymentPath, paymentReference, rethrowContactRefusal } from './payment-path';
 
 /**
  * SafeKey: the buyer's mobile number and card number, then SafeKey's confirmation on their phone.
@@ -32,10 +33,10 @@ export function useSafekeyPath(): PaymentPath {
       const problem = safekeyInputError(safekey);
       if (problem) return { error: problem };
       return {
-        async pay(intent) {
+        async pay(intent, contact) {
           setSafekeyState('pending');
           try {
-            const result = await processSafekeyPayment({ ...paymentReference(intent), ...safekey });
+            const result = await processSafekeyPayment({ ...paymentReference(intent), ...safekey, contact });
             if (!result.success) {
               setSafekeyState('error');
               return { ok: false, error: result.error ?? SAFEKEY_MESSAGES.failed };
@@ -45,7 +46,9 @@ export function useSafekeyPath(): PaymentPath {
             setSafekeyState('success');
             return { ok: true };
           } catch (error) {
-            setSafekeyState('error');
+            // A refused contact is not SafeKey's failure: its fields say what to change.
+            setSafekeyState(contactIssuesOf(error).length > 0 ? 'idle' : 'error');
+            rethrowContactRefusal(error);
             return { ok: false, error: attemptLimitMessage(error) ?? SAFEKEY_MESSAGES.processingFailed };
           }
         },

@@ -10,7 +10,11 @@ const StripePaymentElement = lazy(() =>
 
 const NOT_READY = 'Payment system not ready';
 
-/** Stripe's Payment Element: the Stripe tile when the intent is Stripe's (its keys configured). */
+/**
+ * Stripe's Payment Element: the Stripe tile when the intent is Stripe's (its keys configured). The
+ * browser confirms with Stripe itself, the buyer's contact with it (the receipt's e-mail, the
+ * billing details); payments reads it back from the intent.
+ */
 export function useStripeElementPath(publishableKey: string | null): PaymentPath {
   const stripeConfirm = useRef<StripeConfirm | null>(null);
   const onConfirmReady = useCallback((confirm: StripeConfirm | null) => {
@@ -34,9 +38,9 @@ export function useStripeElementPath(publishableKey: string | null): PaymentPath
     async prepare() {
       if (!stripeConfirm.current) return { error: NOT_READY };
       return {
-        async pay() {
+        async pay(_intent, contact) {
           const confirm = stripeConfirm.current;
-          const result = confirm ? await confirm() : { error: NOT_READY };
+          const result = confirm ? await confirm(contact) : { error: NOT_READY };
           return 'error' in result ? { ok: false, error: result.error } : { ok: true };
         },
       };
