@@ -45,6 +45,26 @@ describe('what a checkout holds', () => {
     await expect.poll(availableNow).toBe(before);
   });
 
+  it('gives back a hold the server made after the buyer had already left the checkout', async () => {
+    const before = await availableNow();
+    const page = await site.newPage({ width: 1280, height: 900 });
+    await addFromShop(page, HAT);
+    // The intent's answer is slow: the buyer leaves for the cart before it comes.
+    await page.route('**/api/checkout/create-payment-intent', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/checkout');
+    const answered = page.waitForResponse('**/api/checkout/create-payment-intent', { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Use Test Address & Go to Payment' }).click();
+    await page.getByRole('banner').getByRole('navigation').getByRole('link', { name: /Cart/ }).click();
+    await page.waitForURL('**/cart');
+    // The server made the intent and held the hat; the checkout, gone, gives it back at once.
+    expect((await answered).status()).toBe(201);
+    await expect.poll(availableNow, { timeout: 5_000 }).toBe(before);
+    await page.close();
+  });
+
   it("says in the cart when other shoppers' checkouts hold what it needs, and the shop shows what is left", async () => {
     const hat = await shown(HAT);
     const page = await site.newPage({ width: 375, height: 812 });

@@ -105,6 +105,8 @@ export function usePaymentIntent<R extends WithPaymentMethod, I extends PayableI
   /** The last intent the server made: a new one for the same checkout replaces (releases) it. */
   const lastPayment = useRef<ReplacedPayment | undefined>(undefined);
   const requested = useRef<string | null>(null);
+  /** The latest request sent, and its Idempotency-Key: an answer to an older one is superseded. */
+  const latest = useRef({ sequence: 0, idempotencyKey: '' });
   const paid = useRef(new Set<string>());
   const paying = useRef(false);
   // Leaving the checkout unpaid (another page, the cart emptied, the tab closed) gives its hold back.
@@ -125,22 +127,30 @@ export function usePaymentIntent<R extends WithPaymentMethod, I extends PayableI
     if (!force && requested.current === key && state.status !== 'failed') return;
     requested.current = key;
     setState({ status: 'pending', intent: null });
-    createIntent.mutate(
-      { request: next, replaces: lastPayment.current, idempotencyKey: attempts.current.keyFor(key) },
-      {
-        onSuccess: (answer) => {
-          attempts.current.settle();
-          lastPayment.current = answer;
-          // The buyer left while it was being made: it goes back at once.
-          if (leave.releaseIfLeft(answer)) return;
-          if (requested.current !== key) return;
-          setState({ status: 'ready', intent: answer });
-        },
-        onError: (error) => {
-          attempts.current.settle(error);
-          if (requested.current !== key) return;
-          setState({ status: 'failed', intent: null, failure: intentCall.failure(error, next) });
-        },
+    const idempotencyKey = attempts.current.keyFor(key);
+    const sequence = latest.current.sequence + 1;
+    latest.current = { sequence, idempotencyKey };
+    // mutateAsync, not mutate's callbacks: those run only for the latest call and only while the
+    // checkout is mounted, so an intent answered after the buyer left, or after a newer request,
+    // would keep its hold until it lapsed.
+    createIntent.mutateAsync({ request: next, replaces: lastPayment.current, idempotencyKey }).then(
+      (answer) => {
+        attempts.current.settle();
+        // The buyer left while it was being made: it goes back at once.
+        if (leave.releaseIfLeft(answer)) return;
+        if (sequence !== latest.current.sequence) {
+          // A newer request went out before this answer and could not name it as replaced: it
+          // goes back now, unless the newer one is the same attempt (its key answers this payment).
+          if (idempotencyKey !== latest.current.idempotencyKey) leave.release(answer);
+          return;
+        }
+        lastPayment.current = answer;
+        setState({ status: 'ready', intent: answer });
+      },
+      (error: unknown) => {
+        attempts.current.settle(error);
+        if (sequence !== latest.current.sequence) return;
+        setState({ status: 'failed', intent: null, failure: intentCall.failure(error, next) });
       },
     );
   }

@@ -21,12 +21,16 @@ export interface ReleaseOnLeaveOptions {
  * without paying, instead of when the hold lapses minutes later: when the checkout goes away in the
  * app (another page, the cart emptied in another tab) and when the page itself is left or closed
  * (pagehide, sent with keepalive). A paid payment, or one being paid, is never released. Answers
- * `releaseIfLeft`, for an intent the server made after the checkout was left.
+ * `releaseIfLeft`, for an intent the server made after the checkout was left, and `release`, for
+ * one nothing will replace (its request was superseded before it was answered).
  */
 export function useReleaseOnLeave(
   open: OpenPayment | null,
   options: ReleaseOnLeaveOptions,
-): { releaseIfLeft: (payment: OpenPayment) => boolean } {
+): {
+  releaseIfLeft: (payment: OpenPayment) => boolean;
+  release: (payment: OpenPayment) => boolean;
+} {
   const latest = useRef(open);
   latest.current = open;
   const optionsRef = useRef(options);
@@ -69,5 +73,5 @@ export function useReleaseOnLeave(
     (payment: OpenPayment) => (left.current ? release(payment) || true : false),
     [release],
   );
-  return { releaseIfLeft };
+  return { releaseIfLeft, release };
 }
