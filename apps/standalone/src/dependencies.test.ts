@@ -14,9 +14,9 @@ const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
 function runtimeSources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    // Test files and test helpers (src/testing) run only where devDependencies are installed.
+    // Test files and test helpers (src/testing, *.testing.ts) run only where devDependencies are installed.
     if (entry.isDirectory()) return entry.name === 'testing' ? [] : runtimeSources(path);
-    return /\.ts$/.test(entry.name) && !/\.(test|integration-test)\.ts$/.test(entry.name) ? [path] : [];
+    return /\.ts$/.test(entry.name) && !/\.(test|integration-test|testing)\.ts$/.test(entry.name) ? [path] : [];
   });
 }
 
