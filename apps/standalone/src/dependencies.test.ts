@@ -16,7 +16,9 @@ function runtimeSources(dir: string): string[] {
     const path = join(dir, entry.name);
     // Test files and test helpers (src/testing, *.testing.ts) run only where devDependencies are installed.
     if (entry.isDirectory()) return entry.name === 'testing' ? [] : runtimeSources(path);
-    return /\.ts$/.test(entry.name) && !/\.(test|integration-test|testing)\.ts$/.test(entry.name) ? [path] : [];
+    return /\.ts$/.test(entry.name) && !/\.(test|integration-test|testing)\.ts$/.test(entry.name)
+      ? [path]
+      : [];
   });
 }
 
