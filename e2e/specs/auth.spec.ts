@@ -24,14 +24,20 @@ function header(page: Page): Locator {
 
 async function expectLoggedIn(page: Page): Promise<void> {
   await expect
-    .poll(() => header(page).getByRole('button', { name: 'Logout' }).isVisible(), { message: 'Logout shown' })
+    .poll(() => header(page).getByRole('button', { name: 'Logout' }).isVisible(), {
+      message: 'Logout shown',
+      timeout: 10_000,
+    })
     .toBe(true);
   expect(await header(page).getByRole('link', { name: 'Login' }).count()).toBe(0);
 }
 
 async function expectLoggedOut(page: Page): Promise<void> {
   await expect
-    .poll(() => header(page).getByRole('link', { name: 'Login' }).isVisible(), { message: 'Login shown' })
+    .poll(() => header(page).getByRole('link', { name: 'Login' }).isVisible(), {
+      message: 'Login shown',
+      timeout: 10_000,
+    })
     .toBe(true);
   expect(await header(page).getByRole('button', { name: 'Logout' }).count()).toBe(0);
 }
@@ -110,7 +116,8 @@ describe('account journey', () => {
       hasText: 'Your password has been reset. Please log in with your new password.',
     });
     await expect.poll(() => notice.isVisible()).toBe(true);
-    await expect.poll(() => path(page)).toBe('/login');
+    // Once the app has hydrated, which a busy machine may take a few seconds to do.
+    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/login');
 
     // The token works once.
     const reused = await page.evaluate(async (t) => {
@@ -188,7 +195,8 @@ describe('login page recovery notice', () => {
     await expect.poll(() => alert.isVisible()).toBe(true);
     expect(await alert.getAttribute('data-recovery')).toBe('success');
     await expectAlertColour(alert, 'green');
-    await expect.poll(() => path(page)).toBe('/login');
+    // Once the app has hydrated, which a busy machine may take a few seconds to do.
+    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/login');
     // The alert stays once the address is clean.
     expect(await alert.isVisible()).toBe(true);
   });
@@ -200,7 +208,8 @@ describe('login page recovery notice', () => {
     await expect.poll(() => alert.isVisible()).toBe(true);
     expect(await alert.getAttribute('data-recovery')).toBe('error');
     await expectAlertColour(alert, 'red');
-    await expect.poll(() => path(page)).toBe('/login');
+    // Once the app has hydrated, which a busy machine may take a few seconds to do.
+    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/login');
     expect(await alert.isVisible()).toBe(true);
   });
 });

@@ -21,6 +21,7 @@ async function expectLoggedIn(page: Page): Promise<void> {
   await expect
     .poll(() => page.getByRole('banner').getByRole('button', { name: 'Logout' }).isVisible(), {
       message: 'Logout shown',
+      timeout: 10_000,
     })
     .toBe(true);
 }

@@ -154,8 +154,11 @@ describe('a logged-in member', () => {
     expect(created.status()).toBe(201);
     const event = (await apiEvents(page)).find((e) => !e.isPast && !e.isCancelled && e.seatsLeft > 1);
     await page.goto(`/events/${event?.id}`);
+    // Who is logged in is asked once the page has hydrated: a page is the same for everyone.
     await expect
-      .poll(() => page.getByText(`You are logged in as ${username}`, { exact: false }).isVisible())
+      .poll(() => page.getByText(`You are logged in as ${username}`, { exact: false }).isVisible(), {
+        timeout: 10_000,
+      })
       .toBe(true);
     expect(await page.getByRole('form', { name: 'Register as a guest' }).count()).toBe(0);
 

@@ -140,6 +140,7 @@ export async function buildApp(env: Env, deps: GatewayDeps): Promise<FastifyInst
     distDir: env.WEB_DIST_DIR,
     serverEntry: env.WEB_SERVER_ENTRY,
     publicOrigin: env.PUBLIC_ORIGIN,
+    databaseUrl: env.DATABASE_URL,
   });
   return app;
 }

@@ -28,8 +28,9 @@ export const envSchema = z.object({
     .string()
     .default(new URL('../../web/dist-server/entry-server.js', import.meta.url).pathname),
   /**
-   * The gateway's schema (its role's own), where replicas share the API rate limit's counts. Set it
-   * whenever more than one gateway runs; without it each process counts alone.
+   * The gateway's schema (its role's own), where replicas share the API rate limit's counts, and
+   * where it hears the services' changes (LISTEN) to keep rendered pages. Set it whenever more than
+   * one gateway runs; without it each process counts alone, and every page is rendered each time.
    */
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(2),

@@ -6,6 +6,7 @@ import type { PageRenderer } from '@jesus-walks/contracts/server-render';
 import { isWebRoute } from '@jesus-walks/contracts/web-routes';
 import { sendJsonNotFound } from '@jesus-walks/service-kit/error-handling';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createPageCache, sendKeptPage } from './page-cache';
 import { pageDocumentOf } from './page-document';
 
 export interface WebAppOptions {
@@ -13,6 +14,8 @@ export interface WebAppOptions {
   /** The server render's bundle; without it every page is the shell, rendered in the browser. */
   serverEntry: string;
   publicOrigin: string;
+  /** Where the services announce changes (NOTIFY): without it, no page is kept. */
+  databaseUrl: string | undefined;
 }
 
 /** The build's preloads.json (apps/web/vite.config.ts). */
@@ -37,9 +40,10 @@ async function loadRenderer(serverEntry: string): Promise<PageRenderer | null> {
 }
 
 /**
- * Serves the web app. Hashed assets are cached for a year; pages never. Public pages are rendered
- * on the server with their data (docs/decisions/019-server-rendering.md) and arrive with their
- * content and head; the others get the shell. The app's own routes answer 200, any other page
+ * Serves the web app. Hashed assets are cached for a year. Public pages are rendered on the server
+ * with their data (docs/decisions/019-server-rendering.md) and arrive with their content and head,
+ * the same for every visitor, and are kept until what they show changes (page-cache.ts,
+ * docs/decisions/032-rendered-pages-kept.md); the others get the shell. The app's own routes answer 200, any other page
  * path the 404 page with a real 404 status (as does an event that does not exist), so crawlers and
  * monitors see the truth. Unknown /api paths answer JSON 404.
  */
@@ -80,20 +84,27 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     });
   }
 
-  /** The gateway's own API, as the visitor would call it (their cookie, their address, its limits). */
+  const pageCache = createPageCache(app, { connectionString: options.databaseUrl });
+
+  /**
+   * The gateway's own API for a render, as anyone would call it: no visitor's cookie goes along,
+   * since the page is the same for everyone (what is theirs comes after hydration). Notes what the
+   * page may be kept for: until the earliest Expires of its answers, and only if all of them loaded.
+   */
   const apiFor =
-    (request: FastifyRequest) =>
+    (request: FastifyRequest, sources: { validUntil: number; complete: boolean }) =>
     async (path: string, init: RequestInit): Promise<Response> => {
       const answer = await app.inject({
         method: (init.method ?? 'GET') as 'GET',
         url: path,
         remoteAddress: request.ip,
-        headers: {
-          accept: 'application/json',
-          ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-          'x-request-id': request.id,
-        },
+        headers: { accept: 'application/json', 'x-request-id': request.id },
       });
+      // A missing event is an answer (the 404 page); anything else that is not a 200 leaves the
+      // page half loaded: it is sent, never kept.
+      if (answer.statusCode !== 200 && answer.statusCode !== 404) sources.complete = false;
+      const expires = Date.parse(String(answer.headers.expires ?? ''));
+      if (Number.isFinite(expires)) sources.validUntil = Math.min(sources.validUntil, expires);
       return new Response(answer.rawPayload, {
         status: answer.statusCode,
         statusText: answer.statusMessage,
@@ -103,30 +114,39 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, path: string) {
     const knownRoute = isWebRoute(path);
+    // Pages with a query (a reset token, an order's status link) are rendered each time: they
+    // are few, and a flood of distinct URLs must not fill the memory.
+    const keepable = knownRoute && !request.url.includes('?');
+    if (keepable) {
+      const kept = pageCache.get(request.url);
+      if (kept) return sendKeptPage(request, reply, kept);
+    }
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (renderer && pageDocument) {
       try {
+        const generation = pageCache.generation();
+        const sources = { validUntil: Number.POSITIVE_INFINITY, complete: true };
         const result = await renderer.render({
           url: request.url,
-          cookies: request.headers.cookie ?? '',
           origin: options.publicOrigin,
-          fetchApi: apiFor(request),
+          fetchApi: apiFor(request, sources),
         });
         if (result.kind === 'rendered') {
-          return reply
-            .code(knownRoute ? result.status : 404)
-            .header('vary', 'cookie')
-            .send(
-              pageDocument.rendered({
-                head: result.head,
-                body: result.body,
-                state: result.state,
-                // The page's own modules go on its page-state element: the entry asks for them
-                // together with the app once the page has painted (apps/web/src/main.tsx). As head
-                // links they would be fetched before the first paint and compete with it.
-                modules: preloads.routes[result.route ?? ''],
-              }),
-            );
+          const html = pageDocument.rendered({
+            head: result.head,
+            body: result.body,
+            state: result.state,
+            // The page's own modules go on its page-state element: the entry asks for them
+            // together with the app once the page has painted (apps/web/src/main.tsx). As head
+            // links they would be fetched before the first paint and compete with it.
+            modules: preloads.routes[result.route ?? ''],
+          });
+          const status = knownRoute ? result.status : 404;
+          if (keepable && status === 200 && sources.complete) {
+            const page = pageCache.keep(request.url, generation, { html, validUntil: sources.validUntil });
+            return sendKeptPage(request, reply, page);
+          }
+          return reply.code(status).send(html);
         }
       } catch (error) {
         // The shell still works: the browser renders the page itself.

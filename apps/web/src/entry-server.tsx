@@ -18,7 +18,8 @@ import { SiteOriginProvider } from '@/lib/site-origin';
 /**
  * Renders a page on the server: the gateway imports this module as its PageRenderer
  * (packages/contracts server-render.ts; docs/decisions/019-server-rendering.md).
- * The page's data is fetched first through the gateway's own API with the visitor's cookie, the
+ * The page's data is fetched first through the gateway's own API, as anyone would (a page is the
+ * same for every visitor; what is theirs comes after hydration), the
  * app is rendered to HTML once everything has loaded (lazy pages included), and the query cache
  * goes along so the browser hydrates without asking again.
  */
@@ -103,10 +104,7 @@ export async function render(request: PageRenderRequest): Promise<PageRenderResu
     defaultOptions: { ...queryConfig, queries: { ...queryConfig.queries, retry: false } },
   });
   return transports.run({ fetch: request.fetchApi }, async () => {
-    const status = await prefetchPageData(queryClient, pattern, {
-      params: leaf?.params ?? {},
-      cookies: request.cookies,
-    });
+    const status = await prefetchPageData(queryClient, pattern, { params: leaf?.params ?? {} });
     // A failed call renders as still loading on both sides; the browser asks again.
     queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
     const router = createStaticRouter(handler.dataRoutes, context);

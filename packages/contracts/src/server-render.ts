@@ -13,11 +13,12 @@ export interface PageRenderer {
 export interface PageRenderRequest {
   /** Path and query of the page. */
   url: string;
-  /** The visitor's Cookie header ('' when none). */
-  cookies: string;
   /** PUBLIC_ORIGIN: absolute URLs in the head. */
   origin: string;
-  /** Calls the gateway's API for this visitor. */
+  /**
+   * Calls the gateway's API as anyone would: a rendered page is the same for every visitor (what is
+   * theirs, such as who is logged in, comes after hydration), so the gateway may keep it.
+   */
   fetchApi: (path: string, init: RequestInit) => Promise<Response>;
   /** Give up rendering after this long (the gateway then sends the shell). */
   timeoutMs?: number;

@@ -34,3 +34,18 @@ export const defaultPorts: Record<ServiceName | 'gateway', number> = {
   seo: 3005,
   'ai-assistant': 3006,
 };
+
+/**
+ * The services whose public reads (what every visitor sees alike) are announced by NOTIFY when
+ * they change, each on its channel (its migrations' triggers): their read caches and the
+ * gateway's rendered pages keep only what such a change has not touched.
+ */
+export const publicReadServices = [
+  'catalog-and-orders',
+  'content-and-events',
+] as const satisfies readonly ServiceName[];
+
+/** The NOTIFY channel of a service's public reads. */
+export function publicReadChannelOf(service: (typeof publicReadServices)[number]): string {
+  return `${schemaNameOf(service)}_public_reads`;
+}

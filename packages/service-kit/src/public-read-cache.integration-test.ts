@@ -118,6 +118,15 @@ describe('the public read cache', () => {
     });
   });
 
+  it('says in Expires until when an answer holds, for what is built from it (rendered pages)', async () => {
+    validUntil = new Date(Date.now() + 60_000);
+    const held = await get();
+    expect(held.headers.expires).toBe(validUntil.toUTCString());
+    validUntil = undefined;
+    await app.inject({ method: 'POST', url: '/things/lamp' });
+    expect((await get()).headers.expires).toBeUndefined();
+  });
+
   it('rebuilds an answer whose validity has passed', async () => {
     validUntil = new Date(Date.now() - 1);
     await get();

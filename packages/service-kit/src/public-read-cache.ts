@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import pg from 'pg';
 import type { z } from 'zod';
+import { createChangeListener } from './change-notifications';
 import type { ServiceApp } from './create-service';
 
 /**
@@ -45,7 +45,6 @@ interface Entry {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const RECONNECT_MAX_MS = 10_000;
 
 export function createPublicReadCache(
   app: ServiceApp,
@@ -53,79 +52,41 @@ export function createPublicReadCache(
 ): PublicReadCache {
   const entries = new Map<string, Entry>();
   let generation = 0;
-  let listening = false;
-  let closing = false;
-  let client: pg.Client | undefined;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let retryDelay = 500;
 
   const clear = () => {
     generation += 1;
     entries.clear();
   };
-
-  async function listen(): Promise<void> {
-    const connection = new pg.Client({
-      connectionString: options.connectionString,
-      application_name: 'read-cache',
-    });
-    client = connection;
-    const lost = (error?: Error) => {
-      if (client !== connection) return;
-      listening = false;
-      clear();
-      client = undefined;
-      connection.end().catch(() => {});
-      if (closing) return;
-      if (error)
-        options.logger.warn(
-          { err: error },
-          'read cache: lost its LISTEN connection; not caching until it is back',
-        );
-      retryTimer = setTimeout(() => void listen(), retryDelay);
-      retryDelay = Math.min(retryDelay * 2, RECONNECT_MAX_MS);
-    };
-    connection.on('error', lost);
-    connection.on('end', () => lost());
-    connection.on('notification', clear);
-    try {
-      await connection.connect();
-      await connection.query(`LISTEN ${connection.escapeIdentifier(options.channel)}`);
-      if (client !== connection) return;
-      // Whatever changed while nobody listened is unknown: start empty.
-      clear();
-      listening = true;
-      retryDelay = 500;
-    } catch (error) {
-      lost(error as Error);
-    }
-  }
+  const changes = createChangeListener({
+    connectionString: options.connectionString,
+    channels: [options.channel],
+    logger: options.logger,
+    onChange: clear,
+    name: 'read-cache',
+  });
 
   app.addHook('onReady', async () => {
-    await listen();
+    await changes.start();
   });
   app.addHook('onSend', async (request) => {
     if (!READ_METHODS.has(request.method)) clear();
   });
   app.addHook('onClose', async () => {
-    closing = true;
-    clearTimeout(retryTimer);
-    const connection = client;
-    client = undefined;
-    listening = false;
-    await connection?.end().catch(() => {});
+    await changes.stop();
   });
 
   function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
     // no-cache: a browser keeps the answer but asks each time, and gets a 304 while it holds.
     reply.header('etag', entry.etag).header('cache-control', 'no-cache');
+    // Until when it holds, for what is built from it (the gateway's rendered pages).
+    if (Number.isFinite(entry.validUntil)) reply.header('expires', new Date(entry.validUntil).toUTCString());
     if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(entry.text);
   }
 
   return {
     get listening() {
-      return listening;
+      return changes.listening;
     },
     clear,
     async serve(request, reply, { key, schema, build }) {
@@ -139,7 +100,7 @@ export function createPublicReadCache(
         etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`,
         validUntil: built.validUntil?.getTime() ?? Number.POSITIVE_INFINITY,
       };
-      if (listening && generation === startedAt) entries.set(key, entry);
+      if (changes.listening && generation === startedAt) entries.set(key, entry);
       return answer(request, reply, entry);
     },
   };

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { schemaNameOf } from '@jesus-walks/contracts/services';
+import { publicReadChannelOf, schemaNameOf } from '@jesus-walks/contracts/services';
 import { registerAuditLogRoute } from '@jesus-walks/service-kit/audit';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { acceptedSecrets } from '@jesus-walks/service-kit/env';
@@ -45,7 +45,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
 
   const publicReads = createPublicReadCache(app, {
     connectionString: env.DATABASE_URL,
-    channel: 'catalog_and_orders_public_reads',
+    channel: publicReadChannelOf('catalog-and-orders'),
     logger: app.log,
   });
   const mailer = createMailer({

@@ -1,4 +1,4 @@
-import { schemaNameOf } from '@jesus-walks/contracts/services';
+import { publicReadChannelOf, schemaNameOf } from '@jesus-walks/contracts/services';
 import { registerAuditLogRoute } from '@jesus-walks/service-kit/audit';
 import { createService, type ServiceApp } from '@jesus-walks/service-kit/create-service';
 import { acceptedSecrets } from '@jesus-walks/service-kit/env';
@@ -69,7 +69,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
   scheduleLapsedHoldsRelease(deps.jobs, content);
   const publicReads = createPublicReadCache(app, {
     connectionString: env.DATABASE_URL,
-    channel: 'content_and_events_public_reads',
+    channel: publicReadChannelOf('content-and-events'),
     logger: app.log,
   });
   registerEventsRoutes(app, content, publicReads);

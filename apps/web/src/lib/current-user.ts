@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@jesus-walks/contracts/auth';
 import { SIGNED_IN_COOKIE } from '@jesus-walks/contracts/constants';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { ApiError, callApi } from '@/lib/api-client';
 
 export type { CurrentUser };
@@ -45,6 +46,37 @@ export function getCurrentUserQueryOptions() {
   });
 }
 
-export function useCurrentUser() {
-  return useQuery(getCurrentUserQueryOptions());
+const noSubscription = () => () => {};
+
+/**
+ * False on the server and in the render that hydrates a server-rendered page, true from then on
+ * (React renders again at once with the browser's answer).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The logged-in user (null for a visitor). Not known on the server: a rendered page is the same
+ * for everyone (docs/decisions/032-rendered-pages-kept.md). The render that hydrates says 'not
+ * known' too, whatever the cache holds by then, so it matches the server's HTML; the answer
+ * follows at once.
+ */
+export function useCurrentUser(): UseQueryResult<CurrentUser | null> {
+  const hydrated = useHydrated();
+  const query = useQuery(getCurrentUserQueryOptions());
+  if (hydrated) return query;
+  return {
+    ...query,
+    data: undefined,
+    status: 'pending',
+    isPending: true,
+    isSuccess: false,
+    isError: false,
+    error: null,
+  } as UseQueryResult<CurrentUser | null>;
 }

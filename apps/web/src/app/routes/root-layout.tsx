@@ -3,8 +3,6 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { PageShell } from '@/components/layout/page-shell';
 import { PageSkeleton } from '@/components/layout/page-skeleton';
 import { OptionalBoundary } from '@/components/optional-boundary';
-import { useCurrentUser } from '@/lib/current-user';
-import { useLogout } from '@/lib/logout';
 import { useNewsletterDialogOpen } from '@/lib/newsletter-dialog-store';
 
 const NewsletterDialog = lazy(() =>
@@ -28,16 +26,14 @@ function DeferredNewsletterDialog() {
   );
 }
 
-/** Every page: the shell with the current user's header, the lazily loaded page and the dialog. */
+/**
+ * Every page: the shell, the lazily loaded page and the dialog. The header's account area asks who
+ * is logged in itself (useShellAccount), so the answer never renders this layout again.
+ */
 export function RootLayout() {
-  const currentUser = useCurrentUser();
-  const logout = useLogout();
-  // undefined while asking, so the header shows a placeholder instead of flashing "Login".
-  const user = currentUser.isPending ? undefined : (currentUser.data ?? null);
-
   return (
     <>
-      <PageShell user={user} onLogout={() => logout.mutate()} isLoggingOut={logout.isPending}>
+      <PageShell>
         {/* Navigations run in a transition, so this fallback only shows on the first load. */}
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />

@@ -2,15 +2,12 @@ import { type PageData, type WebRoutePath, webPages } from '@jesus-walks/contrac
 import type { QueryClient } from '@tanstack/react-query';
 import { getEventQueryOptions } from '@/features/events/api/get-event';
 import { getCheckoutConfigQueryOptions } from '@/lib/checkout/get-checkout-config';
-import { currentUserQueryKey, getCurrentUser } from '@/lib/current-user';
 import { getEventsQueryOptions } from '@/lib/events/get-events';
 import { getProductsQueryOptions } from '@/lib/products/get-products';
 
 export interface LoaderContext {
   /** The route's parameters (`id` of `/events/:id`). */
   params: Record<string, string | undefined>;
-  /** The visitor's Cookie header: the header shows who is logged in. */
-  cookies: string;
 }
 
 /**
@@ -37,15 +34,12 @@ const pageLoaders: Record<PageData, PageLoader> = {
   },
 };
 
-/** What every page's layout shows: who is logged in, and whether the site takes real payments (the test-mode banner). */
+/**
+ * What every page's layout shows from the server: whether the site takes real payments (the
+ * test-mode banner). Who is logged in is not among it: a page is the same for every visitor, so the
+ * gateway can keep it (docs/decisions/032-rendered-pages-kept.md); the header asks after hydration.
+ */
 const layoutLoaders: PageLoader[] = [
-  async (queryClient, { cookies }) => {
-    await queryClient.prefetchQuery({
-      queryKey: currentUserQueryKey,
-      queryFn: () => getCurrentUser({ cookies }),
-    });
-    return true;
-  },
   async (queryClient) => {
     await queryClient.prefetchQuery(getCheckoutConfigQueryOptions());
     return true;

@@ -20,11 +20,21 @@ export function serialisePageState(state: PageState): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function readPageState(doc: Document): PageState | null {
+/**
+ * The page's state, its data counted as fetched now: the page may have been rendered long ago, but
+ * the gateway keeps a page only while its data holds (docs/decisions/032-rendered-pages-kept.md),
+ * so the data is as current as the server's when the page was sent, and the browser need not ask
+ * again before it is stale by the usual rules.
+ */
+export function readPageState(doc: Document, now = Date.now()): PageState | null {
   const element = doc.getElementById(PAGE_STATE_ELEMENT_ID);
   if (!element?.textContent) return null;
   try {
-    return JSON.parse(element.textContent) as PageState;
+    const state = JSON.parse(element.textContent) as PageState;
+    for (const query of state.queries.queries) {
+      if (query.state.status === 'success') query.state.dataUpdatedAt = now;
+    }
+    return state;
   } catch {
     return null;
   }

@@ -8,8 +8,9 @@ import { openNewsletterDialog } from '@/lib/newsletter-dialog-store';
 import { CartCountBadge } from './cart-count-badge';
 import { Container } from './container';
 import { MobileDrawer } from './mobile-drawer';
-import { cartNavItem, primaryNavItems, type ShellAccountProps } from './nav-items';
+import { cartNavItem, primaryNavItems } from './nav-items';
 import { SiteLogo } from './site-logo';
+import { useShellAccount } from './use-shell-account';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -17,7 +18,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-secondary text-primary' : 'text-foreground/85',
   );
 
-function AccountActions({ user, onLogout, isLoggingOut }: ShellAccountProps) {
+function AccountActions() {
+  const { user, onLogout, isLoggingOut } = useShellAccount();
   if (user === undefined) {
     return <Skeleton className="h-9 w-36" />;
   }
@@ -47,7 +49,7 @@ function AccountActions({ user, onLogout, isLoggingOut }: ShellAccountProps) {
   );
 }
 
-export function Header(props: ShellAccountProps) {
+export function Header() {
   const { itemCount } = useCart();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
@@ -73,10 +75,10 @@ export function Header(props: ShellAccountProps) {
             </ul>
           </nav>
           <div className="flex items-center gap-2 border-l border-border pl-4">
-            <AccountActions {...props} />
+            <AccountActions />
           </div>
         </div>
-        <MobileDrawer {...props} itemCount={itemCount} />
+        <MobileDrawer itemCount={itemCount} />
       </Container>
     </header>
   );

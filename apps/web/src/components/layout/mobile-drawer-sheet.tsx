@@ -7,7 +7,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { openNewsletterDialog } from '@/lib/newsletter-dialog-store';
 import { CartCountBadge } from './cart-count-badge';
-import { cartNavItem, primaryNavItems, type ShellAccountProps } from './nav-items';
+import { cartNavItem, primaryNavItems } from './nav-items';
+import { useShellAccount } from './use-shell-account';
 
 const drawerLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -15,7 +16,7 @@ const drawerLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-secondary text-primary' : 'text-foreground',
   );
 
-export interface MobileDrawerSheetProps extends ShellAccountProps {
+export interface MobileDrawerSheetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   itemCount: number;
@@ -24,15 +25,8 @@ export interface MobileDrawerSheetProps extends ShellAccountProps {
 }
 
 /** The drawer itself: a Radix Dialog styled as a sheet from the right. Loaded on first use. */
-export function MobileDrawerSheet({
-  open,
-  onOpenChange,
-  itemCount,
-  returnFocusTo,
-  user,
-  onLogout,
-  isLoggingOut,
-}: MobileDrawerSheetProps) {
+export function MobileDrawerSheet({ open, onOpenChange, itemCount, returnFocusTo }: MobileDrawerSheetProps) {
+  const { user, onLogout, isLoggingOut } = useShellAccount();
   // Runs once the sheet has finished closing, so a dialog it opens is not fighting it for focus.
   const afterClose = useRef<(() => void) | null>(null);
   const close = () => onOpenChange(false);

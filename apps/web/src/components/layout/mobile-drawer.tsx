@@ -3,7 +3,6 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { OptionalBoundary } from '@/components/optional-boundary';
 import { Button } from '@/components/ui/button';
-import type { ShellAccountProps } from './nav-items';
 
 const loadSheet = () => import('./mobile-drawer-sheet');
 const MobileDrawerSheet = lazy(() => loadSheet().then((module) => ({ default: module.MobileDrawerSheet })));
@@ -12,7 +11,7 @@ const MobileDrawerSheet = lazy(() => loadSheet().then((module) => ({ default: mo
  * The navigation under 768 px: the menu button, and the drawer it opens. The drawer's code (Radix
  * Dialog) is fetched when the button is first approached, so phones do not pay for it up front.
  */
-export function MobileDrawer({ itemCount, ...account }: ShellAccountProps & { itemCount: number }) {
+export function MobileDrawer({ itemCount }: { itemCount: number }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -57,7 +56,6 @@ export function MobileDrawer({ itemCount, ...account }: ShellAccountProps & { it
         <OptionalBoundary name="Menu">
           <Suspense fallback={null}>
             <MobileDrawerSheet
-              {...account}
               open={open}
               onOpenChange={setOpen}
               itemCount={itemCount}

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Footer } from './footer';
 import { Header } from './header';
-import type { ShellAccountProps } from './nav-items';
 import { TestModeBanner } from './test-mode-banner';
 
 /** Header, main content and footer around every page (SPEC.md "Page shell"). */
-export function PageShell({ children, ...account }: ShellAccountProps & { children: ReactNode }) {
+export function PageShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -15,7 +14,7 @@ export function PageShell({ children, ...account }: ShellAccountProps & { childr
         Skip to main content
       </a>
       <TestModeBanner />
-      <Header {...account} />
+      <Header />
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}
       </main>

@@ -28,7 +28,7 @@ function site(testMode: boolean) {
 
 async function renderPage(url: string, testMode: boolean) {
   const { asked, fetchApi } = site(testMode);
-  const result = await render({ url, cookies: '', origin: 'http://127.0.0.1:3000', fetchApi });
+  const result = await render({ url, origin: 'http://127.0.0.1:3000', fetchApi });
   if (result.kind !== 'rendered') throw new Error(`${url} was not rendered on the server`);
   return { ...result, asked };
 }

@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { publicReadChannelOf, publicReadServices } from '@jesus-walks/contracts/services';
+import { createChangeListener } from '@jesus-walks/service-kit/change-notifications';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Server-rendered pages kept in memory as the finished document with its ETag, so that a page
+ * everyone sees alike costs one lookup instead of a render (docs/decisions/032-rendered-pages-kept.md).
+ * The render does not depend on who asks (the header's account links, the cart, a member's
+ * registration come after hydration), so one copy serves every visitor.
+ *
+ * Kept only while nothing it was rendered from has changed, as the services' read caches are:
+ * - a change to what everyone reads (the catalogue, the events) is announced by the services'
+ *   triggers with NOTIFY, which this process LISTENs to: every page goes;
+ * - a write answered through this gateway (any request but GET, HEAD or OPTIONS) clears them before
+ *   its answer is sent, so a visitor never reads their own write stale;
+ * - while the LISTEN connection is down (or there is no database) nothing is kept;
+ * - a page holds until the earliest `Expires` of the answers it was rendered from (an event that
+ *   starts turns into a past one);
+ * - a render that a change overtook is answered but not kept, and neither is one whose data did not
+ *   all load.
+ */
+export interface PageCache {
+  readonly listening: boolean;
+  /** The page kept for `url`, while it holds. */
+  get(url: string): KeptPage | undefined;
+  /** Taken before a render: `keep` refuses a render that a change overtook. */
+  generation(): number;
+  /** Keeps a finished page for `url` (when nothing changed since `generation`), and answers it. */
+  keep(url: string, generation: number, page: { html: string; validUntil: number }): KeptPage;
+  clear(): void;
+}
+
+export interface KeptPage {
+  html: string;
+  etag: string;
+  validUntil: number;
+  /** Compressed once, when first asked for. */
+  encoded: { br?: Buffer; gzip?: Buffer };
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Enough for every page of the site many times over; a flood of distinct URLs cannot grow it. */
+const MAX_PAGES = 500;
+
+/**
+ * What a CDN in front may do with a kept page: keep it for 10 seconds and serve it, stale, for 30
+ * more while it asks again, so a cluster behind one is reached about once per 10 s per page. A
+ * browser (max-age=0) asks every time and gets a 304 while the page holds.
+ */
+export const KEPT_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
+
+export function createPageCache(
+  app: FastifyInstance,
+  options: { connectionString: string | undefined },
+): PageCache {
+  const pages = new Map<string, KeptPage>();
+  let generation = 0;
+  const clear = () => {
+    generation += 1;
+    pages.clear();
+  };
+  const changes = options.connectionString
+    ? createChangeListener({
+        connectionString: options.connectionString,
+        channels: publicReadServices.map(publicReadChannelOf),
+        logger: app.log,
+        onChange: clear,
+        name: 'gateway-pages',
+      })
+    : null;
+  if (changes) {
+    app.addHook('onReady', async () => {
+      await changes.start();
+    });
+    app.addHook('onClose', async () => {
+      await changes.stop();
+    });
+  }
+  app.addHook('onSend', async (request) => {
+    if (!READ_METHODS.has(request.method)) clear();
+  });
+
+  return {
+    get listening() {
+      return changes?.listening ?? false;
+    },
+    get(url) {
+      const page = pages.get(url);
+      if (!page) return undefined;
+      if (page.validUntil > Date.now()) return page;
+      pages.delete(url);
+      return undefined;
+    },
+    generation: () => generation,
+    keep(url, startedAt, { html, validUntil }) {
+      const page: KeptPage = {
+        html,
+        etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+        validUntil,
+        encoded: {},
+      };
+      if (changes?.listening && startedAt === generation && validUntil > Date.now()) {
+        if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value as string);
+        pages.set(url, page);
+      }
+      return page;
+    },
+    clear,
+  };
+}
+
+/**
+ * Sends a kept page: 304 to a browser that has it, else the document, compressed once per page
+ * in the best encoding the browser takes (brotli, gzip) instead of on every answer.
+ */
+export function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: KeptPage): FastifyReply {
+  reply
+    .header('etag', page.etag)
+    .header('cache-control', KEPT_PAGE_CACHE_CONTROL)
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding === 'br') {
+    page.encoded.br ??= brotliCompressSync(page.html, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 },
+    });
+    return reply.header('content-encoding', 'br').send(page.encoded.br);
+  }
+  if (encoding === 'gzip') {
+    page.encoded.gzip ??= gzipSync(page.html, { level: 9 });
+    return reply.header('content-encoding', 'gzip').send(page.encoded.gzip);
+  }
+  return reply.send(page.html);
+}
+
+/** brotli, else gzip, when Accept-Encoding takes it (a q=0 refuses it); null for neither. */
+export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const taken = new Set<string>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const refused = parameters.some((parameter) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(parameter));
+    if (name && !refused) taken.add(name);
+  }
+  if (taken.has('br')) return 'br';
+  if (taken.has('gzip') || taken.has('*')) return 'gzip';
+  return null;
+}
