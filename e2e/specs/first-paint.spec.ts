@@ -200,7 +200,10 @@ describe('pages arrive rendered', () => {
     }
     const page = await site.newPage({ width: 1280 });
     await page.goto('/login');
-    await expect.poll(() => page.getByRole('button', { name: 'Login', exact: true }).isEnabled()).toBe(true);
+    // Once the app has hydrated, which a busy machine may take a few seconds to do.
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Login', exact: true }).isEnabled(), { timeout: 10_000 })
+      .toBe(true);
   });
 
   it('a link clicked while the page is still hydrating on a slow device is followed', async () => {
