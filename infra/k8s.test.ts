@@ -216,7 +216,7 @@ describe('the migrations Job', () => {
       const served = containerOf(named('Deployment', container.name));
       expect(container.image, container.name).toBe(served.image);
       expect(envOf(container).get('DATABASE_URL'), container.name).toEqual(envOf(served).get('DATABASE_URL'));
-      expect(container.command).toEqual(['node', '--import', 'tsx', '/app/migrate.mjs']);
+      expect(container.command).toEqual(['node', '--enable-source-maps', 'dist/main.js', '--migrate-only']);
     }
   });
 

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,9 +45,16 @@ export async function startSite(
   const dataDir = await mkdtemp(join(tmpdir(), 'jesus-walks-e2e-'));
   const { DATABASE_URL: _ignored, ...environment } = process.env;
   let output = '';
+  // As `pnpm start` runs it: compiled (a no-op when dist/ is up to date with the sources).
+  const standaloneDir = join(repositoryRoot, 'apps/standalone');
+  const compiler = join(repositoryRoot, 'packages/deployable-build/compile-deployable.mjs');
+  execFileSync(process.execPath, [compiler, 'src/main.ts', 'src/deployable-process.ts'], {
+    cwd: standaloneDir,
+    stdio: 'inherit',
+  });
   const child: ChildProcess = spawn(
     options.nodeBinary ?? process.execPath,
-    ['--import', 'tsx', join(repositoryRoot, 'apps/standalone/src/main.ts')],
+    ['--enable-source-maps', join(standaloneDir, 'dist/main.js')],
     {
       cwd: join(repositoryRoot, 'apps/standalone'),
       env: {

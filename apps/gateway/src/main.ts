@@ -1,10 +1,13 @@
 import { ConfigError } from '@jesus-walks/service-kit/env';
 import { createLogger } from '@jesus-walks/service-kit/logger';
+import { migrateOnly, migrateOnlyRequested } from '@jesus-walks/service-kit/migrate-only';
 import { closeOnSignals } from '@jesus-walks/service-kit/shutdown';
 import type { Kysely } from 'kysely';
 import { buildApp } from './app';
-import { type GatewayDatabase, openGatewayDatabase } from './db';
+import { type GatewayDatabase, gatewaySchema, migrations, openGatewayDatabase } from './db';
 import { type Env, loadEnv } from './env';
+
+if (migrateOnlyRequested()) await migrateOnly({ name: 'gateway', schema: gatewaySchema, migrations });
 
 let env: Env;
 try {

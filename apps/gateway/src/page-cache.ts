@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { publicReadChannelOf, publicReadServices } from '@jesus-walks/contracts/services';
 import { createChangeListener } from '@jesus-walks/service-kit/change-notifications';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -36,9 +37,12 @@ export interface KeptPage {
   html: string;
   etag: string;
   validUntil: number;
-  /** Compressed once, when first asked for. */
-  encoded: { br?: Buffer; gzip?: Buffer };
+  /** Compressed once, when first asked for (off the event loop; concurrent askers share it). */
+  encoded: { br?: Promise<Buffer>; gzip?: Promise<Buffer> };
 }
+
+const brotliCompressAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Enough for every page of the site many times over; a flood of distinct URLs cannot grow it. */
@@ -115,7 +119,11 @@ export function createPageCache(
  * Sends a kept page: 304 to a browser that has it, else the document, compressed once per page
  * in the best encoding the browser takes (brotli, gzip) instead of on every answer.
  */
-export function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: KeptPage): FastifyReply {
+export async function sendKeptPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: KeptPage,
+): Promise<FastifyReply> {
   reply
     .header('etag', page.etag)
     .header('cache-control', KEPT_PAGE_CACHE_CONTROL)
@@ -124,14 +132,14 @@ export function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page:
   if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (encoding === 'br') {
-    page.encoded.br ??= brotliCompressSync(page.html, {
+    page.encoded.br ??= brotliCompressAsync(page.html, {
       params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 },
     });
-    return reply.header('content-encoding', 'br').send(page.encoded.br);
+    return reply.header('content-encoding', 'br').send(await page.encoded.br);
   }
   if (encoding === 'gzip') {
-    page.encoded.gzip ??= gzipSync(page.html, { level: 9 });
-    return reply.header('content-encoding', 'gzip').send(page.encoded.gzip);
+    page.encoded.gzip ??= gzipAsync(page.html, { level: 9 });
+    return reply.header('content-encoding', 'gzip').send(await page.encoded.gzip);
   }
   return reply.send(page.html);
 }

@@ -1,43 +1,33 @@
 /**
  * One deployable of the standalone site in a process of its own, as the supervisor (supervisor.ts)
- * starts it: `node --import tsx deployable-process.ts <identity|...|gateway>`, configured by its
- * environment like the deployable's own main.ts. Migrations are the supervisor's job (it sets
- * RUN_MIGRATIONS=false). Over the IPC channel it says `ready` (with the port it listens on) or
- * why it could not start; it stops on SIGTERM, SIGINT or when the supervisor goes away.
+ * starts it: `deployable-process <services|gateway>`, configured by its environment like a
+ * deployable's own main.ts. `services` runs the six services, each on the port of its own URL
+ * variable (IDENTITY_URL...), after their migrations and, with SEED_DEMO_DATA=true, their demo
+ * data; `gateway` runs the gateway after its migrations. Over the IPC channel it says `ready` (with
+ * the port it listens on; 0 for the services, which listen on several) or why it could not start;
+ * it stops on SIGTERM, SIGINT or when the supervisor goes away.
+ *
+ * Two processes for two cores: the gateway (which renders pages, resolves sessions and proxies
+ * every call) takes about one core under load and the six services together about the other.
+ * A process per service cost 150-230 MB each for code they mostly share (decision 033).
  */
-import type { ServiceName } from '@jesus-walks/contracts/services';
 import type { ServiceApp } from '@jesus-walks/service-kit/create-service';
-import { createDatabase, migrateToLatest } from '@jesus-walks/service-kit/database';
 import { ConfigError } from '@jesus-walks/service-kit/env';
 import { requestIdMixin } from '@jesus-walks/service-kit/request-context';
-import { createServiceDeps } from '@jesus-walks/service-kit/service-definition';
+import { printToStdout } from '@jesus-walks/service-kit/service-definition';
 import { closeOnSignals } from '@jesus-walks/service-kit/shutdown';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
-import type { AnyService } from './stack';
+import { servicePortOf } from './stack-plan';
 
-export type DeployableName = ServiceName | 'gateway';
+export const deployableNames = ['services', 'gateway'] as const;
+export type DeployableName = (typeof deployableNames)[number];
 
 /** What a deployable process tells its supervisor. */
 export type DeployableMessage =
   | { type: 'ready'; port: number }
   | { type: 'failed'; message: string; code?: string | undefined };
-
-/** Loaded on demand: a process imports its own deployable's code only. */
-const serviceLoaders: Record<ServiceName, () => Promise<{ service: unknown }>> = {
-  identity: () => import('@jesus-walks/identity/service'),
-  'catalog-and-orders': () => import('@jesus-walks/catalog-and-orders/service'),
-  payments: () => import('@jesus-walks/payments/service'),
-  'content-and-events': () => import('@jesus-walks/content-and-events/service'),
-  seo: () => import('@jesus-walks/seo/service'),
-  'ai-assistant': () => import('@jesus-walks/ai-assistant/service'),
-};
-
-const deployableNames: readonly DeployableName[] = [
-  ...(Object.keys(serviceLoaders) as ServiceName[]),
-  'gateway',
-];
 
 const name = process.argv[2] as DeployableName;
 if (!deployableNames.includes(name)) {
@@ -48,7 +38,7 @@ if (!deployableNames.includes(name)) {
 /**
  * Like the in-process stack: per-request logs for operators (LOG_LEVEL=debug), at info only
  * warnings and errors; pretty in a terminal, the supervisor's stdout being this one's. The
- * supervisor always sets LOG_LEVEL; the deployable's env checks it again below.
+ * supervisor always sets LOG_LEVEL; each deployable's env checks it again below.
  */
 const level = process.env.LOG_LEVEL || 'info';
 const logger = pino({
@@ -67,56 +57,44 @@ function report(message: DeployableMessage): Promise<void> {
   });
 }
 
-/** What is open so far, for a stop during the start. */
-const running: { app?: ServiceApp | FastifyInstance; db?: Kysely<unknown> } = {};
+/** What is open so far, for a stop during the start: closed in reverse order. */
+const running: Array<ServiceApp | FastifyInstance | Kysely<unknown>> = [];
 
-type Starter = () => Promise<ServiceApp | FastifyInstance>;
-
-/** Loads a service's code; the starter then opens its database and its port. */
-async function loadService(serviceName: ServiceName): Promise<Starter> {
-  const definition = (await serviceLoaders[serviceName]()).service as AnyService;
-  return async () => {
-    const env = definition.loadEnv(process.env);
-    running.db = createDatabase<unknown>({
-      connectionString: env.DATABASE_URL,
-      schema: definition.schema,
-      poolMax: env.DATABASE_POOL_MAX,
-      applicationName: definition.name,
-    });
-    if (env.RUN_MIGRATIONS) await migrateToLatest(running.db, definition.schema, definition.migrations);
-    const app = await definition.buildApp(
-      env,
-      createServiceDeps({ db: running.db, schema: definition.schema, logger }),
-    );
-    running.app = app;
-    await app.listen({ host: env.HOST, port: env.PORT });
-    return app;
-  };
+/** The six services, one after the other (identity first), each on its own URL's port. */
+async function startServices(): Promise<number> {
+  const { services, startService } = await import('./services');
+  const seed = process.env.SEED_DEMO_DATA === 'true';
+  for (const definition of services) {
+    if (stopping) break;
+    const source = { ...process.env, PORT: String(servicePortOf(process.env, definition.name)) };
+    running.push(await startService(definition, source, { seed, logger, notice: printToStdout }));
+  }
+  return 0;
 }
 
-async function loadGateway(): Promise<Starter> {
+async function startGateway(): Promise<number> {
   const [{ buildApp }, { openGatewayDatabase }, { loadEnv }] = await Promise.all([
     import('@jesus-walks/gateway/app'),
     import('@jesus-walks/gateway/db'),
     import('@jesus-walks/gateway/env'),
   ]);
-  return async () => {
-    const env = loadEnv(process.env);
-    const db = env.DATABASE_URL
-      ? (
-          await openGatewayDatabase({
-            connectionString: env.DATABASE_URL,
-            poolMax: env.DATABASE_POOL_MAX,
-            runMigrations: env.RUN_MIGRATIONS,
-          })
-        ).db
-      : undefined;
-    running.db = db as Kysely<unknown> | undefined;
-    const app = await buildApp(env, { logger, ...(db && { db }) });
-    running.app = app;
-    await app.listen({ host: env.HOST, port: env.PORT });
-    return app;
-  };
+  const env = loadEnv(process.env);
+  const db = env.DATABASE_URL
+    ? (
+        await openGatewayDatabase({
+          connectionString: env.DATABASE_URL,
+          poolMax: env.DATABASE_POOL_MAX,
+          runMigrations: env.RUN_MIGRATIONS,
+        })
+      ).db
+    : undefined;
+  if (db) running.push(db as Kysely<unknown>);
+  if (stopping) return 0;
+  const app = await buildApp(env, { logger, ...(db && { db }) });
+  running.push(app);
+  await app.listen({ host: env.HOST, port: env.PORT });
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : 0;
 }
 
 let stopping = false;
@@ -125,10 +103,10 @@ const stop = closeOnSignals({
   close: async () => {
     stopping = true;
     await starting.catch(() => {});
-    try {
-      await running.app?.close();
-    } finally {
-      await running.db?.destroy();
+    for (const open of running.reverse()) {
+      await ('destroy' in open ? open.destroy() : open.close()).catch((error: unknown) =>
+        logger.error({ err: error }, 'error while closing'),
+      );
     }
   },
 });
@@ -138,14 +116,10 @@ process.on('disconnect', () => {
   if (!stopping) void stop(0);
 });
 
-const starting = (async () => {
-  const start = name === 'gateway' ? await loadGateway() : await loadService(name);
-  return stopping ? undefined : start();
-})().then(
-  async (app) => {
-    if (!app) return;
-    const address = app.server.address();
-    await report({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0 });
+const starting = (name === 'gateway' ? startGateway() : startServices()).then(
+  async (port) => {
+    if (stopping) return;
+    await report({ type: 'ready', port });
   },
   async (error: unknown) => {
     if (stopping) return;

@@ -1,4 +1,3 @@
-import { serviceNames } from '@jesus-walks/contracts/services';
 import { ConfigError } from '@jesus-walks/service-kit/env';
 import { describeMailDelivery } from '@jesus-walks/service-kit/mailer';
 import { closeOnSignals } from '@jesus-walks/service-kit/shutdown';
@@ -6,7 +5,7 @@ import pino from 'pino';
 import { openStandaloneDatabase, type StandaloneDatabase } from './database';
 import { type Env, loadEnv } from './env';
 import { loadOrCreateSecrets } from './secrets';
-import { planStack, prepareStackDatabase, siteUrl } from './stack';
+import { planStack, siteUrl } from './stack-plan';
 import { createSupervisor, DeployableStartError } from './supervisor';
 
 let env: Env;
@@ -70,29 +69,24 @@ async function start(): Promise<void> {
   let port: number;
   try {
     const secrets = await loadOrCreateSecrets(env.DATA_DIR, env);
-    const options = {
+    const plan = await planStack({
       databaseUrl: database.url,
       host: env.HOST,
       port: env.PORT,
       publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
       secrets,
-      seed: env.SEED_DEMO_DATA,
       logLevel: env.LOG_LEVEL,
       environment: env.passthrough,
-      notice: (message: string) => process.stdout.write(`\n${message}\n\n`),
-    };
-    const plan = await planStack(options);
-    // Once, here: the deployables then start without migrating (RUN_MIGRATIONS=false), so none
-    // races another over a schema, and a restart is quick.
-    await prepareStackDatabase(options, plan);
+    });
     if (stopping) return;
-    // Every deployable at once: separate processes load in parallel. The gateway answers 503 for
-    // a service not up yet, and the site is announced once all of them are.
+    // Both at once: the gateway answers 503 for the services' routes until they are up, and the
+    // site is announced once both are. Each migrates its own schemas as it starts.
     const [gatewayPort] = await Promise.all([
-      supervisor.start('gateway', { ...plan.gatewayEnvironment(), RUN_MIGRATIONS: 'false' }),
-      ...serviceNames.map((name) =>
-        supervisor.start(name, { ...plan.serviceEnvironment(plan.ports[name]), RUN_MIGRATIONS: 'false' }),
-      ),
+      supervisor.start('gateway', plan.gatewayEnvironment()),
+      supervisor.start('services', {
+        ...plan.serviceEnvironment(),
+        SEED_DEMO_DATA: String(env.SEED_DEMO_DATA),
+      }),
     ]);
     port = gatewayPort;
   } catch (error) {

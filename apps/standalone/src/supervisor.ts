@@ -3,15 +3,19 @@ import { fileURLToPath } from 'node:url';
 import type { EnvSource } from '@jesus-walks/service-kit/env';
 import type { DeployableMessage, DeployableName } from './deployable-process';
 
-const entry = fileURLToPath(new URL('./deployable-process.ts', import.meta.url));
+/** Compiled (dist/main.js, `pnpm start`) or run from source with tsx (development, tests). */
+const compiled = import.meta.url.endsWith('.js');
+const entry = fileURLToPath(
+  new URL(compiled ? './deployable-process.js' : './deployable-process.ts', import.meta.url),
+);
 
 /**
- * The supervisor's own Node flags (tsx's loader, a profiler...) for its children, without a
- * debugger's port, which two processes cannot share.
+ * The supervisor's own Node flags (source maps, a profiler, tsx's loader from source...) for its
+ * children, without a debugger's port, which two processes cannot share.
  */
 function childExecArgv(): string[] {
   const flags = process.execArgv.filter((flag) => !flag.startsWith('--inspect'));
-  return flags.some((flag) => flag.includes('tsx')) ? flags : [...flags, '--import', 'tsx'];
+  return compiled || flags.some((flag) => flag.includes('tsx')) ? flags : [...flags, '--import', 'tsx'];
 }
 
 export interface SupervisorLogger {
@@ -72,7 +76,7 @@ const describeExit = (code: number | null, signal: NodeJS.Signals | null) =>
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
 /**
- * Runs each deployable of the standalone site (six services and the gateway) as a child process,
+ * Runs each deployable of the standalone site (the six services, the gateway) as a child process,
  * so they share the machine's cores, and keeps them running: one that stops unexpectedly is
  * started again on the same port with the same environment, after a delay that grows while it
  * keeps failing. Meanwhile the gateway answers 503 for that service's routes and the rest of the

@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { defineRoute } from '@jesus-walks/contracts/route-contract';
+import { freePort } from '@jesus-walks/local-postgres/network';
 import { testSecrets } from '@jesus-walks/test-kit/test-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -123,19 +123,6 @@ async function domainErrorOf(promise: Promise<unknown>): Promise<DomainError> {
   throw new Error('the call succeeded');
 }
 
-async function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 describe('createInternalClient', () => {
   it('calls the route with the internal token and the request id, and returns the validated body', async () => {
     const product = await client.call(routes.product, { params: { id: 7 }, requestId: 'req-abc.123' });
@@ -206,7 +193,7 @@ describe('createInternalClient', () => {
 
   it('answers upstream_unavailable quickly when nothing listens on the port', async () => {
     const down = createInternalClient({
-      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+      baseUrl: `http://127.0.0.1:${await freePort()}`,
       internalToken: testSecrets.INTERNAL_TOKEN,
     });
     const started = Date.now();

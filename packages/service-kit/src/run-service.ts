@@ -1,17 +1,19 @@
 import { createDatabase, migrateToLatest } from './database';
 import { ConfigError } from './env';
 import { createLogger } from './logger';
+import { migrateOnly, migrateOnlyRequested } from './migrate-only';
 import { type BaseServiceEnv, createServiceDeps, type ServiceDefinition } from './service-definition';
 import { closeOnSignals } from './shutdown';
 
 /**
  * A service's main.ts: env -> logger -> database (and migrations) -> buildApp -> listen, and a
  * graceful close on SIGINT/SIGTERM (stop accepting, finish in-flight requests and running jobs,
- * close the pool).
+ * close the pool). With --migrate-only: the migrations alone, then exit (migrate-only.ts).
  */
 export async function runService<E extends BaseServiceEnv, DB>(
   service: ServiceDefinition<E, DB>,
 ): Promise<void> {
+  if (migrateOnlyRequested()) await migrateOnly(service);
   let env: E;
   try {
     env = service.loadEnv();

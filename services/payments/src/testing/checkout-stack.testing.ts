@@ -1,7 +1,7 @@
-import { createServer } from 'node:net';
 // The real catalog-and-orders service (a devDependency), not a stand-in.
 import { service as catalogService } from '@jesus-walks/catalog-and-orders/service';
 import { generousHoldLimits, insertProduct, stockOf } from '@jesus-walks/catalog-and-orders/testing';
+import { freePort } from '@jesus-walks/local-postgres/network';
 import { startTestService, type TestService } from '@jesus-walks/test-kit/test-service';
 import type { PaymentsDatabase } from '../db/database';
 import type { Env } from '../env';
@@ -22,20 +22,11 @@ export interface CheckoutStack {
   groundId: number;
   insertProduct(values?: Parameters<typeof insertProduct>[1]): ReturnType<typeof insertProduct>;
   stockOf(productId: number): Promise<number>;
+  /** The contact recorded on a payment. */
+  contactOf(
+    paymentId: string,
+  ): Promise<{ customerName: string | null; customerEmail: string | null; customerPhone: string | null }>;
   close(): Promise<void>;
-}
-
-/** A free TCP port on the loopback (payments must know its own URL before it starts). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function listen(test: { app: TestService<unknown, unknown>['app'] }, port = 0): Promise<string> {
@@ -78,6 +69,12 @@ export async function startCheckoutStack(
     groundId,
     insertProduct: (values) => insertProduct(catalog.db, values),
     stockOf: (productId) => stockOf(catalog.db, productId),
+    contactOf: (paymentId) =>
+      payments.db
+        .selectFrom('payments')
+        .select(['customerName', 'customerEmail', 'customerPhone'])
+        .where('id', '=', paymentId)
+        .executeTakeFirstOrThrow(),
     async close() {
       await payments.close();
       await catalog.close();

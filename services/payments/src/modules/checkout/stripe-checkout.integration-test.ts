@@ -122,11 +122,7 @@ describe('checkout on Stripe (the real SDK against a fake Stripe API)', () => {
       { id: expect.any(Number), status: 'paid', total: '19.99' },
     ]);
     // With no browser call at all, the order has the contact, read back from Stripe's intent.
-    const payment = await stack.payments.db
-      .selectFrom('payments')
-      .select(['customerName', 'customerEmail', 'customerPhone'])
-      .where('id', '=', intent.paymentId)
-      .executeTakeFirstOrThrow();
+    const payment = await stack.contactOf(intent.paymentId);
     expect(payment).toEqual({
       customerName: 'Ada Walker',
       customerEmail: 'ada@example.com',

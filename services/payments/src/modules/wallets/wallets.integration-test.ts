@@ -100,11 +100,7 @@ describe.each([
     };
     const paid = await pay(method, body);
     expect(paid.statusCode, paid.body).toBe(200);
-    const contact = await stack.payments.db
-      .selectFrom('payments')
-      .select(['customerName', 'customerEmail', 'customerPhone'])
-      .where('id', '=', intent.paymentId)
-      .executeTakeFirstOrThrow();
+    const contact = await stack.contactOf(intent.paymentId);
     expect(contact).toEqual({
       customerName: 'Ada Walker',
       customerEmail: 'ada@example.com',

@@ -127,11 +127,7 @@ describe('SafeKey checkout (sandbox network)', () => {
     expect(paid.json()).toMatchObject({ success: true });
     await waitForJobs(stack.payments.db);
     expect(await ordersOf(intent.paymentId)).toHaveLength(1);
-    const contact = await stack.payments.db
-      .selectFrom('payments')
-      .select(['customerName', 'customerEmail', 'customerPhone'])
-      .where('id', '=', intent.paymentId)
-      .executeTakeFirstOrThrow();
+    const contact = await stack.contactOf(intent.paymentId);
     expect(contact).toEqual({
       customerName: 'Ada Walker',
       customerEmail: 'ada@example.com',

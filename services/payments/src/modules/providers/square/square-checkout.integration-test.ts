@@ -193,11 +193,7 @@ describe('checkout on Square (the real SDK against a fake Square API)', () => {
       ).statusCode,
     ).toBe(200);
     // The buyer's contact came with the card's token and is on the payment.
-    const contact = await stack.payments.db
-      .selectFrom('payments')
-      .select(['customerName', 'customerEmail', 'customerPhone'])
-      .where('id', '=', intent.paymentId)
-      .executeTakeFirstOrThrow();
+    const contact = await stack.contactOf(intent.paymentId);
     expect(contact).toEqual({
       customerName: 'Ada Walker',
       customerEmail: 'ada@example.com',
