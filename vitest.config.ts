@@ -10,6 +10,9 @@ export default defineConfig({
     globalSetup: ['./packages/test-kit/src/global-setup.ts'],
     projects: ['packages/*', 'services/*', 'apps/*', 'infra', 'e2e'],
     pool: 'forks',
+    // Most files wait on Postgres, a child process or Chromium rather than compute: three at a
+    // time keep two cores busy (vitest's default, one fewer than the cores, ran one at a time).
+    maxWorkers: 3,
     reporters: ['default', './vitest-summary-reporter.ts'],
     passWithNoTests: false,
   },

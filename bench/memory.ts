@@ -147,12 +147,9 @@ async function load(base: string): Promise<void> {
     ...(eventId ? [`/events/${eventId}`] : []),
   ];
   for (const path of paths) {
-    const result = await autocannon({
-      url: `${base}${path}`,
-      connections: 32,
-      duration: LOAD_SECONDS,
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const options = { url: `${base}${path}`, connections: 32, headers: { 'accept-encoding': 'br, gzip' } };
+    await autocannon({ ...options, duration: 2 }); // warm-up
+    const result = await autocannon({ ...options, duration: LOAD_SECONDS });
     console.log(
       `${path}: ${Math.round(result.requests.average)} requests/s, ${result.errors + result.non2xx} errors`,
     );
