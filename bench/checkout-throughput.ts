@@ -124,6 +124,30 @@ async function checkout(base: string, items: { productId: number; quantity: numb
   return { kind: 'paid', orderId: Number(order.json.id), ms: performance.now() - started };
 }
 
+/** What a deployable has done so far, from its /metrics: SQL statements and internal calls received. */
+interface Work {
+  statements: number;
+  internalCalls: number;
+}
+
+const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef';
+
+async function workOf(url: string): Promise<Work> {
+  const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await response.text();
+  let statements = 0;
+  let internalCalls = 0;
+  for (const line of text.split('\n')) {
+    const statement = /^db_statements_total\{[^}]*\} (\d+)/.exec(line);
+    if (statement) statements += Number(statement[1]);
+    const call = /^http_request_duration_seconds_count\{[^}]*route="\/internal\/[^"]*"[^}]*\} (\d+)/.exec(
+      line,
+    );
+    if (call) internalCalls += Number(call[1]);
+  }
+  return { statements, internalCalls };
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 
@@ -174,7 +198,13 @@ try {
   running.push(
     await startProcess(
       'apps/gateway/src/main.ts',
-      { ...common, PORT: String(ports.gateway), PUBLIC_ORIGIN: base, RATE_LIMIT_MAX: '100000000' },
+      {
+        ...common,
+        PORT: String(ports.gateway),
+        PUBLIC_ORIGIN: base,
+        RATE_LIMIT_MAX: '100000000',
+        METRICS_TOKEN,
+      },
       `${base}/health/ready`,
     ),
   );
@@ -191,6 +221,20 @@ try {
 
   // Warm up connections, pools and the JIT.
   await Promise.all(Array.from({ length: 4 }, () => checkout(base, [{ productId: plentiful, quantity: 1 }])));
+
+  // What each deployable has done so far, to count what the throughput phase costs it.
+  const deployables: Record<string, string> = {
+    gateway: base,
+    identity: urls.IDENTITY_URL,
+    'catalog-and-orders': urls.CATALOG_AND_ORDERS_URL,
+    payments: urls.PAYMENTS_URL,
+    'content-and-events': urls.CONTENT_AND_EVENTS_URL,
+  };
+  const workBefore = Object.fromEntries(
+    await Promise.all(
+      Object.entries(deployables).map(async ([name, url]) => [name, await workOf(url)] as const),
+    ),
+  );
 
   // 1. Throughput.
   stepMs.clear();
@@ -216,6 +260,25 @@ try {
   const elapsed = (performance.now() - startedAt) / 1000;
   latencies.sort((a, b) => a - b);
   const perSecond = latencies.length / elapsed;
+  // The jobs the checkouts queued (the webhook's, the confirmation e-mail) run meanwhile.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const perCheckout = (value: number) => Number((value / Math.max(1, latencies.length)).toFixed(1));
+  const workTable: Record<string, { 'SQL statements': number; 'internal calls received': number }> = {};
+  for (const [name, url] of Object.entries(deployables)) {
+    const after = await workOf(url);
+    const before = workBefore[name] ?? { statements: 0, internalCalls: 0 };
+    workTable[name] = {
+      'SQL statements': perCheckout(after.statements - before.statements),
+      'internal calls received': perCheckout(after.internalCalls - before.internalCalls),
+    };
+  }
+  const work = Object.values(workTable);
+  workTable['per checkout'] = {
+    'SQL statements': Number(work.reduce((sum, each) => sum + each['SQL statements'], 0).toFixed(1)),
+    'internal calls received': Number(
+      work.reduce((sum, each) => sum + each['internal calls received'], 0).toFixed(1),
+    ),
+  };
 
   const steps = Object.fromEntries(
     [...stepMs].map(([path, step]) => [path, { 'mean ms': Math.round(step.total / step.count) }]),
@@ -266,6 +329,8 @@ try {
     },
   });
   console.table(steps);
+  console.log('Work per paid checkout (the throughput phase and the jobs it queued, from /metrics):');
+  console.table(workTable);
   console.table({
     'oversell phase': {
       'units in stock': SCARCE_STOCK,

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { repositoryRoot } from './bench-database';
 
@@ -7,8 +7,9 @@ export interface RunningProcess {
 }
 
 /**
- * Runs `tsx <entry>` (a path from the repository root, run from its package folder) with the given
- * environment, until `ready` answers 200.
+ * Runs `<entry>` (a path from the repository root, run from its package folder) with the given
+ * environment, until `ready` answers 200: a deployable's `src/main.ts` compiled, as production runs
+ * it (decision 033), anything else with tsx.
  */
 export async function startProcess(
   entry: string,
@@ -20,9 +21,22 @@ export async function startProcess(
   const profile = process.env.BENCH_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
+  const deployable = entry.endsWith('/src/main.ts');
+  if (deployable) {
+    const compiler = join(repositoryRoot, 'packages/deployable-build/compile-deployable.mjs');
+    execFileSync(process.execPath, [compiler, 'src/main.ts'], {
+      cwd: join(repositoryRoot, packageDir),
+      stdio: 'inherit',
+    });
+  }
   const child: ChildProcess = spawn(
     process.execPath,
-    [...profile, '--import', 'tsx', join(repositoryRoot, entry)],
+    [
+      ...profile,
+      ...(deployable
+        ? ['--enable-source-maps', join(repositoryRoot, packageDir, 'dist/main.js')]
+        : ['--import', 'tsx', join(repositoryRoot, entry)]),
+    ],
     {
       cwd: join(repositoryRoot, packageDir),
       env: { ...process.env, ...env },

@@ -100,7 +100,11 @@ export async function buildApp(env: Env, deps: GatewayDeps): Promise<FastifyInst
     }),
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(metricsPlugin, { service: 'gateway', bearerToken: env.METRICS_TOKEN ?? null });
+  await app.register(metricsPlugin, {
+    service: 'gateway',
+    bearerToken: env.METRICS_TOKEN ?? null,
+    ...(deps.db && { database: deps.db }),
+  });
 
   app.get('/health/live', { logLevel: 'warn' }, async () => ({ status: 'ok', service: 'gateway' }));
   // The gateway is ready when it can serve: one service being down must not take every gateway

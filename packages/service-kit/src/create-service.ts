@@ -95,7 +95,10 @@ export function createService(options: CreateServiceOptions): ServiceApp {
     internalToken: options.internalToken,
   });
   registerRequestContext(app);
-  app.register(metricsPlugin, { service: options.name });
+  app.register(metricsPlugin, {
+    service: options.name,
+    ...(options.database && { database: options.database.db }),
+  });
   registerOpenApi(app, options.name);
 
   const database = options.database;

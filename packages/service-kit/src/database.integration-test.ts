@@ -7,6 +7,7 @@ import {
   migrateToLatest,
   pendingMigrations,
   quoteIdentifier,
+  statementCountOf,
 } from './database';
 
 const first: Migrations = {
@@ -120,6 +121,19 @@ describe('createDatabase', () => {
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirstOrThrow();
     expect(count.count).toBe(1);
+  });
+
+  it('counts every statement it runs, one that fails and those of a transaction included', async () => {
+    const before = statementCountOf(db);
+    await sql`select 1`.execute(db);
+    await expect(sql`select * from no_such_table`.execute(db)).rejects.toThrow();
+    await db.transaction().execute(async (trx) => {
+      await sql`select 2`.execute(trx);
+    });
+    await sql`select 3`.execute(db.withoutPlugins());
+    // select 1, the failed one, begin + select 2 + commit, select 3.
+    expect(statementCountOf(db) - before).toBe(6);
+    expect(statementCountOf({})).toBe(0);
   });
 
   it('refuses an unsafe schema name before connecting', () => {

@@ -29,6 +29,14 @@ export interface DatabaseOptions {
   applicationName?: string;
 }
 
+/** Statements each of our databases has run, for the metric db_statements_total (metrics.ts). */
+const statementCounts = new WeakMap<object, { total: number }>();
+
+/** How many SQL statements `db` has run since it was created (migrations, jobs and all). */
+export function statementCountOf(db: object): number {
+  return statementCounts.get(db)?.total ?? 0;
+}
+
 /** Quotes an identifier we control (schema or database names); refuses anything unusual. */
 export function quoteIdentifier(name: string): string {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
@@ -57,7 +65,17 @@ export function createDatabase<DB>(options: DatabaseOptions): KyselyType<DB> {
   // between statements (in a transaction, say) emits 'error' with no query to fail. Its queries
   // fail on their own, and the pool drops it when it is released.
   pool.on('connect', (client) => client.on('error', () => {}));
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const statements = { total: 0 };
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+    // Kysely reports each statement once, as run or as failed (pg-boss's go through it too).
+    log: () => {
+      statements.total += 1;
+    },
+  });
+  statementCounts.set(db, statements);
+  return db;
 }
 
 function migratorFor(db: AnyDatabase, schema: string, migrations: Migrations): Migrator {

@@ -104,6 +104,14 @@ describe('catalog-and-orders service foundation', () => {
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     expect(response.body).toContain('# TYPE http_request_duration_seconds histogram');
     expect(response.body).toContain('service="catalog-and-orders"');
+    // The statements its database has run so far (the migrations and seed at the least).
+    const statements = Number(/^db_statements_total\{[^}]*\} (\d+)$/m.exec(response.body)?.[1]);
+    expect(statements).toBeGreaterThan(0);
+    await catalog.app.inject({ url: '/api/products' });
+    const after = await catalog.app.inject({ url: '/metrics' });
+    expect(Number(/^db_statements_total\{[^}]*\} (\d+)$/m.exec(after.body)?.[1])).toBeGreaterThanOrEqual(
+      statements,
+    );
   });
 });
 
