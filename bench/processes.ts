@@ -23,8 +23,8 @@ export async function startProcess(
     : [];
   const deployable = entry.endsWith('/src/main.ts');
   if (deployable) {
-    const compiler = join(repositoryRoot, 'packages/deployable-build/compile-deployable.mjs');
-    execFileSync(process.execPath, [compiler, 'src/main.ts'], {
+    // Its own build script, which names all its entries (the standalone has two).
+    execFileSync('pnpm', ['run', '--silent', 'build'], {
       cwd: join(repositoryRoot, packageDir),
       stdio: 'inherit',
     });
