@@ -20,6 +20,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@jesus-walks/local-postgres/network';
+import { collectOutput } from '@jesus-walks/test-kit/child-output';
 import autocannon from 'autocannon';
 import { repositoryRoot } from './bench-database';
 
@@ -56,20 +57,14 @@ async function startSite(port: number): Promise<Started> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+  const output = collectOutput(child);
   const deadline = Date.now() + 300_000;
-  while (!/is running at/.test(output)) {
+  while (!/is running at/.test(output())) {
     if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`the site did not start:\n${output}`);
+      throw new Error(`the site did not start:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { child, base: `http://127.0.0.1:${port}`, readyMs: Date.now() - began, output: () => output };
+  return { child, base: `http://127.0.0.1:${port}`, readyMs: Date.now() - began, output };
 }
 
 async function stopSite(site: Started): Promise<void> {

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { collectOutput } from '@jesus-walks/test-kit/child-output';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -24,21 +25,15 @@ function run(code: string, env: NodeJS.ProcessEnv = {}) {
     env: { ...environment, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+  const output = collectOutput(child);
   return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`still running after 45 s:\n${output}`));
+      reject(new Error(`still running after 45 s:\n${output()}`));
     }, 45_000);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      resolve({ code, output });
+      resolve({ code, output: output() });
     });
   });
 }

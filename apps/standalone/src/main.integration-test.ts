@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@jesus-walks/local-postgres/network';
+import { collectOutput } from '@jesus-walks/test-kit/child-output';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
@@ -43,17 +44,11 @@ async function launch(command: string[], dataDir: string, options: { ownGroup: b
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.ownGroup,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+  const output = collectOutput(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  return { child, output: () => output, exited };
+  return { child, output, exited };
 }
 
 async function untilRunning(started: Started): Promise<void> {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrations as gatewayMigrations, gatewaySchema } from '@jesus-walks/gateway/db';
 import { freePort } from '@jesus-walks/local-postgres/network';
+import { collectOutput } from '@jesus-walks/test-kit/child-output';
 import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services } from './stack';
@@ -125,17 +126,11 @@ async function launch(port: number): Promise<Running> {
     // A group of its own, as a terminal's: Ctrl-C is sent to the whole group.
     detached: true,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+  const output = collectOutput(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  return { child, pid: child.pid ?? 0, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+  return { child, pid: child.pid ?? 0, base: `http://127.0.0.1:${port}`, output, exited };
 }
 
 async function untilRunning(running: Running): Promise<void> {

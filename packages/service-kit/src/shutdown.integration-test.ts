@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { collectOutput } from '@jesus-walks/test-kit/child-output';
 import { testSecrets } from '@jesus-walks/test-kit/test-service';
 import { describe, expect, it } from 'vitest';
 import { createService, type ServiceApp } from './create-service';
@@ -32,20 +33,15 @@ console.log('ready');
     cwd: join(import.meta.dirname, '..'),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+  const output = collectOutput(child);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + 15_000;
-  while (!output.includes('ready')) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`runner did not start:\n${output}`);
+  while (!output().includes('ready')) {
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error(`runner did not start:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return { child, output: () => output, exited };
+  return { child, output, exited };
 }
 
 describe('closeOnSignals', () => {
