@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -10,6 +10,7 @@ import { freePort } from '@jesus-walks/local-postgres/network';
 import { collectOutput } from '@jesus-walks/test-kit/child-output';
 import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledRunner, compileRunner } from './compiled-runner.testing';
 import { services } from './stack';
 
 /**
@@ -26,12 +27,7 @@ let database: TestDatabase<unknown>;
 const folders: string[] = [];
 
 beforeAll(async () => {
-  // What start.sh runs first: the runner compiled to plain JavaScript (a no-op when up to date).
-  const compiler = join(packageDir, '../../packages/deployable-build/compile-deployable.mjs');
-  execFileSync(process.execPath, [compiler, 'src/main.ts', 'src/deployable-process.ts'], {
-    cwd: packageDir,
-    stdio: 'inherit',
-  });
+  compileRunner();
   const [first, ...others] = [
     ...services.map(({ schema, migrations }) => ({ schema, migrations })),
     { schema: gatewaySchema, migrations: gatewayMigrations },
@@ -110,7 +106,7 @@ interface Running {
 async function launch(port: number): Promise<Running> {
   const webDist = await folder('supervisor-web-');
   await writeFile(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, compiledRunner.slice(1), {
     cwd: packageDir,
     env: {
       ...process.env,
