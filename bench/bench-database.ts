@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from '@jesus-walks/local-postgres/embedded-postgres';
 import { freePort } from '@jesus-walks/local-postgres/network';
 import { createDatabase, migrateToLatest } from '@jesus-walks/service-kit/database';
-import { services } from '@jesus-walks/standalone/stack';
+import { services } from '@jesus-walks/standalone/services';
 import pg from 'pg';
 
 export const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));

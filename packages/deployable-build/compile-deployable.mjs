@@ -30,7 +30,7 @@ const WORKSPACE_SCOPE = '@jesus-walks/';
 const META_FILE = 'meta.json';
 
 /** `name` of `@scope/name/sub/path` or `name/sub/path`. */
-export function packageNameOf(specifier) {
+function packageNameOf(specifier) {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
 }

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { publicReadChannelOf, publicReadServices } from '@jesus-walks/contracts/services';
-import { createChangeListener } from '@jesus-walks/service-kit/change-notifications';
+import { createKeptUntilChange, strongEtagOf } from '@jesus-walks/service-kit/kept-until-change';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -11,16 +10,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * The render does not depend on who asks (the header's account links, the cart, a member's
  * registration come after hydration), so one copy serves every visitor.
  *
- * Kept only while nothing it was rendered from has changed, as the services' read caches are:
- * - a change to what everyone reads (the catalogue, the events) is announced by the services'
- *   triggers with NOTIFY, which this process LISTENs to: every page goes;
- * - a write answered through this gateway (any request but GET, HEAD or OPTIONS) clears them before
- *   its answer is sent, so a visitor never reads their own write stale;
- * - while the LISTEN connection is down (or there is no database) nothing is kept;
- * - a page holds until the earliest `Expires` of the answers it was rendered from (an event that
- *   starts turns into a past one);
- * - a render that a change overtook is answered but not kept, and neither is one whose data did not
- *   all load.
+ * Kept only while nothing it was rendered from has changed, as the services' read caches are
+ * (service-kit's kept-until-change.ts): a change to what everyone reads (the catalogue, the events)
+ * is announced by the services' triggers with NOTIFY on their channels, and every page goes; a page
+ * holds until the earliest `Expires` of the answers it was rendered from (an event that starts
+ * turns into a past one); a render that a change overtook is answered but not kept, and neither is
+ * one whose data did not all load.
  */
 export interface PageCache {
   readonly listening: boolean;
@@ -44,7 +39,6 @@ export interface KeptPage {
 const brotliCompressAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Enough for every page of the site many times over; a flood of distinct URLs cannot grow it. */
 const MAX_PAGES = 500;
 
@@ -59,59 +53,25 @@ export function createPageCache(
   app: FastifyInstance,
   options: { connectionString: string | undefined },
 ): PageCache {
-  const pages = new Map<string, KeptPage>();
-  let generation = 0;
-  const clear = () => {
-    generation += 1;
-    pages.clear();
-  };
-  const changes = options.connectionString
-    ? createChangeListener({
-        connectionString: options.connectionString,
-        channels: publicReadServices.map(publicReadChannelOf),
-        logger: app.log,
-        onChange: clear,
-        name: 'gateway-pages',
-      })
-    : null;
-  if (changes) {
-    app.addHook('onReady', async () => {
-      await changes.start();
-    });
-    app.addHook('onClose', async () => {
-      await changes.stop();
-    });
-  }
-  app.addHook('onSend', async (request) => {
-    if (!READ_METHODS.has(request.method)) clear();
+  const pages = createKeptUntilChange<KeptPage>(app, {
+    connectionString: options.connectionString,
+    channels: publicReadServices.map(publicReadChannelOf),
+    logger: app.log,
+    name: 'gateway-pages',
+    maxEntries: MAX_PAGES,
   });
-
   return {
     get listening() {
-      return changes?.listening ?? false;
+      return pages.listening;
     },
-    get(url) {
-      const page = pages.get(url);
-      if (!page) return undefined;
-      if (page.validUntil > Date.now()) return page;
-      pages.delete(url);
-      return undefined;
-    },
-    generation: () => generation,
+    get: (url) => pages.get(url),
+    generation: () => pages.generation(),
     keep(url, startedAt, { html, validUntil }) {
-      const page: KeptPage = {
-        html,
-        etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-        validUntil,
-        encoded: {},
-      };
-      if (changes?.listening && startedAt === generation && validUntil > Date.now()) {
-        if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value as string);
-        pages.set(url, page);
-      }
+      const page: KeptPage = { html, etag: strongEtagOf(html), validUntil, encoded: {} };
+      pages.keep(url, startedAt, page);
       return page;
     },
-    clear,
+    clear: pages.clear,
   };
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StackSecrets } from './stack';
+import type { StackSecrets } from './stack-plan';
 
 /**
  * Secrets for a standalone install: taken from the environment when given, otherwise generated

@@ -9,7 +9,8 @@ import { testSecrets } from '@jesus-walks/test-kit/test-service';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Stack, services } from './stack';
+import { services } from './services';
+import type { Stack } from './stack';
 import { startTestStack, type TestStack } from './test-stack.testing';
 import { textProbesFor } from './text-probes.testing';
 

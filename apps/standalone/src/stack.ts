@@ -9,9 +9,6 @@ import type { Logger } from 'pino';
 import { type AnyService, services, startService } from './services';
 import { type PlanOptions, planStack, siteUrl } from './stack-plan';
 
-export { type AnyService, services } from './services';
-export { type StackSecrets, siteUrl } from './stack-plan';
-
 export interface StackOptions extends PlanOptions {
   seed: boolean;
   logger: Logger | false;

@@ -11,7 +11,7 @@ import { collectOutput } from '@jesus-walks/test-kit/child-output';
 import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledRunner, compileRunner } from './compiled-runner.testing';
-import { services } from './stack';
+import { services } from './services';
 
 /**
  * The runner `pnpm start` runs, compiled as it runs it, on a fresh database of the test server

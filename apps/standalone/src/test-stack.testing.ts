@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
 import { testSecrets } from '@jesus-walks/test-kit/test-service';
-import { type Stack, services, startStack } from './stack';
+import { services } from './services';
+import { type Stack, startStack } from './stack';
 
 export interface TestStack {
   stack: Stack;

@@ -1,22 +1,17 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { createChangeListener } from './change-notifications';
 import type { ServiceApp } from './create-service';
+import { createKeptUntilChange, strongEtagOf } from './kept-until-change';
 
 /**
  * Public reads everyone sees alike (the catalog, the events), kept in memory as the JSON text of
  * the answer with its ETag, so that a request costs neither a query nor a serialisation, and a
  * client that has the answer gets a 304.
  *
- * Kept only while nothing it was built from has changed:
- * - a write answered by this process (any request but GET, HEAD or OPTIONS) clears it before its
- *   answer is sent, so a client never reads its own write stale;
- * - a write anywhere else (another replica, a job) is announced by the tables' triggers with
- *   NOTIFY on `channel` (the service's migration adds them), which clears it within milliseconds;
- * - while that LISTEN connection is down nothing is kept, since a change could go unheard;
- * - an entry may say until when it holds (an event that starts turns into a past one).
- * A build that was under way while something changed is answered but not kept.
+ * Kept only while nothing it was built from has changed (kept-until-change.ts): a write anywhere
+ * else (another replica, a job) is announced by the tables' triggers with NOTIFY on `channel` (the
+ * service's migration adds them); an entry may say until when it holds (an event that starts turns
+ * into a past one). A build that was under way while something changed is answered but not kept.
  */
 export interface PublicReadCache {
   /**
@@ -44,35 +39,15 @@ interface Entry {
   validUntil: number;
 }
 
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 export function createPublicReadCache(
   app: ServiceApp,
   options: { connectionString: string; channel: string; logger: FastifyBaseLogger },
 ): PublicReadCache {
-  const entries = new Map<string, Entry>();
-  let generation = 0;
-
-  const clear = () => {
-    generation += 1;
-    entries.clear();
-  };
-  const changes = createChangeListener({
+  const entries = createKeptUntilChange<Entry>(app, {
     connectionString: options.connectionString,
     channels: [options.channel],
     logger: options.logger,
-    onChange: clear,
     name: 'read-cache',
-  });
-
-  app.addHook('onReady', async () => {
-    await changes.start();
-  });
-  app.addHook('onSend', async (request) => {
-    if (!READ_METHODS.has(request.method)) clear();
-  });
-  app.addHook('onClose', async () => {
-    await changes.stop();
   });
 
   function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
@@ -86,21 +61,21 @@ export function createPublicReadCache(
 
   return {
     get listening() {
-      return changes.listening;
+      return entries.listening;
     },
-    clear,
+    clear: entries.clear,
     async serve(request, reply, { key, schema, build }) {
       const kept = entries.get(key);
-      if (kept && kept.validUntil > Date.now()) return answer(request, reply, kept);
-      const startedAt = generation;
+      if (kept) return answer(request, reply, kept);
+      const startedAt = entries.generation();
       const built = await build();
       const text = JSON.stringify(schema.parse(built.body));
       const entry: Entry = {
         text,
-        etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`,
+        etag: strongEtagOf(text),
         validUntil: built.validUntil?.getTime() ?? Number.POSITIVE_INFINITY,
       };
-      if (changes.listening && generation === startedAt) entries.set(key, entry);
+      entries.keep(key, startedAt, entry);
       return answer(request, reply, entry);
     },
   };

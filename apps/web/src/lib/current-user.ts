@@ -1,8 +1,8 @@
 import type { CurrentUser } from '@jesus-walks/contracts/auth';
 import { SIGNED_IN_COOKIE } from '@jesus-walks/contracts/constants';
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { ApiError, callApi } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export type { CurrentUser };
 
@@ -44,20 +44,6 @@ export function getCurrentUserQueryOptions() {
     queryKey: currentUserQueryKey,
     queryFn: ({ signal }) => getCurrentUser({ signal }),
   });
-}
-
-const noSubscription = () => () => {};
-
-/**
- * False on the server and in the render that hydrates a server-rendered page, true from then on
- * (React renders again at once with the browser's answer).
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 }
 
 /**
