@@ -1,10 +1,11 @@
 /**
  * Budgets (ARCHITECTURE.md section 10, issues 14 and 22):
- * - public reads through the gateway keep at least half the throughput of a bare Fastify + pg
- *   handler running the same query on the same machine;
+ * - public reads through the gateway keep at least 0.9 of the throughput of a bare Fastify + pg
+ *   handler running the same query on the same machine, and at least half of the owning service's
+ *   own (the gateway answers them from memory: apps/gateway/src/kept-answers.ts);
  * - the pages every visitor opens (/, /shop, /events and an event's page), through the gateway,
  *   answer at least half as many requests per second as GET /api/products through the gateway in
- *   the same run, with p99 under 50 ms (the gateway keeps rendered pages: apps/gateway/src/page-cache.ts).
+ *   the same run, with p99 under 50 ms (the gateway keeps rendered pages too).
  *
  *   pnpm build && pnpm bench:api          (BENCH_SECONDS, BENCH_CONNECTIONS to tune)
  *
@@ -23,7 +24,9 @@ import { type RunningProcess, startProcess } from './processes';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const BUDGET = 0.5;
+/** A read through the gateway: at least this share of the bare handler, and of the service alone. */
+const BUDGET_OF_BARE = 0.9;
+const BUDGET_OF_SERVICE = 0.5;
 /** Pages: at least this share of GET /api/products through the gateway, and p99 under this. */
 const PAGE_BUDGET = 0.5;
 const PAGE_P99_MS = 50;
@@ -116,19 +119,25 @@ try {
     products: { bare: '/products', service: urls.CATALOG_AND_ORDERS_URL, path: '/api/products' },
     events: { bare: '/events', service: urls.CONTENT_AND_EVENTS_URL, path: '/api/events' },
   };
-  const table: Record<string, Figures & { 'of bare': number }> = {};
+  const table: Record<string, Figures & { 'of bare': number; 'of service': number | string }> = {};
   let failed = false;
   let productsThroughGateway: Figures | undefined;
   for (const [name, read] of Object.entries(reads)) {
     const bare = await measure(`http://127.0.0.1:${ports.bare}${read.bare}`);
     const service = await measure(`${read.service}${read.path}`);
     const throughGateway = await measure(`${gateway}${read.path}`);
-    const ratio = (figures: Figures) => Number((figures['requests/s'] / bare['requests/s']).toFixed(2));
-    table[`${name}: bare Fastify + pg`] = { ...bare, 'of bare': 1 };
-    table[`${name}: service`] = { ...service, 'of bare': ratio(service) };
-    table[`${name}: gateway -> service`] = { ...throughGateway, 'of bare': ratio(throughGateway) };
+    const ratio = (figures: Figures, of: Figures) =>
+      Number((figures['requests/s'] / of['requests/s']).toFixed(2));
+    table[`${name}: bare Fastify + pg`] = { ...bare, 'of bare': 1, 'of service': '-' };
+    table[`${name}: service`] = { ...service, 'of bare': ratio(service, bare), 'of service': 1 };
+    table[`${name}: gateway -> service`] = {
+      ...throughGateway,
+      'of bare': ratio(throughGateway, bare),
+      'of service': ratio(throughGateway, service),
+    };
     if (name === 'products') productsThroughGateway = throughGateway;
-    if (ratio(throughGateway) < BUDGET) failed = true;
+    if (ratio(throughGateway, bare) < BUDGET_OF_BARE || ratio(throughGateway, service) < BUDGET_OF_SERVICE)
+      failed = true;
     if (bare.errors + service.errors + throughGateway.errors > 0) failed = true;
   }
   console.table(table);
@@ -155,8 +164,8 @@ try {
   }
   console.log(
     failed
-      ? `Over budget: a read through the gateway is below ${BUDGET} of the bare handler, a page below ${PAGE_BUDGET} of /api/products or its p99 at ${PAGE_P99_MS} ms or more, or requests failed.`
-      : `Within budget: reads through the gateway at least ${BUDGET} of the bare handler; pages at least ${PAGE_BUDGET} of /api/products, p99 under ${PAGE_P99_MS} ms.`,
+      ? `Over budget: a read through the gateway is below ${BUDGET_OF_BARE} of the bare handler or ${BUDGET_OF_SERVICE} of the service alone, a page below ${PAGE_BUDGET} of /api/products or its p99 at ${PAGE_P99_MS} ms or more, or requests failed.`
+      : `Within budget: reads through the gateway at least ${BUDGET_OF_BARE} of the bare handler and ${BUDGET_OF_SERVICE} of the service alone; pages at least ${PAGE_BUDGET} of /api/products, p99 under ${PAGE_P99_MS} ms.`,
   );
   process.exitCode = failed ? 1 : 0;
 } finally {

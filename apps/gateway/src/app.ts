@@ -17,6 +17,7 @@ import { request as undiciRequest } from 'undici';
 import { registerApiDocs } from './api-docs';
 import type { GatewayDatabase } from './db/database';
 import type { Env } from './env';
+import { createKeptAnswers } from './kept-answers';
 import { createOriginCheck } from './origin-check';
 import { registerProxies } from './proxy';
 import { createSharedRateLimitCounts } from './rate-limit-counts';
@@ -134,7 +135,10 @@ export async function buildApp(env: Env, deps: GatewayDeps): Promise<FastifyInst
   });
 
   await registerApiDocs(app, { upstreams: env.upstreams, publicOrigin: env.PUBLIC_ORIGIN });
+  // The shared reads and the rendered pages, kept until a change (kept-answers.ts).
+  const keptAnswers = createKeptAnswers(app, { connectionString: env.DATABASE_URL });
   await registerProxies(app, {
+    keptAnswers,
     upstreams: env.upstreams,
     identitySigningKey: env.IDENTITY_SIGNING_KEY,
     identityClient,
@@ -144,7 +148,7 @@ export async function buildApp(env: Env, deps: GatewayDeps): Promise<FastifyInst
     distDir: env.WEB_DIST_DIR,
     serverEntry: env.WEB_SERVER_ENTRY,
     publicOrigin: env.PUBLIC_ORIGIN,
-    databaseUrl: env.DATABASE_URL,
+    keptAnswers,
   });
   return app;
 }

@@ -10,6 +10,7 @@ import { signIdentity } from '@jesus-walks/service-kit/identity';
 import type { InternalClient } from '@jesus-walks/service-kit/internal-client';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool } from 'undici';
+import { type KeptAnswer, type KeptAnswers, sendKept } from './kept-answers';
 import { resolveIdentity } from './session-resolution';
 
 declare module 'fastify' {
@@ -24,6 +25,8 @@ export interface ProxyOptions {
   identitySigningKey: string;
   identityClient: InternalClient;
   upstreamTimeoutMs: number;
+  /** Where the shared reads' answers are kept (with the rendered pages). */
+  keptAnswers: KeptAnswers;
 }
 
 /** The largest request body the gateway forwards; the services allow the same. */
@@ -39,7 +42,8 @@ const CONNECT_TIMEOUT_MS = 1_500;
  * refuses expect, keep-alive and upgrade outright). `x-forwarded-for`: the client's claim; the
  * address the gateway saw travels inside the signed x-identity. `traceparent`, `tracestate`: a
  * client does not choose the trace; the gateway's own is added when tracing is on (undici's
- * instrumentation, service-kit tracing.ts).
+ * instrumentation, service-kit tracing.ts). `cache-control`, `pragma`: a browser's reload does not
+ * make a service rebuild its read caches; only the gateway asks for that (see fillSharedRead).
  */
 const DROPPED_HEADERS = [
   headers.identity,
@@ -54,6 +58,8 @@ const DROPPED_HEADERS = [
   'x-forwarded-for',
   'traceparent',
   'tracestate',
+  'cache-control',
+  'pragma',
 ];
 
 /** The public routes of the route table grouped by the service that owns them: one upstream pool each. */
@@ -169,6 +175,7 @@ function answerProxyError(request: FastifyRequest, reply: FastifyReply, service:
  */
 export async function registerProxies(app: FastifyInstance, options: ProxyOptions): Promise<void> {
   app.decorateRequest('caller', null);
+  const sharedReads = createSharedReadFiller(options);
   for (const [service, routes] of routesByService()) {
     const pool = new Pool(options.upstreams[service], {
       connections: 64,
@@ -213,6 +220,12 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
           },
           handler: async (request, reply) => {
             const path = upstreamPath(route, request);
+            // The same answer for every anonymous caller: from memory, else fetched once for all.
+            // A member's request goes on to the service, which may answer them differently.
+            if (route.sharedRead && request.caller === null && options.keptAnswers.listening) {
+              const kept = options.keptAnswers.get(path) ?? (await sharedReads.fill(pool, path, request));
+              if (kept) return sendKept(request, reply, kept);
+            }
             // Every proxied request carries one, anonymous ones too: it is how services learn the
             // client's address (TRUST_PROXY decides what request.ip is here). Signed here because
             // rewriteRequestHeaders cannot wait for it.
@@ -279,4 +292,71 @@ function bodyOf(request: FastifyRequest): { body?: Buffer | null; contentType?: 
   // A body on GET or HEAD is not forwarded (reply-from refuses one).
   if (request.method === 'GET' || request.method === 'HEAD') return { body: null };
   return { body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' };
+}
+
+/**
+ * Fetches a shared read for the gateway's store, once for every anonymous caller who asks while
+ * it is on its way (per generation: whoever asks after a change waits for an answer from after it).
+ * The service is asked to build it from the database now (`Cache-Control: no-cache`): it may not
+ * have heard of the change that emptied the gateway's store yet. Answers with what was kept, or
+ * undefined when the answer may not be kept (not a 200, not `public`, no ETag, or no answer): the
+ * caller's request then goes on to the service as any other.
+ */
+function createSharedReadFiller(options: ProxyOptions) {
+  const inFlight = new Map<string, Promise<KeptAnswer | undefined>>();
+
+  async function fetchSharedRead(pool: Pool, path: string, request: FastifyRequest, startedAt: number) {
+    const identity = await signIdentity(
+      { user: null, clientAddress: request.ip, method: 'GET', url: path },
+      options.identitySigningKey,
+    );
+    try {
+      const answer = await pool.request({
+        method: 'GET',
+        path,
+        headers: {
+          accept: 'application/json',
+          'cache-control': 'no-cache',
+          [headers.requestId]: request.id,
+          [headers.identity]: identity,
+        },
+      });
+      const body = await answer.body.text();
+      const cacheControl = String(answer.headers['cache-control'] ?? '');
+      const etag = answer.headers.etag;
+      if (
+        answer.statusCode !== 200 ||
+        !/(?:^|,)\s*public\s*(?:,|$)/.test(cacheControl) ||
+        typeof etag !== 'string'
+      )
+        return undefined;
+      const expires = typeof answer.headers.expires === 'string' ? answer.headers.expires : undefined;
+      const expiresAt = Date.parse(expires ?? '');
+      return options.keptAnswers.keep(path, startedAt, {
+        body,
+        etag,
+        cacheControl,
+        expires,
+        contentType: String(answer.headers['content-type'] ?? 'application/json; charset=utf-8'),
+        validUntil: Number.isFinite(expiresAt) ? expiresAt : Number.POSITIVE_INFINITY,
+      });
+    } catch (error) {
+      // The caller's own request reports it (503, 504) as any proxied request would.
+      request.log.warn({ err: error, path }, 'could not fetch a shared read for the gateway to keep');
+      return undefined;
+    }
+  }
+
+  return {
+    fill(pool: Pool, path: string, request: FastifyRequest): Promise<KeptAnswer | undefined> {
+      const startedAt = options.keptAnswers.generation();
+      const key = `${startedAt} ${path}`;
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = fetchSharedRead(pool, path, request, startedAt).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      return pending;
+    },
+  };
 }

@@ -6,7 +6,7 @@ import type { PageRenderer } from '@jesus-walks/contracts/server-render';
 import { isWebRoute } from '@jesus-walks/contracts/web-routes';
 import { sendJsonNotFound } from '@jesus-walks/service-kit/error-handling';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createPageCache, sendKeptPage } from './page-cache';
+import { KEPT_PAGE_CACHE_CONTROL, type KeptAnswers, sendKept } from './kept-answers';
 import { pageDocumentOf } from './page-document';
 
 export interface WebAppOptions {
@@ -14,8 +14,8 @@ export interface WebAppOptions {
   /** The server render's bundle; without it every page is the shell, rendered in the browser. */
   serverEntry: string;
   publicOrigin: string;
-  /** Where the services announce changes (NOTIFY): without it, no page is kept. */
-  databaseUrl: string | undefined;
+  /** Where rendered pages are kept until what they show changes. */
+  keptAnswers: KeptAnswers;
 }
 
 /** The build's preloads.json (apps/web/vite.config.ts). */
@@ -42,7 +42,7 @@ async function loadRenderer(serverEntry: string): Promise<PageRenderer | null> {
 /**
  * Serves the web app. Hashed assets are cached for a year. Public pages are rendered on the server
  * with their data (docs/decisions/019-server-rendering.md) and arrive with their content and head,
- * the same for every visitor, and are kept until what they show changes (page-cache.ts,
+ * the same for every visitor, and are kept until what they show changes (kept-answers.ts,
  * docs/decisions/032-rendered-pages-kept.md); the others get the shell. The app's own routes answer 200, any other page
  * path the 404 page with a real 404 status (as does an event that does not exist), so crawlers and
  * monitors see the truth. Unknown /api paths answer JSON 404.
@@ -84,7 +84,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     });
   }
 
-  const pageCache = createPageCache(app, { connectionString: options.databaseUrl });
+  const pageCache = options.keptAnswers;
 
   /**
    * The gateway's own API for a render, as anyone would call it: no visitor's cookie goes along,
@@ -119,7 +119,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const keepable = knownRoute && !request.url.includes('?');
     if (keepable) {
       const kept = pageCache.get(request.url);
-      if (kept) return sendKeptPage(request, reply, kept);
+      if (kept) return sendKept(request, reply, kept);
     }
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (renderer && pageDocument) {
@@ -143,8 +143,13 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
           });
           const status = knownRoute ? result.status : 404;
           if (keepable && status === 200 && sources.complete) {
-            const page = pageCache.keep(request.url, generation, { html, validUntil: sources.validUntil });
-            return sendKeptPage(request, reply, page);
+            const page = pageCache.keep(request.url, generation, {
+              body: html,
+              contentType: 'text/html; charset=utf-8',
+              cacheControl: KEPT_PAGE_CACHE_CONTROL,
+              validUntil: sources.validUntil,
+            });
+            return sendKept(request, reply, page);
           }
           return reply.code(status).send(html);
         }

@@ -39,7 +39,7 @@ describe('public reads through the gateway', () => {
     async (path) => {
       const first = await get(path);
       expect(first.status).toBe(200);
-      expect(first.headers.get('cache-control')).toBe('no-cache');
+      expect(first.headers.get('cache-control')).toBe('public, no-cache');
       const etag = first.headers.get('etag') ?? '';
       expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
       expect((await first.json()) as unknown[]).not.toHaveLength(0);

@@ -254,6 +254,7 @@ export const eventRoutes = defineRoutes({
     access: 'public',
     summary: 'Every event: upcoming first (soonest first), then past (latest first), with seats left',
     responses: { 200: z.array(EventSchema) },
+    sharedRead: true,
   }),
   myRegistrations: defineRoute({
     method: 'GET',

@@ -89,6 +89,7 @@ export const productRoutes = defineRoutes({
       "Every product on sale, in a stable order (oldest first); with includeTest=true, an admin's list: the test products too, each marked isTest",
     request: { querystring: ProductListQuerySchema },
     responses: { 200: z.array(ProductSchema), 400: ErrorResponseSchema },
+    sharedRead: true,
   }),
   get: defineRoute({
     method: 'GET',

@@ -22,6 +22,13 @@ export interface RouteContract {
   };
   /** Response schema per status; they also strip whatever is not declared. */
   responses: Record<number, z.ZodType>;
+  /**
+   * A public GET whose answer is the same for every anonymous caller and whose changes its service
+   * announces (a service of `publicReadServices`, with NOTIFY): the gateway may keep the answer
+   * until such a change (apps/gateway/src/kept-answers.ts). The service still says, per answer,
+   * whether it may be kept (`Cache-Control: public`).
+   */
+  sharedRead?: true;
 }
 
 export function defineRoute<const T extends RouteContract>(route: T): T {

@@ -14,7 +14,7 @@ import { cryptoRoutes, orderPaymentRoutes, safekeyRoutes, squareRoutes, walletRo
 import { productRoutes } from './products';
 import { publicRouteTable, routesOf, routeTable } from './route-table';
 import { seoRoutes } from './seo';
-import { serviceNames } from './services';
+import { publicReadServices, serviceNames } from './services';
 import { shippingRoutes } from './shipping';
 import { userRoutes } from './users';
 
@@ -23,6 +23,16 @@ describe('the route table', () => {
     const keys = routeTable.map((entry) => `${entry.method} ${entry.path}`);
     expect(keys.length).toBeGreaterThan(0);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('marks as shared reads only public GETs of services that announce their changes', () => {
+    const shared = routeTable.filter((entry) => entry.sharedRead);
+    expect(shared.map((entry) => entry.path).sort()).toEqual(['/api/events', '/api/products']);
+    for (const entry of shared) {
+      expect(entry.method).toBe('GET');
+      expect(entry.access).toBe('public');
+      expect(publicReadServices).toContain(entry.service);
+    }
   });
 
   it('names only known services', () => {

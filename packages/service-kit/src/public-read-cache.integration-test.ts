@@ -88,7 +88,7 @@ describe('the public read cache', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual([{ id: 1, name: expect.any(String) }]);
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['cache-control']).toBe('public, no-cache');
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
     const second = await get();
@@ -98,6 +98,16 @@ describe('the public read cache', () => {
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
     expect(builds).toBe(1);
+  });
+
+  it('builds afresh from the database when the gateway asks (Cache-Control: no-cache), and keeps that', async () => {
+    await get();
+    // A change this process has not heard of yet: the gateway may have heard it first.
+    await sql`update things set name = 'flask' where id = 1`.execute(database.db);
+    const fresh = await get({ 'cache-control': 'no-cache' });
+    expect(fresh.json()).toEqual([{ id: 1, name: 'flask' }]);
+    expect(builds).toBe(2);
+    expect((await get()).json()).toEqual([{ id: 1, name: 'flask' }]);
   });
 
   it('is cleared by a write this process answers, before the answer goes out', async () => {

@@ -33,6 +33,19 @@ export interface PublicReadCache {
   readonly listening: boolean;
 }
 
+/** How a shared read's answer says that a shared cache may keep it, asking each time. */
+export const SHARED_READ_CACHE_CONTROL = 'public, no-cache';
+
+/**
+ * `Cache-Control: no-cache` on the request: the gateway, filling its own copy after it heard of a
+ * change, asks for an answer built from the database now, since this process may not have heard of
+ * that change yet (two LISTEN connections hear it in their own time). Clients' own Cache-Control
+ * never reaches a service (the gateway drops it).
+ */
+function buildAfreshAsked(request: FastifyRequest): boolean {
+  return /(?:^|,)\s*no-cache\s*(?:,|$)/i.test(String(request.headers['cache-control'] ?? ''));
+}
+
 interface Entry {
   text: string;
   etag: string;
@@ -51,8 +64,9 @@ export function createPublicReadCache(
   });
 
   function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
-    // no-cache: a browser keeps the answer but asks each time, and gets a 304 while it holds.
-    reply.header('etag', entry.etag).header('cache-control', 'no-cache');
+    // public: a shared cache may keep it (the gateway does, until a change: kept-answers.ts);
+    // no-cache: whoever keeps it asks each time, and gets a 304 while it holds.
+    reply.header('etag', entry.etag).header('cache-control', SHARED_READ_CACHE_CONTROL);
     // Until when it holds, for what is built from it (the gateway's rendered pages).
     if (Number.isFinite(entry.validUntil)) reply.header('expires', new Date(entry.validUntil).toUTCString());
     if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
@@ -65,7 +79,7 @@ export function createPublicReadCache(
     },
     clear: entries.clear,
     async serve(request, reply, { key, schema, build }) {
-      const kept = entries.get(key);
+      const kept = buildAfreshAsked(request) ? undefined : entries.get(key);
       if (kept) return answer(request, reply, kept);
       const startedAt = entries.generation();
       const built = await build();

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadEnv } from './env';
-import { KEPT_PAGE_CACHE_CONTROL, preferredEncoding } from './page-cache';
+import { KEPT_PAGE_CACHE_CONTROL, preferredEncoding } from './kept-answers';
 
 /**
  * The gateway's kept pages against real Postgres NOTIFY and its real proxy: a page rendered once
@@ -249,7 +249,9 @@ describe('rendered pages kept by the gateway', () => {
       // Its LISTEN connection is cut, and cannot come back for now.
       await admin.query(`alter database ${admin.escapeIdentifier(name)} allow_connections false`);
       await admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'gateway-pages'`,
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where application_name = 'gateway-kept-answers' and datname = $1`,
+        [name],
       );
       await expect.poll(twoVisits, { timeout: 5_000 }).toBe(2);
       await new Promise((resolve) => setTimeout(resolve, 700)); // past its first retry
