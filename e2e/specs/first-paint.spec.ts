@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appRunning, useBrowser } from '../harness/browser';
 
@@ -272,6 +273,88 @@ describe('pages arrive rendered', () => {
     expect(timing.scripts.length).toBeGreaterThan(3);
     for (const script of timing.scripts)
       expect(script.start, script.url).toBeGreaterThan(timing.contentFrameAt ?? Number.POSITIVE_INFINITY);
+  });
+
+  it('a page paints from the CSS it inlines exactly as from the whole stylesheet, which it links at its end', async () => {
+    const events = (await (await fetch(`${site.baseUrl}/api/events`)).json()) as EventSummary[];
+    const event = events.find((candidate) => !candidate.isPast && !candidate.isCancelled) as EventSummary;
+    const { text } = await html('/shop');
+    expect(text).toMatch(/<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"><\/body>/);
+    const inlined = /<style>([\s\S]*?)<\/style>/.exec(parts(text).head)?.[1] ?? '';
+    expect(inlined.length).toBeGreaterThan(5_000);
+    // As the page paints before anything else arrives (without its scripts), with and without the
+    // stylesheet: every element's box and every computed style property (animations held at their
+    // start), compared as one line per element in the page; the differing element in full.
+    const browse = async (width: number, stylesheet: boolean) => {
+      const page = await site.newPage({ width, height: 900 });
+      await page.route('**/assets/**', (route) => {
+        const url = route.request().url();
+        return url.endsWith('.js') || (!stylesheet && url.endsWith('.css'))
+          ? route.abort()
+          : route.continue();
+      });
+      return page;
+    };
+    const opened = async (page: Page, path: string) => {
+      await page.goto(path, { waitUntil: 'load' });
+      const styles = await page.evaluate(() => {
+        for (const animation of document.getAnimations()) {
+          animation.pause();
+          animation.currentTime = 0;
+        }
+        const loaded = Array.from(document.styleSheets).filter((sheet) => {
+          try {
+            return sheet.cssRules.length > 0;
+          } catch {
+            return false; // one that did not load
+          }
+        });
+        const lines = Array.from(document.body.querySelectorAll('*')).map((element) => {
+          const style = getComputedStyle(element);
+          const box = element.getBoundingClientRect();
+          // Custom properties aside: what they change shows in the properties that use them.
+          const values = Array.from(style)
+            .filter((property) => !property.startsWith('--'))
+            .map((property) => `${property}:${style.getPropertyValue(property)}`);
+          return `${element.tagName} ${[box.x, box.y, box.width, box.height].join(' ')} ${values.join(';')}`;
+        });
+        (window as unknown as { styleLines: string[] }).styleLines = lines;
+        // Each line's FNV-1a hash: the lines themselves are megabytes.
+        const hashes = lines.map((line) => {
+          let hash = 0x811c9dc5;
+          for (let i = 0; i < line.length; i++) hash = Math.imul(hash ^ line.charCodeAt(i), 0x01000193);
+          return hash >>> 0;
+        });
+        return { sheets: loaded.length, hashes };
+      });
+      const lineAt = (index: number) =>
+        page.evaluate((at) => {
+          const element = document.body.querySelectorAll('*')[at];
+          const line = (window as unknown as { styleLines: string[] }).styleLines[at] ?? '';
+          return { element: element?.outerHTML.slice(0, 300), values: line.split(';') };
+        }, index);
+      return { lineAt, ...styles };
+    };
+    for (const width of [375, 1280]) {
+      const [withoutStylesheet, withStylesheet] = await Promise.all([
+        browse(width, false),
+        browse(width, true),
+      ]);
+      for (const path of ['/', '/shop', '/events', `/events/${event.id}`]) {
+        const [inlinedOnly, whole] = await Promise.all([
+          opened(withoutStylesheet, path),
+          opened(withStylesheet, path),
+        ]);
+        expect([inlinedOnly.sheets, whole.sheets]).toEqual([1, 2]);
+        expect(inlinedOnly.hashes.length).toBeGreaterThan(50);
+        expect(inlinedOnly.hashes.length, `${path} at ${width} px`).toBe(whole.hashes.length);
+        const differing = inlinedOnly.hashes.findIndex((hash, index) => hash !== whole.hashes[index]);
+        if (differing !== -1) {
+          const [mine, theirs] = await Promise.all([inlinedOnly.lineAt(differing), whole.lineAt(differing)]);
+          expect(mine.values, `${path} at ${width} px: ${mine.element}`).toEqual(theirs.values);
+        }
+      }
+    }
   });
 
   it('account and test pages are noindex; unknown paths are 404 with the 404 page', async () => {

@@ -90,9 +90,28 @@ describe('the document cut into parts', () => {
   ${pageHead}</head>
   <body>
     <div id="root"><main>Shop</main></div><script type="application/json" id="page-state" data-page-modules="/assets/shop-1.js /assets/card-2.js">{"origin":"x"}</script>
-  </body>
+  <link rel="stylesheet" crossorigin href="/assets/index-Y3Fh.css"></body>
 </html>
 `);
+  });
+
+  it('inlines only the rules the page uses, and links the whole stylesheet at the end of the body', () => {
+    const stylesheet =
+      '@layer base,utilities;body{color:#2f5d3a}.card{padding:1rem}.unused{color:red}' +
+      '@layer utilities{.sm\\:flex{@media (width>=40rem){display:flex}}.w-1\\/2{width:50%}}';
+    const html = pageDocumentOf(built, { ...options, readStylesheet: () => stylesheet })?.rendered({
+      head: { html: '', hasTitle: false, hasDescription: false },
+      body: '<main class="card sm:flex"><p class="w-1/2 unknown">Shop</p></main>',
+      state: '{}',
+      modules: [],
+    });
+    expect(html).toContain(
+      '<style>@layer base,utilities;body{color:#2f5d3a}.card{padding:1rem}' +
+        '@layer utilities{.sm\\:flex{@media (width>=40rem){display:flex}}.w-1\\/2{width:50%}}</style>',
+    );
+    expect(html).not.toContain('.unused');
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-Y3Fh.css"><\/body>/);
+    expect(html?.match(/<link rel="stylesheet"/g)).toHaveLength(1);
   });
 
   it('keeps a default the page does not replace (the 404 page has a title and no description)', () => {

@@ -3,6 +3,7 @@ import {
   PAGE_STATE_ELEMENT_ID,
   type RenderedHead,
 } from '@jesus-walks/contracts/server-render';
+import { classesIn, type UsedCss, usedCssOf } from './used-css';
 
 /**
  * The web build's index.html, cut once at start-up into the parts that every page is assembled
@@ -136,6 +137,9 @@ const isWhitespace = (token: Token | undefined) => token?.tag === null && token.
 
 const escapeAttribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
 
+/** Where the used part of the build's stylesheets goes, until a page is rendered. */
+const USED_CSS_MARK = '<!--used-css-->';
+
 export interface PageDocument {
   /**
    * For a page the browser renders: the document as built. It shows nothing until its scripts
@@ -168,8 +172,10 @@ export interface PageDocumentOptions {
  * build this code does not know): the caller then serves it as it is.
  *
  * A rendered page keeps the build's low priority for its scripts (apps/web/vite.config.ts): it
- * paints without them. Its stylesheet comes inlined: it paints from its first response, with no
- * second round trip (the Content Security Policy allows inline styles); the shell keeps the link.
+ * paints without them. What it uses of the stylesheet comes inlined (used-css.ts): it paints from its
+ * first response, with no second round trip (the Content Security Policy allows inline styles), and
+ * the whole stylesheet, linked at the end of the body, is there for what hydration and the next
+ * pages show; the shell keeps the link where it was.
  */
 export function pageDocumentOf(indexHtml: string, options: PageDocumentOptions): PageDocument | null {
   const tokens = tokenize(indexHtml);
@@ -187,14 +193,27 @@ export function pageDocumentOf(indexHtml: string, options: PageDocumentOptions):
   const rootStart = tokens[root]?.html ?? '';
   const rootEnd = tokens[root + 1]?.html ?? '';
 
-  // Each token as a rendered page has it: the build's stylesheets inlined (read once, here).
+  // Each token as a rendered page has it: in place of each of the build's stylesheets, the part of
+  // it that the page uses (read once, here; chosen per page in rendered()); the stylesheets
+  // themselves are linked at the end of the body, where they hold up neither the paint nor the
+  // markup before them.
+  const inlined: UsedCss[] = [];
+  const deferredLinks: string[] = [];
   const inPage = tokens.map((token) => {
     const href = attributeOf(token, 'href');
     const isStylesheet =
       token.tag === 'link' && attributeOf(token, 'rel') === 'stylesheet' && href?.startsWith('/assets/');
     const css = isStylesheet && href ? options.readStylesheet(href) : null;
-    return css === null ? token.html : `<style>${css}</style>`;
+    if (css === null) return token.html;
+    inlined.push(usedCssOf(css));
+    deferredLinks.push(token.html);
+    return USED_CSS_MARK;
   });
+  const bodyEnd = tokens.findIndex((token, i) => i > root && token.closing && token.tag === 'body');
+  if (deferredLinks.length > 0) {
+    if (bodyEnd === -1) inPage.push(deferredLinks.join(''));
+    else inPage[bodyEnd] = `${deferredLinks.join('')}${inPage[bodyEnd]}`;
+  }
   // The head's defaults that a page's own replace: each element, and the whitespace after it.
   const defaultOf = (token: Token | undefined): 'title' | 'description' | null => {
     if (token?.tag === 'title' && !token.closing) return 'title';
@@ -238,12 +257,21 @@ export function pageDocumentOf(indexHtml: string, options: PageDocumentOptions):
       const modulesAttribute = modules
         ? ` ${PAGE_MODULES_ATTRIBUTE}="${escapeAttribute(modules.join(' '))}"`
         : '';
-      return (
+      const page =
         `${headOf(head)}${head.html}` +
         `${headEndToRoot}${rootStart}${body}${rootEnd}` +
         `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}"${modulesAttribute}>${state}</script>` +
-        afterRoot
-      );
+        afterRoot;
+      if (inlined.length === 0) return page;
+      const classes = classesIn(page);
+      // The marks are in the document's own head, before anything of the page's: one style element
+      // at the first, for all the stylesheets in their order.
+      let first = true;
+      return page.replaceAll(USED_CSS_MARK, () => {
+        if (!first) return '';
+        first = false;
+        return `<style>${inlined.map((used) => used(classes)).join('')}</style>`;
+      });
     },
   };
 }
