@@ -57,9 +57,11 @@ export async function lockRateLimitKeys(trx: AnyKysely, keys: readonly RateLimit
   if (!trx.isTransaction)
     throw new Error('lockRateLimitKeys needs a transaction (the locks last until its end)');
   const names = [...new Set(keys.map(({ bucket, key }) => `rate-limit\n${bucket}\n${key}`))].sort();
-  for (const name of names) {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(trx);
-  }
+  if (names.length === 0) return;
+  // One statement: a function scan yields the array's elements in their order, so the locks are
+  // taken in it too.
+  await sql`select pg_advisory_xact_lock(hashtextextended(name, 0))
+              from unnest(${names}::text[]) with ordinality as locked(name, position)`.execute(trx);
 }
 
 /** The hits of these keys within the last `windowMinutes` (by the database's clock). */
@@ -83,6 +85,15 @@ export async function recordHits(db: AnyKysely, keys: readonly RateLimitKey[]): 
 }
 
 /** Forgets every hit of these keys; answers the keys it removed hits of (each once). */
+/** Forgets the hits of these exact keys, in one statement. */
+export async function clearKeys(db: AnyKysely, keys: readonly RateLimitKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  await sql`
+    delete from rate_limit_hits
+      where (bucket, key) in (select * from unnest(${keys.map((key) => key.bucket)}::text[],
+                                                   ${keys.map((key) => key.key)}::text[]))`.execute(db);
+}
+
 export async function clearHits(db: AnyKysely, keys: RateLimitKeys): Promise<string[]> {
   const { rows } = await sql<{ key: string }>`
     delete from rate_limit_hits where bucket = ${keys.bucket} and ${keyMatch(keys)}
@@ -107,8 +118,18 @@ export async function checkLimits(
   rules: readonly RateLimitRule[],
   options: { message?: string } = {},
 ): Promise<void> {
-  // Every count, whichever breaks first: the time taken does not tell which limit was reached.
-  const counts = await Promise.all(rules.map((rule) => countHits(db, rule)));
+  // Every count, whichever breaks first (the time taken does not tell which limit was reached), in
+  // one statement.
+  if (rules.length === 0) return;
+  const { rows } = await sql<{ counts: number[] }>`
+    select array[${sql.join(
+      rules.map(
+        (rule) => sql`(select count(*)::int from rate_limit_hits
+                        where bucket = ${rule.bucket} and ${keyMatch(rule)}
+                          and created_at > now() - make_interval(mins => ${rule.windowMinutes}))`,
+      ),
+    )}] as counts`.execute(db);
+  const counts = rows[0]?.counts ?? [];
   const broken = rules.find((rule, index) => (counts[index] ?? 0) >= rule.max);
   if (broken) {
     throw new DomainError(

@@ -34,9 +34,8 @@ export async function insertQuote(trx: Trx, quote: NewQuote): Promise<void> {
 }
 
 /** Locks the quote's row until the transaction ends: fulfilments of one quote run one at a time. */
-export async function lockQuote(trx: Trx, id: string): Promise<boolean> {
-  const row = await trx.selectFrom('quotes').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-  return row !== undefined;
+export async function lockQuote(trx: Trx, id: string): Promise<QuoteRow | undefined> {
+  return trx.selectFrom('quotes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 export async function findQuote(db: Db, id: string): Promise<QuoteRow | undefined> {

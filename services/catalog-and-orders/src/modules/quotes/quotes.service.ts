@@ -221,9 +221,9 @@ export async function findStoredQuote(deps: QuotesDb, quoteId: string): Promise<
 
 /**
  * Locks a stored quote for the rest of the transaction (fulfilments of one quote, by different
- * payments, then run one at a time). False when it does not exist.
+ * payments, then run one at a time), and reads it. Undefined when it does not exist.
  */
-export async function lockStoredQuote(deps: InTransaction, quoteId: string): Promise<boolean> {
+export async function lockStoredQuote(deps: InTransaction, quoteId: string): Promise<QuoteRow | undefined> {
   return lockQuote(deps.db, quoteId);
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutStack, napaAddress, startCheckoutStack } from '../../testing/checkout-stack.testing';
 import { paymentIntentEvent } from '../providers/sandbox/sandbox-events';
 import { signSandboxPayload } from '../providers/sandbox/sandbox-signature';
+import { FINALISE_PAYMENT_QUEUE } from './finalisation.service';
 
 let stack: CheckoutStack;
 
@@ -191,6 +192,28 @@ describe('webhooks reach the same finalisation', () => {
       .where(sql<boolean>`payload->'data'->'object'->'metadata'->>'paymentId' = ${intent.paymentId}`)
       .execute();
     expect(events).toEqual([{ type: 'payment_intent.succeeded', processedAt: expect.any(Date) }]);
+  });
+
+  it('a webhook about a payment its order call finalised already is done at once, with no job', async () => {
+    const cap = await stack.insertProduct({ name: 'Prompt Cap', price: '12.00', stock: 5 });
+    const items = [{ productId: cap.id, quantity: 1 }];
+    const intent = await intentFor(items);
+    await pay(intent.clientSecret);
+    expect((await createOrder(intent.paymentId, items)).statusCode).toBe(201);
+    const { event, body, signature } = await signedSucceededEvent(intent.paymentId);
+    expect((await postWebhook(body, signature)).statusCode).toBe(200);
+    const recorded = await stack.payments.db
+      .selectFrom('webhookEvents')
+      .select('processedAt')
+      .where('eventId', '=', event.id)
+      .executeTakeFirstOrThrow();
+    expect(recorded.processedAt).toBeInstanceOf(Date);
+    const jobs = await sql<{ count: number }>`
+      select count(*)::int as count from payments.job
+       where name = ${FINALISE_PAYMENT_QUEUE} and data->>'eventId' = ${event.id}`.execute(stack.payments.db);
+    expect(jobs.rows[0]?.count).toBe(0);
+    expect(await ordersOf(intent.paymentId)).toHaveLength(1);
+    expect(await stack.stockOf(cap.id)).toBe(4);
   });
 
   it('10 concurrent deliveries of one event and the browser call make one order', async () => {

@@ -8,6 +8,7 @@ import {
   fillPaymentContact,
   getPayment,
   type PaymentRow,
+  recordFulfilment,
   withLockedPayment,
 } from '../payments/payments.service';
 import type { PaymentProvider } from '../providers/provider';
@@ -159,42 +160,48 @@ export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput):
   );
 
   const column = seller.recordColumn;
-  await withLockedPayment(deps, payment.id, async (row, trx) => {
-    const recorded = row[column];
-    if (recorded !== null) {
-      if (recorded !== fulfilment.recordId) {
-        // The seller is idempotent on the payment id, so this cannot happen; never record a second one.
-        throw new Error(
-          `Payment ${row.id} already has ${column} ${recorded}, the seller answered ${fulfilment.recordId}`,
-        );
+  // The common case in one statement: fulfilled, and nothing recorded yet. Otherwise (recorded
+  // already, or a refund to queue) under the payment's lock.
+  const recordedNow =
+    fulfilment.outcome === 'fulfilled' &&
+    (await recordFulfilment(deps, payment.id, { column, recordId: fulfilment.recordId }));
+  if (!recordedNow)
+    await withLockedPayment(deps, payment.id, async (row, trx) => {
+      const recorded = row[column];
+      if (recorded !== null) {
+        if (recorded !== fulfilment.recordId) {
+          // The seller is idempotent on the payment id, so this cannot happen; never record a second one.
+          throw new Error(
+            `Payment ${row.id} already has ${column} ${recorded}, the seller answered ${fulfilment.recordId}`,
+          );
+        }
+        return;
       }
-      return;
-    }
-    const status = row.status === 'refunded' ? 'refunded' : 'succeeded';
-    if (fulfilment.outcome === 'fulfilled') {
+      const status = row.status === 'refunded' ? 'refunded' : 'succeeded';
+      if (fulfilment.outcome === 'fulfilled') {
+        await changePayment({ db: trx }, row.id, {
+          [column]: fulfilment.recordId,
+          status,
+          failureReason: null,
+        });
+        return;
+      }
+      const manual = refundsManually(row);
       await changePayment({ db: trx }, row.id, {
         [column]: fulfilment.recordId,
         status,
-        failureReason: null,
+        refundStatus: row.refundStatus ?? (manual ? 'manual' : 'requested'),
+        refundReason: fulfilment.reason ?? 'The order could not be fulfilled',
       });
-      return;
-    }
-    const manual = refundsManually(row);
-    await changePayment({ db: trx }, row.id, {
-      [column]: fulfilment.recordId,
-      status,
-      refundStatus: row.refundStatus ?? (manual ? 'manual' : 'requested'),
-      refundReason: fulfilment.reason ?? 'The order could not be fulfilled',
+      if (!manual) {
+        await deps.jobs.enqueue(
+          trx,
+          REFUND_PAYMENT_QUEUE,
+          { paymentId: row.id },
+          { singletonKey: `refund:${row.id}` },
+        );
+      }
     });
-    if (!manual) {
-      await deps.jobs.enqueue(
-        trx,
-        REFUND_PAYMENT_QUEUE,
-        { paymentId: row.id },
-        { singletonKey: `refund:${row.id}` },
-      );
-    }
-  });
 
   if (fulfilment.outcome === 'fulfilled') {
     return { kind: 'fulfilled', seller: seller.name, fulfilment, quote: payment.quote };

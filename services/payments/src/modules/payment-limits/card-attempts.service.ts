@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@jesus-walks/service-kit/errors';
-import { clearHits, countHits } from '@jesus-walks/service-kit/rate-limits';
+import { clearKeys, countHits } from '@jesus-walks/service-kit/rate-limits';
 import type { PaymentsDeps } from '../../deps';
 import { cancelPayment, type PaymentRow } from '../payments/payments.service';
 import { type AttemptHits, PAYMENT_CLOSED, type Payer, startAttempt } from './payment-limits.service';
@@ -45,7 +45,7 @@ export async function attemptPayment<T>(
 }
 
 async function forget(deps: PaymentsDeps, hits: AttemptHits): Promise<void> {
-  for (const key of hits.keys) await clearHits(deps.db, key);
+  await clearKeys(deps.db, hits.keys);
 }
 
 async function closeWhenUsedUp(

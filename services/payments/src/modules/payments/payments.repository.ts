@@ -1,5 +1,12 @@
 import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
-import type { PaymentsDatabase, PaymentsTable, StoredAddress, StoredQuote } from '../../db/database';
+import type {
+  PaymentRecordColumn,
+  PaymentStatus,
+  PaymentsDatabase,
+  PaymentsTable,
+  StoredAddress,
+  StoredQuote,
+} from '../../db/database';
 
 type Db = Kysely<PaymentsDatabase> | Transaction<PaymentsDatabase>;
 
@@ -85,6 +92,30 @@ export async function updatePayment(
     .set({ ...changes, updatedAt: new Date() })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * What a seller's fulfil made, recorded on a payment that has none yet, in one statement: the
+ * payment succeeded (or stays refunded). False when the payment already had one (or is not there).
+ */
+export async function recordFulfilled(
+  db: Db,
+  id: string,
+  column: PaymentRecordColumn,
+  recordId: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({
+      [column]: recordId,
+      status: sql<PaymentStatus>`case when status = 'refunded' then 'refunded' else 'succeeded' end`,
+      failureReason: null,
+      updatedAt: new Date(),
+    })
+    .where('id', '=', id)
+    .where(column, 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** The buyer's contact on a payment not yet finalised; false when there is none such. */

@@ -1,7 +1,7 @@
 import type { PaymentContact } from '@jesus-walks/contracts/checkout';
 import { conflict, notFound } from '@jesus-walks/service-kit/errors';
 import type { Transaction, Updateable } from 'kysely';
-import type { PaymentsDatabase, PaymentsTable, SellerName } from '../../db/database';
+import type { PaymentRecordColumn, PaymentsDatabase, PaymentsTable, SellerName } from '../../db/database';
 import type { PaymentsDeps } from '../../deps';
 import { sellerOf } from '../sellers/sellers';
 import {
@@ -14,6 +14,7 @@ import {
   lockPayment,
   markFailed,
   type PaymentRow,
+  recordFulfilled,
   setContact,
   updatePayment,
 } from './payments.repository';
@@ -41,6 +42,15 @@ export function getPaymentByReference(
 
 export function recordPayment(deps: PaymentsDb, values: Parameters<typeof insertPayment>[1]): Promise<void> {
   return insertPayment(deps.db, values);
+}
+
+/** Records a seller's fulfilment on a payment that has none yet (one statement); false when it had one. */
+export function recordFulfilment(
+  deps: PaymentsDb,
+  paymentId: string,
+  fulfilment: { column: PaymentRecordColumn; recordId: number },
+): Promise<boolean> {
+  return recordFulfilled(deps.db, paymentId, fulfilment.column, fulfilment.recordId);
 }
 
 export function changePayment(deps: PaymentsDb, paymentId: string, changes: Changes): Promise<void> {

@@ -8,6 +8,7 @@ import {
   markPaymentFailed,
 } from '../payments/payments.service';
 import { type PaymentProvider, type ProviderEvent, WebhookSignatureError } from '../providers/provider';
+import { sellerOf } from '../sellers/sellers';
 import { markEventProcessed, recordEvent } from './webhooks.repository';
 
 /** The failure's words in a payment_intent.payment_failed event (Stripe's and the sandbox's shape). */
@@ -21,7 +22,8 @@ function failureMessageOf(payload: unknown): string {
 /**
  * A processor's webhook: verified on the raw body, recorded once (a redelivered event id answers
  * 200 and does nothing), its effect decided in the same transaction: a succeeded payment queues
- * the finalisation job (the answer never waits for the seller), a failure or a refund is recorded.
+ * the finalisation job (the answer never waits for the seller) unless the payment was finalised
+ * already, a failure or a refund is recorded.
  */
 export async function receiveWebhook(
   deps: PaymentsDeps,
@@ -62,6 +64,10 @@ export async function receiveWebhook(
     }
     switch (event.outcome) {
       case 'succeeded':
+        // Finalised already (the buyer's order call came first, as it nearly always does): what
+        // the seller made, or the refund it needed, is on the payment, and a job would only ask the
+        // processor and the seller again to find the same.
+        if (payment[sellerOf(deps.sellers, payment.seller).recordColumn] !== null) break;
         await deps.jobs.enqueue(trx, FINALISE_PAYMENT_QUEUE, {
           paymentId: payment.id,
           provider: provider.name,
