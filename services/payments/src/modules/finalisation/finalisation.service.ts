@@ -1,7 +1,8 @@
 import { fromCents, toCents } from '@jesus-walks/contracts/money';
 import type { Fulfilment, PaymentMethod } from '@jesus-walks/contracts/payable';
 import { conflict, notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
-import type { SellerName, StoredQuote } from '../../db/database';
+import type { Transaction } from 'kysely';
+import type { PaymentsDatabase, SellerName, StoredQuote } from '../../db/database';
 import type { PaymentsDeps } from '../../deps';
 import {
   changePayment,
@@ -48,6 +49,15 @@ export interface FinaliseInput {
  */
 export function refundsManually(payment: { paymentMethod: string; provider: string }): boolean {
   return payment.paymentMethod === 'crypto' && payment.provider !== 'stripe';
+}
+
+/** Queues a payment's refund in the transaction that decided it: once per payment, whoever asks. */
+export async function queueRefund(
+  deps: Pick<PaymentsDeps, 'jobs'>,
+  trx: Transaction<PaymentsDatabase>,
+  paymentId: string,
+): Promise<void> {
+  await deps.jobs.enqueue(trx, REFUND_PAYMENT_QUEUE, { paymentId }, { singletonKey: `refund:${paymentId}` });
 }
 
 function manualRefundMessage(amount: string, reason: string | null): string {
@@ -193,14 +203,7 @@ export async function finalisePayment(deps: PaymentsDeps, input: FinaliseInput):
         refundStatus: row.refundStatus ?? (manual ? 'manual' : 'requested'),
         refundReason: fulfilment.reason ?? 'The order could not be fulfilled',
       });
-      if (!manual) {
-        await deps.jobs.enqueue(
-          trx,
-          REFUND_PAYMENT_QUEUE,
-          { paymentId: row.id },
-          { singletonKey: `refund:${row.id}` },
-        );
-      }
+      if (!manual) await queueRefund(deps, trx, row.id);
     });
 
   if (fulfilment.outcome === 'fulfilled') {

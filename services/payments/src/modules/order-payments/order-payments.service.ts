@@ -4,7 +4,7 @@ import type { CancelAndRefundResult, OrderPayment } from '@jesus-walks/contracts
 import { recordAudit } from '@jesus-walks/service-kit/audit';
 import { DomainError, notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
 import type { PaymentsDeps } from '../../deps';
-import { REFUND_PAYMENT_QUEUE, refundsManually } from '../finalisation/finalisation.service';
+import { queueRefund, refundsManually } from '../finalisation/finalisation.service';
 import { isTestModePayment } from '../providers/test-mode';
 import {
   orderCancelledEmail,
@@ -97,14 +97,7 @@ export async function cancelAndRefund(
         refundReason: { from: payment.refundReason, to: row.refundReason },
       },
     });
-    if (!manual) {
-      await deps.jobs.enqueue(
-        trx,
-        REFUND_PAYMENT_QUEUE,
-        { paymentId: row.id },
-        { singletonKey: `refund:${row.id}` },
-      );
-    }
+    if (!manual) await queueRefund(deps, trx, row.id);
     if (row.customerEmail) {
       await deps.mailer.enqueue(
         trx,
