@@ -1,21 +1,25 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { repositoryRoot } from './bench-database';
 
 export interface RunningProcess {
+  pid: number;
   stop(): Promise<void>;
 }
 
 /**
- * Runs `<entry>` (a path from the repository root, run from its package folder) with the given
- * environment, until `ready` answers 200: a deployable's `src/main.ts` compiled, as production runs
- * it (decision 033), anything else with tsx.
+ * Runs `<entry>` with the given environment, until `ready` answers 200 (within `timeoutMs`): a
+ * deployable's `src/main.ts` compiled, as production runs it (decision 033), another file of the
+ * repository (a path from its root, run from its package folder) with tsx, and a JavaScript file
+ * outside it (an absolute path: a peer installed from npm) with Node, from its folder.
  */
 export async function startProcess(
   entry: string,
   env: Record<string, string>,
   ready: string,
+  options: { timeoutMs?: number } = {},
 ): Promise<RunningProcess> {
+  const outside = isAbsolute(entry);
   const packageDir = entry.includes('/src/') ? entry.slice(0, entry.indexOf('/src/')) : dirname(entry);
   // BENCH_PROFILE_DIR=<folder>: each process writes a CPU profile there when it stops.
   const profile = process.env.BENCH_PROFILE_DIR
@@ -33,12 +37,14 @@ export async function startProcess(
     process.execPath,
     [
       ...profile,
-      ...(deployable
-        ? ['--enable-source-maps', join(repositoryRoot, packageDir, 'dist/main.js')]
-        : ['--import', 'tsx', join(repositoryRoot, entry)]),
+      ...(outside
+        ? [entry]
+        : deployable
+          ? ['--enable-source-maps', join(repositoryRoot, packageDir, 'dist/main.js')]
+          : ['--import', 'tsx', join(repositoryRoot, entry)]),
     ],
     {
-      cwd: join(repositoryRoot, packageDir),
+      cwd: outside ? packageDir : join(repositoryRoot, packageDir),
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
@@ -47,7 +53,7 @@ export async function startProcess(
   child.once('error', (error) => {
     failure = error;
   });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   for (;;) {
     try {
       if ((await fetch(ready)).ok) break;
@@ -61,6 +67,7 @@ export async function startProcess(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
