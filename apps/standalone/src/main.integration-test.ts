@@ -112,8 +112,10 @@ describe('pnpm start', () => {
     const started = await launch(['pnpm', 'start'], dataDir, { ownGroup: true });
     const pgid = started.child.pid ?? 0;
     await untilRunning(started);
-    // Start-up says where e-mail goes.
-    expect(started.output()).toContain('e-mail is not sent (SMTP_URL is not set)');
+    // Start-up says where e-mail goes (just after it says it is running: a line of its own).
+    await expect
+      .poll(() => started.output(), { timeout: 5_000 })
+      .toContain('e-mail is not sent (SMTP_URL is not set)');
     // What a terminal does on Ctrl-C: SIGINT to pnpm, node and Postgres at once.
     process.kill(-pgid, 'SIGINT');
     const result = await within(started.exited, 20_000, () => process.kill(-pgid, 'SIGKILL'));
