@@ -19,8 +19,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '@jesus-walks/local-postgres/network';
 import autocannon from 'autocannon';
-import { benchSecrets, prepareBenchDatabase, repositoryRoot } from './bench-database';
-import { type RunningProcess, startProcess } from './processes';
+import { prepareBenchDatabase, repositoryRoot } from './bench-database';
+import { type RunningProcess, startBenchStack, startProcess } from './processes';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -58,72 +58,29 @@ const start = async (...args: Parameters<typeof startProcess>) => {
   running.push(await startProcess(...args));
 };
 try {
-  const ports = {
-    gateway: await freePort(),
-    identity: await freePort(),
-    catalog: await freePort(),
-    content: await freePort(),
-    payments: await freePort(),
-    bare: await freePort(),
-  };
-  const urls = {
-    IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
-    CATALOG_AND_ORDERS_URL: `http://127.0.0.1:${ports.catalog}`,
-    CONTENT_AND_EVENTS_URL: `http://127.0.0.1:${ports.content}`,
-    // Every page's layout reads the checkout's configuration (the test-mode banner).
-    PAYMENTS_URL: `http://127.0.0.1:${ports.payments}`,
-    // Not called by this benchmark; the gateway only needs to know where they would be.
-    SEO_URL: 'http://127.0.0.1:9',
-    AI_ASSISTANT_URL: 'http://127.0.0.1:9',
-  };
-  const common = {
-    ...benchSecrets,
-    ...urls,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    DATABASE_URL: database.url,
-  };
-  const gateway = `http://127.0.0.1:${ports.gateway}`;
-  await start(
-    'services/identity/src/main.ts',
-    { ...common, PORT: String(ports.identity) },
-    `${urls.IDENTITY_URL}/health/ready`,
-  );
-  await start(
-    'services/catalog-and-orders/src/main.ts',
-    { ...common, PORT: String(ports.catalog) },
-    `${urls.CATALOG_AND_ORDERS_URL}/health/ready`,
-  );
-  await start(
-    'services/content-and-events/src/main.ts',
-    { ...common, PORT: String(ports.content) },
-    `${urls.CONTENT_AND_EVENTS_URL}/health/ready`,
-  );
-  await start(
-    'services/payments/src/main.ts',
-    { ...common, PORT: String(ports.payments) },
-    `${urls.PAYMENTS_URL}/health/ready`,
-  );
-  await start(
-    'apps/gateway/src/main.ts',
-    { ...common, PORT: String(ports.gateway), PUBLIC_ORIGIN: gateway, RATE_LIMIT_MAX: '100000000' },
-    `${gateway}/health/ready`,
-  );
+  // Every page's layout reads the checkout's configuration (the test-mode banner): payments too.
+  const { gateway, urlOf } = await startBenchStack({
+    databaseUrl: database.url,
+    services: ['identity', 'catalog-and-orders', 'content-and-events', 'payments'],
+    running,
+    gatewayEnv: { RATE_LIMIT_MAX: '100000000' },
+  });
+  const barePort = await freePort();
   await start(
     'bench/bare-server.ts',
-    { DATABASE_URL: database.url, PORT: String(ports.bare) },
-    `http://127.0.0.1:${ports.bare}/products`,
+    { DATABASE_URL: database.url, PORT: String(barePort) },
+    `http://127.0.0.1:${barePort}/products`,
   );
 
   const reads = {
-    products: { bare: '/products', service: urls.CATALOG_AND_ORDERS_URL, path: '/api/products' },
-    events: { bare: '/events', service: urls.CONTENT_AND_EVENTS_URL, path: '/api/events' },
+    products: { bare: '/products', service: urlOf['catalog-and-orders'], path: '/api/products' },
+    events: { bare: '/events', service: urlOf['content-and-events'], path: '/api/events' },
   };
   const table: Record<string, Figures & { 'of bare': number; 'of service': number | string }> = {};
   let failed = false;
   let productsThroughGateway: Figures | undefined;
   for (const [name, read] of Object.entries(reads)) {
-    const bare = await measure(`http://127.0.0.1:${ports.bare}${read.bare}`);
+    const bare = await measure(`http://127.0.0.1:${barePort}${read.bare}`);
     const service = await measure(`${read.service}${read.path}`);
     const throughGateway = await measure(`${gateway}${read.path}`);
     const ratio = (figures: Figures, of: Figures) =>

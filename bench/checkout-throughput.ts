@@ -19,11 +19,10 @@
 
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { schemaNameOf } from '@jesus-walks/contracts/services';
-import { freePort } from '@jesus-walks/local-postgres/network';
 import pg from 'pg';
 import { type Dispatcher, Pool } from 'undici';
-import { benchSecrets, prepareBenchDatabase } from './bench-database';
-import { type RunningProcess, startProcess } from './processes';
+import { prepareBenchDatabase } from './bench-database';
+import { type RunningProcess, startBenchStack } from './processes';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -157,57 +156,20 @@ const pool = new pg.Pool({ connectionString: database.url, max: 2 });
 const catalog = schemaNameOf('catalog-and-orders');
 const payments = schemaNameOf('payments');
 try {
-  const ports = {
-    gateway: await freePort(),
-    identity: await freePort(),
-    catalog: await freePort(),
-    payments: await freePort(),
-    content: await freePort(),
-  };
-  const urls = {
-    IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
-    CATALOG_AND_ORDERS_URL: `http://127.0.0.1:${ports.catalog}`,
-    PAYMENTS_URL: `http://127.0.0.1:${ports.payments}`,
-    CONTENT_AND_EVENTS_URL: `http://127.0.0.1:${ports.content}`,
-    // Not on a checkout's path.
-    SEO_URL: 'http://127.0.0.1:9',
-    AI_ASSISTANT_URL: 'http://127.0.0.1:9',
-  };
-  const base = `http://127.0.0.1:${ports.gateway}`;
-  const common = {
-    ...benchSecrets,
-    ...urls,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    DATABASE_URL: database.url,
-    // Every buyer comes from 127.0.0.1: the limits per client are tested in the services.
-    PAYMENT_INTENTS_PER_ADDRESS_PER_HOUR: '100000000',
-    // Attempts still running count against the declines until they are paid (payments-limits).
-    PAYMENT_DECLINES_PER_ADDRESS_PER_HOUR: '100000000',
-    STOCK_HOLD_UNITS_PER_PRODUCT_PER_CLIENT: '100000000',
-    STOCK_HOLD_CHECKOUTS_PER_CLIENT: '100000000',
-  };
-  const services: [string, number, string][] = [
-    ['services/identity/src/main.ts', ports.identity, urls.IDENTITY_URL],
-    ['services/catalog-and-orders/src/main.ts', ports.catalog, urls.CATALOG_AND_ORDERS_URL],
-    ['services/payments/src/main.ts', ports.payments, urls.PAYMENTS_URL],
-    ['services/content-and-events/src/main.ts', ports.content, urls.CONTENT_AND_EVENTS_URL],
-  ];
-  for (const [entry, port, url] of services)
-    running.push(await startProcess(entry, { ...common, PORT: String(port) }, `${url}/health/ready`));
-  running.push(
-    await startProcess(
-      'apps/gateway/src/main.ts',
-      {
-        ...common,
-        PORT: String(ports.gateway),
-        PUBLIC_ORIGIN: base,
-        RATE_LIMIT_MAX: '100000000',
-        METRICS_TOKEN,
-      },
-      `${base}/health/ready`,
-    ),
-  );
+  const { gateway: base, urlOf } = await startBenchStack({
+    databaseUrl: database.url,
+    services: ['identity', 'catalog-and-orders', 'payments', 'content-and-events'],
+    running,
+    env: {
+      // Every buyer comes from 127.0.0.1: the limits per client are tested in the services.
+      PAYMENT_INTENTS_PER_ADDRESS_PER_HOUR: '100000000',
+      // Attempts still running count against the declines until they are paid (payments-limits).
+      PAYMENT_DECLINES_PER_ADDRESS_PER_HOUR: '100000000',
+      STOCK_HOLD_UNITS_PER_PRODUCT_PER_CLIENT: '100000000',
+      STOCK_HOLD_CHECKOUTS_PER_CLIENT: '100000000',
+    },
+    gatewayEnv: { RATE_LIMIT_MAX: '100000000', METRICS_TOKEN },
+  });
 
   // Two products of the demo catalogue: one plentiful for the throughput phase, one scarce.
   const { rows: products } = await pool.query<{ id: number }>(
@@ -223,13 +185,7 @@ try {
   await Promise.all(Array.from({ length: 4 }, () => checkout(base, [{ productId: plentiful, quantity: 1 }])));
 
   // What each deployable has done so far, to count what the throughput phase costs it.
-  const deployables: Record<string, string> = {
-    gateway: base,
-    identity: urls.IDENTITY_URL,
-    'catalog-and-orders': urls.CATALOG_AND_ORDERS_URL,
-    payments: urls.PAYMENTS_URL,
-    'content-and-events': urls.CONTENT_AND_EVENTS_URL,
-  };
+  const deployables: Record<string, string> = { gateway: base, ...(urlOf as Record<string, string>) };
   const workBefore = Object.fromEntries(
     await Promise.all(
       Object.entries(deployables).map(async ([name, url]) => [name, await workOf(url)] as const),

@@ -23,8 +23,8 @@ import { join } from 'node:path';
 import { freePort } from '@jesus-walks/local-postgres/network';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchSecrets, prepareBenchDatabase } from './bench-database';
-import { type RunningProcess, startProcess } from './processes';
+import { prepareBenchDatabase } from './bench-database';
+import { type RunningProcess, startBenchStack, startProcess } from './processes';
 
 const VENDURE_VERSION = '3.7.3';
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
@@ -178,7 +178,7 @@ async function seedVendure(base: string, products: DemoProduct[]): Promise<void>
 const database = await prepareBenchDatabase();
 const serverUrl = new URL(database.url);
 const vendureDatabase = `vendure_peer_${Date.now()}`;
-const running: Array<RunningProcess & { pid: number }> = [];
+const running: RunningProcess[] = [];
 const admin = new pg.Client({ connectionString: database.url });
 try {
   const folder = await installVendure();
@@ -191,51 +191,22 @@ try {
       where deleted_at is null and not is_test order by id`,
   );
 
-  const ports = {
-    gateway: await freePort(),
-    identity: await freePort(),
-    catalog: await freePort(),
-    payments: await freePort(),
-    bare: await freePort(),
-    vendure: await freePort(),
-  };
-  const urls = {
-    IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
-    CATALOG_AND_ORDERS_URL: `http://127.0.0.1:${ports.catalog}`,
-    PAYMENTS_URL: `http://127.0.0.1:${ports.payments}`,
-    CONTENT_AND_EVENTS_URL: 'http://127.0.0.1:9',
-    SEO_URL: 'http://127.0.0.1:9',
-    AI_ASSISTANT_URL: 'http://127.0.0.1:9',
-  };
-  const common = {
-    ...benchSecrets,
-    ...urls,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    DATABASE_URL: database.url,
-  };
-  const gateway = `http://127.0.0.1:${ports.gateway}`;
+  const stack = await startBenchStack({
+    databaseUrl: database.url,
+    services: ['identity', 'catalog-and-orders'],
+    running,
+    gatewayEnv: { RATE_LIMIT_MAX: '100000000' },
+  });
+  const { gateway } = stack;
+  const catalog = stack.processes['catalog-and-orders'] as RunningProcess;
+  const ours = stack.processes.gateway as RunningProcess;
+  const ports = { bare: await freePort(), vendure: await freePort() };
   const vendure = `http://127.0.0.1:${ports.vendure}`;
   const start = async (...args: Parameters<typeof startProcess>) => {
     const started = await startProcess(...args);
     running.push(started);
     return started;
   };
-  await start(
-    'services/identity/src/main.ts',
-    { ...common, PORT: String(ports.identity) },
-    `${urls.IDENTITY_URL}/health/ready`,
-  );
-  const catalog = await start(
-    'services/catalog-and-orders/src/main.ts',
-    { ...common, PORT: String(ports.catalog) },
-    `${urls.CATALOG_AND_ORDERS_URL}/health/ready`,
-  );
-  const ours = await start(
-    'apps/gateway/src/main.ts',
-    { ...common, PORT: String(ports.gateway), PUBLIC_ORIGIN: gateway, RATE_LIMIT_MAX: '100000000' },
-    `${gateway}/health/ready`,
-  );
   const bare = await start(
     'bench/bare-server.ts',
     { DATABASE_URL: database.url, PORT: String(ports.bare) },

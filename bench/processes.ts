@@ -1,6 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { dirname, isAbsolute, join } from 'node:path';
-import { repositoryRoot } from './bench-database';
+import { type ServiceName, serviceNames, urlVariableOf } from '@jesus-walks/contracts/services';
+import { freePort } from '@jesus-walks/local-postgres/network';
+import { benchSecrets, repositoryRoot } from './bench-database';
 
 export interface RunningProcess {
   pid: number;
@@ -75,4 +77,70 @@ export async function startProcess(
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** A bench's services, each in a process of its own, and the gateway in front (the cluster's topology). */
+export interface BenchStack {
+  /** The gateway's address. */
+  gateway: string;
+  /** Each started service's address. */
+  urlOf: Partial<Record<ServiceName, string>>;
+  /** Every process, by name ('gateway' or the service's). */
+  processes: Record<string, RunningProcess>;
+}
+
+/**
+ * Starts `services` (their compiled `main`) and the gateway on free loopback ports, on `databaseUrl`;
+ * the services not started are given an address nothing listens on. Each process is pushed onto
+ * `running` as it starts, so that the caller stops whatever did start. `env` goes to every process,
+ * `gatewayEnv` to the gateway alone.
+ */
+export async function startBenchStack(options: {
+  databaseUrl: string;
+  services: readonly ServiceName[];
+  running: RunningProcess[];
+  env?: Record<string, string>;
+  gatewayEnv?: Record<string, string>;
+}): Promise<BenchStack> {
+  const urlOf: Partial<Record<ServiceName, string>> = {};
+  const ports = new Map<ServiceName, number>();
+  for (const service of options.services) {
+    const port = await freePort();
+    ports.set(service, port);
+    urlOf[service] = `http://127.0.0.1:${port}`;
+  }
+  const gatewayPort = await freePort();
+  const gateway = `http://127.0.0.1:${gatewayPort}`;
+  const common = {
+    ...benchSecrets,
+    // Not started: the gateway only needs to know where they would be.
+    ...Object.fromEntries(
+      serviceNames.map((name) => [urlVariableOf(name), urlOf[name] ?? 'http://127.0.0.1:9']),
+    ),
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    DATABASE_URL: options.databaseUrl,
+    ...options.env,
+  };
+  const processes: Record<string, RunningProcess> = {};
+  const start = async (name: string, ...args: Parameters<typeof startProcess>) => {
+    const started = await startProcess(...args);
+    options.running.push(started);
+    processes[name] = started;
+  };
+  for (const service of options.services) {
+    await start(
+      service,
+      `services/${service}/src/main.ts`,
+      { ...common, PORT: String(ports.get(service)) },
+      `${urlOf[service]}/health/ready`,
+    );
+  }
+  await start(
+    'gateway',
+    'apps/gateway/src/main.ts',
+    { ...common, PORT: String(gatewayPort), PUBLIC_ORIGIN: gateway, ...options.gatewayEnv },
+    `${gateway}/health/ready`,
+  );
+  return { gateway, urlOf, processes };
 }
