@@ -8,6 +8,7 @@ import type { ServiceName } from '@jesus-walks/contracts/services';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@jesus-walks/service-kit/error-handling';
 import { signIdentity } from '@jesus-walks/service-kit/identity';
 import type { InternalClient } from '@jesus-walks/service-kit/internal-client';
+import { hasCacheDirective } from '@jesus-walks/service-kit/public-read-cache';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool } from 'undici';
 import { type KeptAnswer, type KeptAnswers, sendKept } from './kept-answers';
@@ -324,11 +325,7 @@ function createSharedReadFiller(options: ProxyOptions) {
       const body = await answer.body.text();
       const cacheControl = String(answer.headers['cache-control'] ?? '');
       const etag = answer.headers.etag;
-      if (
-        answer.statusCode !== 200 ||
-        !/(?:^|,)\s*public\s*(?:,|$)/.test(cacheControl) ||
-        typeof etag !== 'string'
-      )
+      if (answer.statusCode !== 200 || !hasCacheDirective(cacheControl, 'public') || typeof etag !== 'string')
         return undefined;
       const expires = typeof answer.headers.expires === 'string' ? answer.headers.expires : undefined;
       const expiresAt = Date.parse(expires ?? '');

@@ -84,8 +84,6 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     });
   }
 
-  const pageCache = options.keptAnswers;
-
   /**
    * The gateway's own API for a render, as anyone would call it: no visitor's cookie goes along,
    * since the page is the same for everyone (what is theirs comes after hydration). Notes what the
@@ -118,13 +116,13 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     // are few, and a flood of distinct URLs must not fill the memory.
     const keepable = knownRoute && !request.url.includes('?');
     if (keepable) {
-      const kept = pageCache.get(request.url);
+      const kept = options.keptAnswers.get(request.url);
       if (kept) return sendKept(request, reply, kept);
     }
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (renderer && pageDocument) {
       try {
-        const generation = pageCache.generation();
+        const generation = options.keptAnswers.generation();
         const sources = { validUntil: Number.POSITIVE_INFINITY, complete: true };
         const result = await renderer.render({
           url: request.url,
@@ -143,7 +141,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
           });
           const status = knownRoute ? result.status : 404;
           if (keepable && status === 200 && sources.complete) {
-            const page = pageCache.keep(request.url, generation, {
+            const page = options.keptAnswers.keep(request.url, generation, {
               body: html,
               contentType: 'text/html; charset=utf-8',
               cacheControl: KEPT_PAGE_CACHE_CONTROL,

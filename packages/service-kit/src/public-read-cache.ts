@@ -43,7 +43,15 @@ export const SHARED_READ_CACHE_CONTROL = 'public, no-cache';
  * never reaches a service (the gateway drops it).
  */
 function buildAfreshAsked(request: FastifyRequest): boolean {
-  return /(?:^|,)\s*no-cache\s*(?:,|$)/i.test(String(request.headers['cache-control'] ?? ''));
+  return hasCacheDirective(request.headers['cache-control'], 'no-cache');
+}
+
+/** Whether a Cache-Control header holds a directive with no argument ('public', 'no-cache'). */
+export function hasCacheDirective(header: unknown, directive: string): boolean {
+  return String(header ?? '')
+    .toLowerCase()
+    .split(',')
+    .some((part) => part.trim() === directive);
 }
 
 interface Entry {
