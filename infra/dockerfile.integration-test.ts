@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { freePort } from '@jesus-walks/local-postgres/network';
@@ -48,11 +49,13 @@ beforeAll(async () => {
   }
 }, 60_000);
 
+// The scratch holds several installed workspaces: removing them takes over ten seconds on a busy
+// two-core machine, so the hook has its own timeout and the removal does not block the event loop.
 afterAll(async () => {
   if (started && started.exitCode === null) started.kill('SIGKILL');
-  rmSync(scratch, { recursive: true, force: true });
+  await rm(scratch, { recursive: true, force: true });
   await database?.destroy();
-});
+}, 120_000);
 
 describe('infra/Dockerfile, step by step', () => {
   it('builds the identity deployable with the image’s commands, and the result runs as the node user', async () => {
