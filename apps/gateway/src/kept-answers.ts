@@ -28,6 +28,12 @@ export interface KeptAnswers {
   generation(): number;
   /** Keeps a finished answer for `key` (when nothing changed since `generation`), and returns it. */
   keep(key: string, generation: number, answer: FinishedAnswer): KeptAnswer;
+  /**
+   * Runs `build` once for every caller asking for `key` while it runs, within one generation: the
+   * crowd that a change (or a cold start) sends to a page or a read costs one render or one fetch,
+   * not one per caller. A caller after a change starts a build of its own.
+   */
+  buildOnce<T>(key: string, build: (generation: number) => Promise<T>): Promise<T>;
   clear(): void;
 }
 
@@ -44,6 +50,8 @@ export interface FinishedAnswer {
 
 export interface KeptAnswer extends Required<Omit<FinishedAnswer, 'expires'>> {
   expires: string | undefined;
+  /** Worth compressing (measured once, when kept). */
+  compressible: boolean;
   /** Compressed once, when first asked for (off the event loop; concurrent askers share it). */
   encoded: { br?: Promise<Buffer>; gzip?: Promise<Buffer> };
 }
@@ -75,6 +83,7 @@ export function createKeptAnswers(
     name: 'gateway-kept-answers',
     maxEntries: MAX_ANSWERS,
   });
+  const building = new Map<string, Promise<unknown>>();
   return {
     get listening() {
       return answers.listening;
@@ -86,10 +95,21 @@ export function createKeptAnswers(
         ...finished,
         etag: finished.etag ?? strongEtagOf(finished.body),
         expires: finished.expires,
+        compressible: Buffer.byteLength(finished.body) >= COMPRESS_FROM_BYTES,
         encoded: {},
       };
       answers.keep(key, startedAt, answer);
       return answer;
+    },
+    buildOnce<T>(key: string, build: (generation: number) => Promise<T>): Promise<T> {
+      const generation = answers.generation();
+      const buildKey = `${generation} ${key}`;
+      let pending = building.get(buildKey) as Promise<T> | undefined;
+      if (!pending) {
+        pending = build(generation).finally(() => building.delete(buildKey));
+        building.set(buildKey, pending);
+      }
+      return pending;
     },
     clear: answers.clear,
   };
@@ -106,7 +126,7 @@ export async function sendKept(
 ): Promise<FastifyReply> {
   reply.header('etag', answer.etag).header('cache-control', answer.cacheControl).type(answer.contentType);
   if (answer.expires) reply.header('expires', answer.expires);
-  const compressible = Buffer.byteLength(answer.body) >= COMPRESS_FROM_BYTES;
+  const { compressible } = answer;
   if (compressible) reply.header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
   const encoding = compressible ? preferredEncoding(request.headers['accept-encoding']) : null;

@@ -170,6 +170,33 @@ describe('rendered pages kept by the gateway', () => {
     expect(renders()).toBe(before);
   });
 
+  it('renders once for a crowd of visitors that arrives after a change, and sends each the same page', async () => {
+    eventsAnswer = { status: 200, body: [{ id: 4, title: 'Harvest Walk' }], delayMs: 200 };
+    await writeThroughGateway(); // forgets the kept page before it answers
+    const before = renders();
+    const asked = eventsAsked;
+    const crowd = await Promise.all(Array.from({ length: 10 }, () => gateway.inject({ url: '/events' })));
+    expect(renders()).toBe(before + 1);
+    // The one render's one read: the gateway's fetch to keep it, then (this stand-in's answer has
+    // no ETag, so it is not kept) the read itself, sent on.
+    expect(eventsAsked).toBe(asked + 2);
+    for (const page of crowd) {
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Harvest Walk');
+      expect(page.headers.etag).toBe(crowd[0]?.headers.etag);
+    }
+    // And a page that may not be kept (its data failed) is rendered once for that crowd, but again
+    // for the next visitor.
+    eventsAnswer = { status: 500, body: { message: 'down', code: 'internal' }, delayMs: 200 };
+    await writeThroughGateway();
+    const failing = renders();
+    const failed = await Promise.all(Array.from({ length: 5 }, () => gateway.inject({ url: '/events' })));
+    expect(renders()).toBe(failing + 1);
+    for (const page of failed) expect(page.headers['cache-control']).toBe('no-cache');
+    await gateway.inject({ url: '/events' });
+    expect(renders()).toBe(failing + 2);
+  });
+
   it('renders again after a change is announced, and shows the new data', async () => {
     const kept = await gateway.inject({ url: '/events' });
     eventsAnswer = { status: 200, body: [{ id: 1, title: 'Moonlight Walk' }] };

@@ -304,8 +304,6 @@ function bodyOf(request: FastifyRequest): { body?: Buffer | null; contentType?: 
  * caller's request then goes on to the service as any other.
  */
 function createSharedReadFiller(options: ProxyOptions) {
-  const inFlight = new Map<string, Promise<KeptAnswer | undefined>>();
-
   async function fetchSharedRead(pool: Pool, path: string, request: FastifyRequest, startedAt: number) {
     const identity = await signIdentity(
       { user: null, clientAddress: request.ip, method: 'GET', url: path },
@@ -346,14 +344,9 @@ function createSharedReadFiller(options: ProxyOptions) {
 
   return {
     fill(pool: Pool, path: string, request: FastifyRequest): Promise<KeptAnswer | undefined> {
-      const startedAt = options.keptAnswers.generation();
-      const key = `${startedAt} ${path}`;
-      let pending = inFlight.get(key);
-      if (!pending) {
-        pending = fetchSharedRead(pool, path, request, startedAt).finally(() => inFlight.delete(key));
-        inFlight.set(key, pending);
-      }
-      return pending;
+      return options.keptAnswers.buildOnce(path, (startedAt) =>
+        fetchSharedRead(pool, path, request, startedAt),
+      );
     },
   };
 }

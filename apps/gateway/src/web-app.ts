@@ -6,7 +6,7 @@ import type { PageRenderer } from '@jesus-walks/contracts/server-render';
 import { isWebRoute } from '@jesus-walks/contracts/web-routes';
 import { sendJsonNotFound } from '@jesus-walks/service-kit/error-handling';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { KEPT_PAGE_CACHE_CONTROL, type KeptAnswers, sendKept } from './kept-answers';
+import { KEPT_PAGE_CACHE_CONTROL, type KeptAnswer, type KeptAnswers, sendKept } from './kept-answers';
 import { pageDocumentOf } from './page-document';
 
 export interface WebAppOptions {
@@ -110,19 +110,17 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       });
     };
 
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, path: string) {
-    const knownRoute = isWebRoute(path);
-    // Pages with a query (a reset token, an order's status link) are rendered each time: they
-    // are few, and a flood of distinct URLs must not fill the memory.
-    const keepable = knownRoute && !request.url.includes('?');
-    if (keepable) {
-      const kept = options.keptAnswers.get(request.url);
-      if (kept) return sendKept(request, reply, kept);
-    }
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+  /** A page as rendered: kept (and shared by everyone) or, when it may not be kept, sent as it is. */
+  type RenderedPage = { kept: KeptAnswer } | { status: number; html: string | Buffer };
+
+  async function renderPage(
+    request: FastifyRequest,
+    knownRoute: boolean,
+    keepable: boolean,
+    generation: number,
+  ): Promise<RenderedPage> {
     if (renderer && pageDocument) {
       try {
-        const generation = options.keptAnswers.generation();
         const sources = { validUntil: Number.POSITIVE_INFINITY, complete: true };
         const result = await renderer.render({
           url: request.url,
@@ -141,22 +139,46 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
           });
           const status = knownRoute ? result.status : 404;
           if (keepable && status === 200 && sources.complete) {
-            const page = options.keptAnswers.keep(request.url, generation, {
+            const kept = options.keptAnswers.keep(request.url, generation, {
               body: html,
               contentType: 'text/html; charset=utf-8',
               cacheControl: KEPT_PAGE_CACHE_CONTROL,
               validUntil: sources.validUntil,
             });
-            return sendKept(request, reply, page);
+            return { kept };
           }
-          return reply.code(status).send(html);
+          return { status, html };
         }
       } catch (error) {
         // The shell still works: the browser renders the page itself.
         request.log.error({ err: error }, 'server render failed; sending the shell');
       }
     }
-    return reply.code(knownRoute ? 200 : 404).send(pageDocument?.shell ?? indexHtml);
+    return { status: knownRoute ? 200 : 404, html: pageDocument?.shell ?? indexHtml ?? '' };
+  }
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, path: string) {
+    const knownRoute = isWebRoute(path);
+    // Pages with a query (a reset token, an order's status link) are rendered each time: they
+    // are few, and a flood of distinct URLs must not fill the memory.
+    const keepable = knownRoute && !request.url.includes('?');
+    let page: RenderedPage;
+    if (keepable) {
+      const kept = options.keptAnswers.get(request.url);
+      if (kept) return sendKept(request, reply, kept);
+      // Rendered once for everyone asking meanwhile: after a change, the crowd waits for one render.
+      page = await options.keptAnswers.buildOnce(request.url, (generation) =>
+        renderPage(request, knownRoute, keepable, generation),
+      );
+    } else {
+      page = await renderPage(request, knownRoute, keepable, options.keptAnswers.generation());
+    }
+    if ('kept' in page) return sendKept(request, reply, page.kept);
+    return reply
+      .code(page.status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(page.html);
   }
 
   // Pages are a route (not the not-found handler) so that route hooks, compression above all,
