@@ -106,3 +106,63 @@ export async function createAuditLogTableV1(db: Kysely<unknown>): Promise<void> 
 export async function dropAuditLogTable(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('audit_log').execute();
 }
+
+/**
+ * take_rate_limit(locks, rules, hits): rate-limits.ts' takeRateLimit in one statement instead of a
+ * transaction of five. It locks the keys `locks` names (advisory, to the end of the transaction:
+ * the statement's own, or the caller's), counts every rule's hits within its window, and, when
+ * none is at its max, records `hits`. Answers 0 when taken, else the 1-based position of the first
+ * rule at its max (nothing recorded). PL/pgSQL because each of its statements takes a fresh
+ * snapshot: the counts see every hit committed by whoever held the lock before (one statement of
+ * plain SQL would count from before it waited). Dynamic SQL so that each count is planned with its
+ * key, as an index range for a prefix.
+ *   locks: text[], the lock names, sorted (taken in that order: never a deadlock crosswise)
+ *   rules: jsonb, [{ bucket, key?, keyPrefix?, windowMinutes, max }]
+ *   hits:  jsonb, [{ bucket, key }]
+ */
+export async function createTakeRateLimitFunctionV1(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create function take_rate_limit(locks text[], rules jsonb, hits jsonb) returns integer
+      language plpgsql volatile
+      set search_path from current
+    as $$
+    declare
+      rule jsonb;
+      position integer := 0;
+      broken integer := 0;
+      counted integer;
+    begin
+      perform pg_advisory_xact_lock(hashtextextended(name, 0))
+        from unnest(locks) with ordinality as locked(name, n) order by n;
+      for rule in select value from jsonb_array_elements(rules) loop
+        position := position + 1;
+        if rule ? 'keyPrefix' then
+          execute 'select count(*)::int from rate_limit_hits where bucket = $1 and key like $2
+                     and created_at > now() - make_interval(mins => $3)'
+            into counted
+            using rule->>'bucket',
+                  replace(replace(replace(rule->>'keyPrefix', '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%',
+                  (rule->>'windowMinutes')::int;
+        else
+          execute 'select count(*)::int from rate_limit_hits where bucket = $1 and key = $2
+                     and created_at > now() - make_interval(mins => $3)'
+            into counted
+            using rule->>'bucket', rule->>'key', (rule->>'windowMinutes')::int;
+        end if;
+        if broken = 0 and counted >= (rule->>'max')::int then
+          broken := position;
+        end if;
+      end loop;
+      if broken = 0 then
+        insert into rate_limit_hits (bucket, key)
+          select value->>'bucket', value->>'key' from jsonb_array_elements(hits);
+      end if;
+      return broken;
+    end
+    $$`.execute(db);
+}
+
+/** Undoes createTakeRateLimitFunctionV1. */
+export async function dropTakeRateLimitFunction(db: Kysely<unknown>): Promise<void> {
+  await sql`drop function take_rate_limit(text[], jsonb, jsonb)`.execute(db);
+}

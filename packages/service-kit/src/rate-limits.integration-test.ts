@@ -2,9 +2,10 @@ import { jobsOf, waitForJobs } from '@jesus-walks/test-kit/jobs';
 import { createTestDatabase, type TestDatabase } from '@jesus-walks/test-kit/test-database';
 import { type ColumnType, type Generated, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, statementCountOf } from './database';
 import { DomainError } from './errors';
 import { createJobQueue, type JobQueue } from './jobs';
-import { createRateLimitHitsTableV1 } from './kit-tables';
+import { createRateLimitHitsTableV1, createTakeRateLimitFunctionV1 } from './kit-tables';
 import {
   checkLimits,
   clearHits,
@@ -14,6 +15,7 @@ import {
   RATE_LIMIT_CLEAN_UP_JOB,
   recordHits,
   scheduleRateLimitCleanUp,
+  takeRateLimit,
 } from './rate-limits';
 
 interface HitsDatabase {
@@ -26,7 +28,10 @@ interface HitsDatabase {
 }
 
 /** The table as every service's migration creates it. */
-const migrations = { '0001_create_rate_limit_hits': { up: createRateLimitHitsTableV1 } };
+const migrations = {
+  '0001_create_rate_limit_hits': { up: createRateLimitHitsTableV1 },
+  '0002_create_take_rate_limit': { up: createTakeRateLimitFunctionV1 },
+};
 
 let database: TestDatabase<HitsDatabase>;
 let db: Kysely<HitsDatabase>;
@@ -164,6 +169,80 @@ describe('rate limits (service-kit)', () => {
     expect(refusals).toHaveLength(8);
     for (const refusal of refusals)
       expect(refusal.reason).toMatchObject({ code: 'rate_limited', message: 'No.' });
+    expect(await countHits(db, { ...rule })).toBe(4);
+  });
+
+  it('takeRateLimit counts and records in one statement, refusing with the first rule at its max', async () => {
+    // Its own connection, counted apart from the job queue's polling.
+    const counted = createDatabase<HitsDatabase>({
+      connectionString: database.url,
+      schema: 'kit_rate_limits',
+    });
+    const address = { bucket: 'take', key: 'address:a' };
+    const rules = [
+      { ...address, max: 2, windowMinutes: 60, message: 'Too many from your network.' },
+      // A prefix with LIKE's own characters in it: they match only themselves.
+      { bucket: 'take', keyPrefix: 'user:1_%\\\n', max: 1, windowMinutes: 60, message: 'Too many for you.' },
+    ];
+    const attempt = (id: string) =>
+      takeRateLimit(db, {
+        lock: [address],
+        rules,
+        record: [address, { bucket: 'take', key: `user:1_%\\\n${id}` }],
+      });
+    await insertHit('take', 'user:1x%\\\nold', 1); // not under the prefix: '_' is no wildcard
+    await insertHit('take', 'user:1_%\\\nold', 61); // under it, but out of the window
+    await takeRateLimit(counted, {
+      lock: [address],
+      rules,
+      record: [address, { bucket: 'take', key: 'user:1_%\\\nfirst' }],
+    });
+    expect(statementCountOf(counted)).toBe(1);
+    await counted.destroy();
+    expect(await countHits(db, { ...address, windowMinutes: 60 })).toBe(1);
+    // The member's rule is at its max now: refused with its message, nothing counted.
+    await expect(attempt('second')).rejects.toMatchObject({
+      code: 'rate_limited',
+      message: 'Too many for you.',
+    });
+    expect(await countHits(db, { ...address, windowMinutes: 60 })).toBe(1);
+    // Both at their max: the first rule's message.
+    await recordHits(db, [address]);
+    await expect(attempt('third')).rejects.toMatchObject({ message: 'Too many from your network.' });
+    // A rule without a message: the caller's, else the kit's.
+    await expect(
+      takeRateLimit(
+        db,
+        { lock: [], rules: [{ ...address, max: 1, windowMinutes: 60 }], record: [] },
+        { message: 'Slow down.' },
+      ),
+    ).rejects.toMatchObject({ message: 'Slow down.' });
+    await takeRateLimit(db, { lock: [], rules: [], record: [] });
+  });
+
+  it('takeRateLimit serialises concurrent takes: of 12 at once with max 4, exactly 4 pass, also inside transactions', async () => {
+    const rule = {
+      bucket: 'take-race',
+      key: 'address:203.0.113.2',
+      max: 4,
+      windowMinutes: 60,
+      message: 'No.',
+    };
+    const other = { bucket: 'take-race', key: 'address:203.0.113.2:event:1' };
+    const attempt = (index: number) => {
+      const action = { lock: index % 2 ? [rule, other] : [other, rule], rules: [rule], record: [rule] };
+      if (index % 3 > 0) return takeRateLimit(db, action);
+      // In a caller's transaction, which goes on after it: the lock holds until it commits.
+      return db.transaction().execute(async (trx) => {
+        await takeRateLimit(trx, action);
+        await sql`select pg_sleep(0.02)`.execute(trx);
+      });
+    };
+    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, (_, index) => attempt(index)));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(4);
+    for (const outcome of outcomes)
+      if (outcome.status === 'rejected')
+        expect(outcome.reason).toMatchObject({ code: 'rate_limited', message: 'No.' });
     expect(await countHits(db, { ...rule })).toBe(4);
   });
 

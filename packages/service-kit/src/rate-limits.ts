@@ -48,6 +48,10 @@ function keyMatch(keys: RateLimitKeys) {
   return 'keyPrefix' in keys ? sql`key like ${`${escapeLike(keys.keyPrefix)}%`}` : sql`key = ${keys.key}`;
 }
 
+/** The advisory locks' names of these keys, each once, in the one order every locker takes them. */
+const lockNamesOf = (keys: readonly RateLimitKey[]) =>
+  [...new Set(keys.map(({ bucket, key }) => `rate-limit\n${bucket}\n${key}`))].sort();
+
 /**
  * Serialises the actions of these (bucket, key) pairs until the transaction ends: locked in a fixed
  * (sorted) order, so two transactions never wait on each other crosswise. Count, then record, in
@@ -56,7 +60,7 @@ function keyMatch(keys: RateLimitKeys) {
 export async function lockRateLimitKeys(trx: AnyKysely, keys: readonly RateLimitKey[]): Promise<void> {
   if (!trx.isTransaction)
     throw new Error('lockRateLimitKeys needs a transaction (the locks last until its end)');
-  const names = [...new Set(keys.map(({ bucket, key }) => `rate-limit\n${bucket}\n${key}`))].sort();
+  const names = lockNamesOf(keys);
   if (names.length === 0) return;
   // One statement: a function scan yields the array's elements in their order, so the locks are
   // taken in it too.
@@ -131,6 +135,38 @@ export async function checkLimits(
     )}] as counts`.execute(db);
   const counts = rows[0]?.counts ?? [];
   const broken = rules.find((rule, index) => (counts[index] ?? 0) >= rule.max);
+  if (broken) {
+    throw new DomainError(
+      'rate_limited',
+      broken.message ?? options.message ?? 'Too many requests. Please try again later.',
+    );
+  }
+}
+
+/**
+ * Counts one action, or throws 429 (rate_limited) with the message of the first rule already at its
+ * max, counting nothing: locks `lock` (sorted), counts every rule and records `record`, atomically,
+ * in one statement (the schema's take_rate_limit, kit-tables' createTakeRateLimitFunctionV1).
+ * Within a caller's transaction the keys stay locked, and the hits counted, only if it commits.
+ * What lockRateLimitKeys, checkLimits and recordHits do in a transaction of their own, in one trip.
+ */
+export async function takeRateLimit(
+  db: AnyKysely,
+  action: { lock: readonly RateLimitKey[]; rules: readonly RateLimitRule[]; record: readonly RateLimitKey[] },
+  options: { message?: string } = {},
+): Promise<void> {
+  const locks = lockNamesOf(action.lock);
+  const rules = action.rules.map((rule) => ({
+    bucket: rule.bucket,
+    ...('keyPrefix' in rule ? { keyPrefix: rule.keyPrefix } : { key: rule.key }),
+    windowMinutes: rule.windowMinutes,
+    max: rule.max,
+  }));
+  const hits = action.record.map(({ bucket, key }) => ({ bucket, key }));
+  const { rows } = await sql<{ broken: number }>`
+    select take_rate_limit(${locks}::text[], ${JSON.stringify(rules)}::jsonb, ${JSON.stringify(hits)}::jsonb)
+      as broken`.execute(db);
+  const broken = action.rules[(rows[0]?.broken ?? 0) - 1];
   if (broken) {
     throw new DomainError(
       'rate_limited',

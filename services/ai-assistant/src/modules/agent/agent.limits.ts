@@ -1,11 +1,9 @@
 import { addressLimitKey } from '@jesus-walks/service-kit/client-address';
 import type { JobQueue } from '@jesus-walks/service-kit/jobs';
 import {
-  checkLimits,
-  lockRateLimitKeys,
   type RateLimitRule,
-  recordHits,
   scheduleRateLimitCleanUp,
+  takeRateLimit,
 } from '@jesus-walks/service-kit/rate-limits';
 import type { Kysely } from 'kysely';
 import type { AiAssistantDatabase } from '../../db/database';
@@ -81,9 +79,5 @@ export async function takeQuestionLimits(
   rules: ReadonlyArray<RateLimitRule & { key: string }>,
 ): Promise<void> {
   const keys = rules.map(({ bucket, key }) => ({ bucket, key }));
-  await db.transaction().execute(async (trx) => {
-    await lockRateLimitKeys(trx, keys);
-    await checkLimits(trx, rules);
-    await recordHits(trx, keys);
-  });
+  await takeRateLimit(db, { lock: keys, rules, record: keys });
 }

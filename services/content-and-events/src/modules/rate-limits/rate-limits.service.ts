@@ -1,17 +1,8 @@
 import type { Identity } from '@jesus-walks/contracts/common';
 import { addressLimitKey } from '@jesus-walks/service-kit/client-address';
-import {
-  checkLimits,
-  lockRateLimitKeys,
-  recordHits,
-  scheduleRateLimitCleanUp,
-} from '@jesus-walks/service-kit/rate-limits';
-import type { Kysely } from 'kysely';
-import type { ContentAndEventsDatabase } from '../../db/database';
+import { scheduleRateLimitCleanUp, takeRateLimit } from '@jesus-walks/service-kit/rate-limits';
 import type { ContentDeps } from '../../deps';
 import type { Env } from '../../env';
-
-type Db = Kysely<ContentAndEventsDatabase>;
 
 /** Hits are kept this long (the scheduled clean-up): no limit may count over a longer window. */
 const KEEP_HOURS = 24;
@@ -74,13 +65,7 @@ export async function takeRateLimits(
     if (rule.windowMinutes > KEEP_HOURS * 60) throw new Error(`rate limit window too long: ${rule.bucket}`);
   }
   const keys = rules.map(({ bucket, key }) => ({ bucket, key }));
-  const work = async (trx: Db) => {
-    await lockRateLimitKeys(trx, keys);
-    await checkLimits(trx, rules);
-    await recordHits(trx, keys);
-  };
-  if (db.isTransaction) await work(db);
-  else await db.transaction().execute(work);
+  await takeRateLimit(db, { lock: keys, rules, record: keys });
 }
 
 const addressKey = (caller: Caller) => `address:${addressLimitKey(caller.clientAddress)}`;

@@ -6,6 +6,7 @@ import * as m0004 from './0004_add_crypto_charges';
 import * as m0005 from './0005_add_payment_seller';
 import * as m0006 from './0006_create_audit_log';
 import * as m0007 from './0007_add_payment_secrets_and_rate_limit_hits';
+import * as m0008 from './0008_create_take_rate_limit_function';
 
 /** Every migration of the payments schema, in order. Listed explicitly so bundlers and tests see them. */
 export const migrations: Migrations = {
@@ -16,4 +17,5 @@ export const migrations: Migrations = {
   '0005_add_payment_seller': m0005,
   '0006_create_audit_log': m0006,
   '0007_add_payment_secrets_and_rate_limit_hits': m0007,
+  '0008_create_take_rate_limit_function': m0008,
 };

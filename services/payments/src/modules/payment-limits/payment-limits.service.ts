@@ -2,11 +2,9 @@ import type { Identity } from '@jesus-walks/contracts/common';
 import { addressLimitKey } from '@jesus-walks/service-kit/client-address';
 import type { JobQueue } from '@jesus-walks/service-kit/jobs';
 import {
-  checkLimits,
-  lockRateLimitKeys,
   type RateLimitRule,
-  recordHits,
   scheduleRateLimitCleanUp,
+  takeRateLimit,
 } from '@jesus-walks/service-kit/rate-limits';
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from '../../db/database';
@@ -141,13 +139,10 @@ export async function startAttempt(
     bucket: DECLINES_BUCKET,
     key: `${rule.whose}${SEPARATOR}${attemptId}`,
   }));
-  await db.transaction().execute(async (trx) => {
-    await lockRateLimitKeys(
-      trx,
-      rules.map((rule) => ({ bucket: DECLINES_BUCKET, key: rule.whose })),
-    );
-    await checkLimits(trx, rules.map(asLimit));
-    await recordHits(trx, keys);
+  await takeRateLimit(db, {
+    lock: rules.map((rule) => ({ bucket: DECLINES_BUCKET, key: rule.whose })),
+    rules: rules.map(asLimit),
+    record: keys,
   });
   const paymentRule = paymentId ? rules.find((rule) => rule.whose === `payment:${paymentId}`) : undefined;
   return { keys, payment: paymentRule ? asLimit(paymentRule) : null };
@@ -164,9 +159,9 @@ export async function takeIntentLimits(
 ): Promise<void> {
   const { db, limits } = deps;
   const intents = { bucket: INTENTS_BUCKET, key: addressOf(payer) };
-  await db.transaction().execute(async (trx) => {
-    await lockRateLimitKeys(trx, [intents]);
-    await checkLimits(trx, [
+  await takeRateLimit(db, {
+    lock: [intents],
+    rules: [
       ...declineRules(limits, payer, null).map(asLimit),
       {
         ...intents,
@@ -174,7 +169,7 @@ export async function takeIntentLimits(
         windowMinutes: HOUR_MINUTES,
         message: TOO_MANY_CHECKOUTS,
       },
-    ]);
-    await recordHits(trx, [intents]);
+    ],
+    record: [intents],
   });
 }
