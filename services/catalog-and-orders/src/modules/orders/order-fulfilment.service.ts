@@ -8,9 +8,8 @@ import { findStoredQuote, lockStoredQuote } from '../quotes/quotes.service';
 import { takeQuotedStock } from '../stock/stock.service';
 import { orderConfirmationEmail } from './order-emails';
 import {
-  findLiveOrderOfQuote,
-  findOrderByPaymentId,
   findOrderStatus,
+  findOrdersOfPaymentAndQuote,
   findOrderToConfirm,
   insertOrder,
   listOrderItems,
@@ -75,13 +74,13 @@ export async function fulfilQuote(
   input: FulfilBody & { quoteId: string; requestId: string },
 ): Promise<Fulfilment> {
   const { quoteId, requestId, ...body } = input;
-  // Everything under the payment's lock, the repeated call's answer included: one read of the
-  // order and one of the quote, where checking first outside cost two more on every first call.
+  // Everything under the payment's lock, then the quote's (in that order everywhere), the repeated
+  // call's answer included: one read of the quote and one of the orders it needs to know of.
   return deps.db.transaction().execute(async (trx) => {
     await lockPayment(trx, body.paymentId);
-    const earlier = await findOrderByPaymentId(trx, body.paymentId);
-    if (earlier) return answerFor(earlier, quoteId);
     const quote = await lockStoredQuote({ db: trx }, quoteId);
+    const orders = await findOrdersOfPaymentAndQuote(trx, { paymentId: body.paymentId, quoteId });
+    if (orders.ofPayment) return answerFor(orders.ofPayment, quoteId);
     if (!quote) throw notFound('Quote not found');
     if (toCents(body.amountPaid) !== toCents(quote.total)) {
       throw businessRule(`The amount paid (${body.amountPaid}) is not the quote's total (${quote.total})`);
@@ -92,7 +91,7 @@ export async function fulfilQuote(
         : new Date(Date.now() + quote.shippingEstimatedDays * DAY_MS);
 
     let reason: string | null = null;
-    if (await findLiveOrderOfQuote(trx, quoteId)) reason = ALREADY_PAID_REASON;
+    if (orders.liveOfQuote) reason = ALREADY_PAID_REASON;
     else if (!(await takeQuotedStock({ db: trx }, { quoteId, items: quote.items })).taken) {
       reason = STOCK_GONE_REASON;
     }

@@ -163,23 +163,34 @@ const paidOrderColumns = [
   'cancellationReason',
 ] as const;
 
-export async function findOrderByPaymentId(db: Db, paymentId: string): Promise<PaidOrderRow | undefined> {
-  return db
+/**
+ * In one read, the orders a fulfilment must know of: the one this payment made already (a repeated
+ * call), and the first of this quote that was not cancelled (another payment already bought it).
+ */
+export async function findOrdersOfPaymentAndQuote(
+  db: Db,
+  ids: { paymentId: string; quoteId: string },
+): Promise<{ ofPayment: PaidOrderRow | undefined; liveOfQuote: PaidOrderRow | undefined }> {
+  const rows = await db
     .selectFrom('orders')
-    .select(paidOrderColumns)
-    .where('paymentId', '=', paymentId)
-    .executeTakeFirst();
-}
-
-/** An order of this quote that was not cancelled (another payment already bought it). */
-export async function findLiveOrderOfQuote(db: Db, quoteId: string): Promise<PaidOrderRow | undefined> {
-  return db
-    .selectFrom('orders')
-    .select(paidOrderColumns)
-    .where('quoteId', '=', quoteId)
-    .where('status', '<>', 'cancelled')
+    .select([...paidOrderColumns, 'paymentId'])
+    .where((eb) =>
+      eb.or([
+        eb('paymentId', '=', ids.paymentId),
+        eb.and([eb('quoteId', '=', ids.quoteId), eb('status', '<>', 'cancelled')]),
+      ]),
+    )
     .orderBy('id')
-    .executeTakeFirst();
+    .execute();
+  const strip = (row: (typeof rows)[number] | undefined): PaidOrderRow | undefined => {
+    if (!row) return undefined;
+    const { paymentId: _paymentId, ...order } = row;
+    return order;
+  };
+  return {
+    ofPayment: strip(rows.find((row) => row.paymentId === ids.paymentId)),
+    liveOfQuote: strip(rows.find((row) => row.quoteId === ids.quoteId && row.status !== 'cancelled')),
+  };
 }
 
 /**

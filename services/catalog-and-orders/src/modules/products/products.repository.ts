@@ -44,18 +44,6 @@ export async function findProductOnSale(
   return query.executeTakeFirst();
 }
 
-/** Which of these products are test products (never in a visitor's checkout). */
-export async function findTestProductIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('products')
-    .select('id')
-    .where('id', 'in', [...ids])
-    .where('isTest', '=', true)
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
-
 /** Locks a product on sale for the rest of the transaction (its edit and its record together). */
 export async function findProductOnSaleForUpdate(db: Db, id: number): Promise<ProductRow | undefined> {
   return db

@@ -7,7 +7,6 @@ import { availableNow } from '../stock/stock.service';
 import {
   findProductOnSale,
   findProductOnSaleForUpdate,
-  findTestProductIds,
   insertProduct,
   listProductsOnSale,
   markProductDeleted,
@@ -81,11 +80,6 @@ export async function getProduct(
   if (!row) throw notFound('Product not found');
   const { available } = await availableNow(deps, { products: [row] });
   return (visibility.includeTest ? toAdminProduct : toProduct)(row, available.get(row.id));
-}
-
-/** Which of these products are test products: a visitor's checkout never sells one. */
-export async function testProductIdsAmong(deps: ProductsDb, ids: readonly number[]): Promise<Set<number>> {
-  return findTestProductIds(deps.db, ids);
 }
 
 const productFields = ['name', 'description', 'price', 'category', 'stock', 'imageUrl'] as const;

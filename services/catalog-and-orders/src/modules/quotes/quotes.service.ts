@@ -6,7 +6,6 @@ import { addressLimitKey } from '@jesus-walks/service-kit/client-address';
 import { businessRule, DomainError, type ErrorIssue } from '@jesus-walks/service-kit/errors';
 import type { CatalogDeps, InTransaction } from '../../deps';
 import type { Env } from '../../env';
-import { testProductIdsAmong } from '../products/products.service';
 import { type PricedRate, shippingRates } from '../shipping/shipping.service';
 import {
   type HolderKey,
@@ -139,18 +138,6 @@ export async function createQuote(deps: Pick<CatalogDeps, 'db' | 'holds'>, body:
   const { db, holds } = deps;
   const method = chooseMethod(await shippingRates(deps, body.destination), body.shippingMethodId);
   const lines = mergeLines(body.items);
-  // Test products are the admin's (manual orders only): to a checkout they do not exist. Being one
-  // is fixed when the product is made, so this needs no lock.
-  const testIds = await testProductIdsAmong(
-    deps,
-    lines.map((line) => line.productId),
-  );
-  if (testIds.size > 0) {
-    throw quoteRefusal(
-      body.items,
-      [...testIds].map((productId) => ({ productId, kind: 'unknown' as const })),
-    );
-  }
   const quoteId = randomUUID();
   const { rateCents, ...shippingMethod } = method;
   return db.transaction().execute(async (trx) => {

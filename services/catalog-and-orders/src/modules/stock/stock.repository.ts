@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
 
 type Db = Kysely<CatalogAndOrdersDatabase>;
@@ -10,6 +10,8 @@ export interface LockedProduct {
   price: string;
   stock: number;
   deletedAt: Date | null;
+  /** An admin's test product: sold by manual orders only, never to a checkout. */
+  isTest: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ export async function lockProducts(trx: Trx, productIds: readonly number[]): Pro
   if (productIds.length === 0) return [];
   return trx
     .selectFrom('products')
-    .select(['id', 'name', 'price', 'stock', 'deletedAt'])
+    .select(['id', 'name', 'price', 'stock', 'deletedAt', 'isTest'])
     .where('id', 'in', [...productIds])
     .orderBy('id')
     .forUpdate()
@@ -86,34 +88,51 @@ export async function activeHolds(
  */
 export async function lockHolder(trx: Trx, holder: HolderKey): Promise<void> {
   const keys = [`address:${holder.address}`, ...(holder.userId === null ? [] : [`user:${holder.userId}`])];
-  for (const key of keys.sort()) {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`catalog-and-orders/holder/${key}`}, 0))`.execute(
-      trx,
-    );
-  }
+  const names = keys.sort().map((key) => `catalog-and-orders/holder/${key}`);
+  // One statement: a function scan yields the array's elements in their order, and locks in it.
+  await sql`select pg_advisory_xact_lock(hashtextextended(name, 0))
+              from unnest(${names}::text[]) with ordinality as locked(name, position)`.execute(trx);
 }
 
 /**
- * The client's active holds (from its address, or the member's from any address), line by line,
- * apart from the quote being replaced.
+ * In one read, what a new hold must know: the units active reservations hold of each of these
+ * products, and the client's own active holds (from its address, or the member's from any address),
+ * line by line; the quote being replaced counts for neither.
  */
-export async function holderReservations(
+export async function reservationsForHold(
   db: Db | Trx,
-  holder: HolderKey,
-  options: { exceptQuoteId?: string } = {},
-): Promise<Array<{ quoteId: string; productId: number; quantity: number }>> {
+  input: { productIds: readonly number[]; holder: HolderKey; exceptQuoteId?: string },
+): Promise<{
+  reserved: Map<number, number>;
+  holderHolds: Array<{ quoteId: string; productId: number; quantity: number }>;
+}> {
+  const { holder, productIds } = input;
+  const byHolder = (eb: ExpressionBuilder<CatalogAndOrdersDatabase, 'stockReservations'>) =>
+    holder.userId === null
+      ? eb('holderAddress', '=', holder.address)
+      : eb.or([eb('holderAddress', '=', holder.address), eb('holderUserId', '=', holder.userId)]);
   let query = db
     .selectFrom('stockReservations')
-    .select(['quoteId', 'productId', 'quantity'])
+    .select((eb) => ['quoteId', 'productId', 'quantity', byHolder(eb).as('isHolders')])
     .where('consumedAt', 'is', null)
     .where('expiresAt', '>', sql<Date>`now()`)
     .where((eb) =>
-      holder.userId === null
-        ? eb('holderAddress', '=', holder.address)
-        : eb.or([eb('holderAddress', '=', holder.address), eb('holderUserId', '=', holder.userId)]),
+      productIds.length > 0 ? eb.or([eb('productId', 'in', [...productIds]), byHolder(eb)]) : byHolder(eb),
     );
-  if (options.exceptQuoteId) query = query.where('quoteId', '<>', options.exceptQuoteId);
-  return query.execute();
+  if (input.exceptQuoteId) query = query.where('quoteId', '<>', input.exceptQuoteId);
+  const rows = await query.execute();
+  const wanted = new Set(productIds);
+  const reserved = new Map<number, number>();
+  for (const row of rows) {
+    if (wanted.has(row.productId))
+      reserved.set(row.productId, (reserved.get(row.productId) ?? 0) + row.quantity);
+  }
+  return {
+    reserved,
+    holderHolds: rows
+      .filter((row) => row.isHolders)
+      .map(({ quoteId, productId, quantity }) => ({ quoteId, productId, quantity })),
+  };
 }
 
 /**

@@ -7,7 +7,6 @@ import {
   consumeReservations,
   decrementStock,
   type HolderKey,
-  holderReservations,
   incrementStock,
   insertReservations,
   type LockedProduct,
@@ -15,6 +14,7 @@ import {
   lockProducts,
   releaseExpiredReservations,
   releaseQuote,
+  reservationsForHold,
   reservedQuantities,
 } from './stock.repository';
 
@@ -71,15 +71,28 @@ export type StockProblem =
 async function lockAndCheck(
   trx: Trx,
   lines: ReadonlyArray<StockLine>,
-  options: { exceptQuoteId?: string } = {},
-): Promise<{ products: Map<number, LockedProduct>; problems: StockProblem[] }> {
+  options: { exceptQuoteId?: string } & (
+    | { checkout?: false }
+    // A checkout's hold: test products do not exist to it; the client's own holds are read too.
+    | { checkout: true; holder: HolderKey }
+  ) = {},
+): Promise<{
+  products: Map<number, LockedProduct>;
+  problems: StockProblem[];
+  holderHolds: Array<{ quoteId: string; productId: number; quantity: number }>;
+}> {
   const ids = lines.map((line) => line.productId);
   const products = new Map((await lockProducts(trx, ids)).map((product) => [product.id, product]));
-  const reserved = await reservedQuantities(trx, ids, options);
+  // Read once the products are locked: whoever held them before has committed its holds.
+  const except = options.exceptQuoteId ? { exceptQuoteId: options.exceptQuoteId } : {};
+  const { reserved, holderHolds } = options.checkout
+    ? await reservationsForHold(trx, { productIds: ids, holder: options.holder, ...except })
+    : { reserved: await reservedQuantities(trx, ids, except), holderHolds: [] };
   const problems: StockProblem[] = [];
   for (const line of lines) {
     const product = products.get(line.productId);
-    if (!product) {
+    // Test products are the admin's (manual orders only): to a checkout they do not exist.
+    if (!product || (options.checkout && product.isTest)) {
       problems.push({ productId: line.productId, kind: 'unknown' });
     } else if (product.deletedAt) {
       problems.push({ productId: line.productId, kind: 'withdrawn', name: product.name });
@@ -97,7 +110,7 @@ async function lockAndCheck(
       }
     }
   }
-  return { products, problems };
+  return { products, problems, holderHolds };
 }
 
 /**
@@ -193,15 +206,19 @@ export async function reserveStock(
   const { quoteId, items, limits, holder } = options;
   const except = options.replacesQuoteId ? { exceptQuoteId: options.replacesQuoteId } : {};
   const lines = mergeLines(items);
-  // The client's own holds first, under its lock: its simultaneous quotes are counted one by one.
+  // The client's lock first: its simultaneous quotes are counted one by one. Its own holds are read
+  // with the products' (lockAndCheck).
   await lockHolder(trx, holder);
-  const clientHolds = await holderReservations(trx, holder, except);
+  const {
+    products,
+    problems,
+    holderHolds: clientHolds,
+  } = await lockAndCheck(trx, lines, { ...except, checkout: true, holder });
+  if (problems.length > 0) return { reserved: false, problems };
   const heldByClient = new Map<number, number>();
   for (const hold of clientHolds) {
     heldByClient.set(hold.productId, (heldByClient.get(hold.productId) ?? 0) + hold.quantity);
   }
-  const { products, problems } = await lockAndCheck(trx, lines, except);
-  if (problems.length > 0) return { reserved: false, problems };
 
   const overUnits = lines.flatMap((line) => {
     const held = heldByClient.get(line.productId) ?? 0;
