@@ -68,12 +68,25 @@ export async function insertOrder(
   order: NewOrder,
   items: ReadonlyArray<{ productId: number; quantity: number; price: string }>,
 ): Promise<number> {
-  const { id } = await trx.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
-  await trx
+  if (items.length === 0) {
+    return (await trx.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow()).id;
+  }
+  // The order and its lines in one statement.
+  const lines = JSON.stringify(
+    items.map((item) => ({ product_id: item.productId, quantity: item.quantity, price: item.price })),
+  );
+  const { orderId } = await trx
+    .with('newOrder', (db) => db.insertInto('orders').values(order).returning('id'))
     .insertInto('orderItems')
-    .values(items.map((item) => ({ orderId: id, ...item })))
-    .execute();
-  return id;
+    .columns(['orderId', 'productId', 'quantity', 'price'])
+    .expression(
+      sql`select new_order.id, line.product_id, line.quantity, line.price
+            from new_order, jsonb_to_recordset(${lines}::jsonb)
+              as line(product_id integer, quantity integer, price numeric)`,
+    )
+    .returning('orderId')
+    .executeTakeFirstOrThrow();
+  return orderId;
 }
 
 /** Newest first; only one user's when `userId` is given. */

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CatalogAndOrdersDatabase } from '../../db/database';
 
 type Db = Kysely<CatalogAndOrdersDatabase> | Transaction<CatalogAndOrdersDatabase>;
@@ -23,32 +23,28 @@ export interface MethodRateRow {
   maximumWeight: string | null;
 }
 
-export async function listZones(db: Db): Promise<ZoneRow[]> {
-  return db
-    .selectFrom('shippingZones')
-    .select(['id', 'name', 'countries', 'regions', 'postalCodes'])
-    .orderBy('id')
-    .execute();
-}
-
-/** Every rate of every active method, with the method's details. */
-export async function listActiveMethodRates(db: Db): Promise<MethodRateRow[]> {
-  return db
-    .selectFrom('shippingRates')
-    .innerJoin('shippingMethods', 'shippingMethods.id', 'shippingRates.methodId')
-    .select([
-      'shippingMethods.id as methodId',
-      'shippingMethods.name',
-      'shippingMethods.carrier',
-      'shippingMethods.estimatedDays',
-      'shippingRates.zoneId',
-      'shippingRates.baseRate',
-      'shippingRates.perWeightRate',
-      'shippingRates.minimumWeight',
-      'shippingRates.maximumWeight',
-    ])
-    .where('shippingMethods.isActive', '=', true)
-    .orderBy('shippingMethods.id')
-    .orderBy('shippingRates.id')
-    .execute();
+/**
+ * Every zone and every rate of every active method (with the method's details), in one read: a
+ * quote prices its shipping from both. Numbers come as the database writes them (text), as the
+ * columns read alone would.
+ */
+export async function listZonesAndActiveMethodRates(
+  db: Db,
+): Promise<{ zones: ZoneRow[]; methodRates: MethodRateRow[] }> {
+  const { rows } = await sql<{ zones: ZoneRow[]; methodRates: MethodRateRow[] }>`
+    select
+      coalesce((select json_agg(json_build_object(
+                  'id', z.id, 'name', z.name, 'countries', z.countries,
+                  'regions', z.regions, 'postalCodes', z.postal_codes) order by z.id)
+                from shipping_zones z), '[]') as zones,
+      coalesce((select json_agg(json_build_object(
+                  'methodId', m.id, 'name', m.name, 'carrier', m.carrier,
+                  'estimatedDays', m.estimated_days, 'zoneId', r.zone_id,
+                  'baseRate', r.base_rate::text, 'perWeightRate', r.per_weight_rate::text,
+                  'minimumWeight', r.minimum_weight::text, 'maximumWeight', r.maximum_weight::text)
+                  order by m.id, r.id)
+                from shipping_rates r join shipping_methods m on m.id = r.method_id
+                where m.is_active), '[]') as method_rates`.execute(db);
+  const row = rows[0];
+  return { zones: row?.zones ?? [], methodRates: row?.methodRates ?? [] };
 }

@@ -1,7 +1,7 @@
 import { fromCents, toCents } from '@jesus-walks/contracts/money';
 import type { ShippingDestination, ShippingRate } from '@jesus-walks/contracts/shipping';
 import type { CatalogDeps } from '../../deps';
-import { listActiveMethodRates, listZones, type MethodRateRow, type ZoneRow } from './shipping.repository';
+import { listZonesAndActiveMethodRates, type MethodRateRow, type ZoneRow } from './shipping.repository';
 
 /** A zone's country list entry that stands for every country no other zone names. */
 export const ANY_OTHER_COUNTRY = '*';
@@ -118,6 +118,6 @@ export async function shippingRates(
   deps: Pick<CatalogDeps, 'db'>,
   destination: ShippingDestination,
 ): Promise<PricedRate[]> {
-  const [zones, methodRates] = await Promise.all([listZones(deps.db), listActiveMethodRates(deps.db)]);
+  const { zones, methodRates } = await listZonesAndActiveMethodRates(deps.db);
   return ratesForDestination(zones, methodRates, destination);
 }
