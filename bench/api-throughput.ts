@@ -18,8 +18,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '@jesus-walks/local-postgres/network';
-import autocannon from 'autocannon';
 import { prepareBenchDatabase, repositoryRoot } from './bench-database';
+import { type LoadFigures, measureLoad } from './load';
 import { type RunningProcess, startBenchStack, startProcess } from './processes';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -31,26 +31,10 @@ const BUDGET_OF_SERVICE = 0.5;
 const PAGE_BUDGET = 0.5;
 const PAGE_P99_MS = 50;
 
-interface Figures {
-  'requests/s': number;
-  'p50 ms': number;
-  'p99 ms': number;
-  'KB/answer': number;
-  errors: number;
-}
+type Figures = LoadFigures;
 
-async function measure(url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  // Warm up connections, JIT and the pools before measuring.
-  await autocannon({ url, connections, duration: 2, headers });
-  const result = await autocannon({ url, connections, duration: seconds, headers });
-  return {
-    'requests/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    'KB/answer': Number((result.throughput.average / Math.max(1, result.requests.average) / 1024).toFixed(2)),
-    errors: result.errors + result.non2xx,
-  };
-}
+const measure = (url: string, headers: Record<string, string> = {}): Promise<Figures> =>
+  measureLoad({ url, headers }, { connections, seconds, warmUpSeconds: 2 });
 
 const database = await prepareBenchDatabase();
 const running: RunningProcess[] = [];

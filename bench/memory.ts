@@ -21,8 +21,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@jesus-walks/local-postgres/network';
 import { collectOutput } from '@jesus-walks/test-kit/child-output';
-import autocannon from 'autocannon';
 import { repositoryRoot } from './bench-database';
+import { measureLoad } from './load';
 
 const START_BUDGET_S = 8;
 const IDLE_BUDGET_MB = 1024;
@@ -142,12 +142,11 @@ async function load(base: string): Promise<void> {
     ...(eventId ? [`/events/${eventId}`] : []),
   ];
   for (const path of paths) {
-    const options = { url: `${base}${path}`, connections: 32, headers: { 'accept-encoding': 'br, gzip' } };
-    await autocannon({ ...options, duration: 2 }); // warm-up
-    const result = await autocannon({ ...options, duration: LOAD_SECONDS });
-    console.log(
-      `${path}: ${Math.round(result.requests.average)} requests/s, ${result.errors + result.non2xx} errors`,
+    const figures = await measureLoad(
+      { url: `${base}${path}`, headers: { 'accept-encoding': 'br, gzip' } },
+      { connections: 32, seconds: LOAD_SECONDS, warmUpSeconds: 2 },
     );
+    console.log(`${path}: ${figures['requests/s']} requests/s, ${figures.errors} errors`);
   }
 }
 

@@ -21,9 +21,9 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@jesus-walks/local-postgres/network';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { prepareBenchDatabase } from './bench-database';
+import { type LoadFigures, measureLoad } from './load';
 import { type RunningProcess, startBenchStack, startProcess } from './processes';
 
 const VENDURE_VERSION = '3.7.3';
@@ -33,12 +33,7 @@ const BUDGET_OF_BARE = 0.9;
 /** Vendure refuses to start with its default superadmin password. */
 const SUPERADMIN_PASSWORD = randomBytes(12).toString('hex');
 
-interface Figures {
-  'requests/s': number;
-  'p50 ms': number;
-  'p99 ms': number;
-  'KB/answer': number;
-  errors: number;
+interface Figures extends LoadFigures {
   'RSS MB': number;
 }
 
@@ -46,17 +41,8 @@ async function measure(
   request: { url: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> },
   pid: number,
 ): Promise<Figures> {
-  const options = { ...request, connections };
-  await autocannon({ ...options, duration: 3 });
-  const result = await autocannon({ ...options, duration: seconds });
-  return {
-    'requests/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    'KB/answer': Number((result.throughput.average / Math.max(1, result.requests.average) / 1024).toFixed(2)),
-    errors: result.errors + result.non2xx,
-    'RSS MB': rssOf(pid),
-  };
+  const figures = await measureLoad(request, { connections, seconds, warmUpSeconds: 3 });
+  return { ...figures, 'RSS MB': rssOf(pid) };
 }
 
 /** A process's resident memory now, in MB (Linux). */
