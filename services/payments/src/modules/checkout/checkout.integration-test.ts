@@ -326,6 +326,41 @@ describe('the sandbox card form', () => {
   });
 });
 
+describe('the sandbox card form, confirmed more than once', () => {
+  it('pays once for five confirmations at once; the others, and any later one, are a 409 saying it is paid', async () => {
+    const cap = await stack.insertProduct({ price: '10.00' });
+    const intent = await intentFor([{ productId: cap.id, quantity: 1 }]);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => confirm(intent.clientSecret)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const answer of answers.filter((one) => one.statusCode === 409)) {
+      expect(answer.json()).toEqual({ message: 'This payment has already been confirmed', code: 'conflict' });
+    }
+    expect((await confirm(intent.clientSecret)).json().message).toBe(
+      'This payment has already been confirmed',
+    );
+    // One succeeded event, so one order.
+    const order = await createOrder(intent.paymentId, [{ productId: cap.id, quantity: 1 }]);
+    expect(order.statusCode, order.body).toBe(201);
+    await waitForJobs(stack.payments.db);
+    expect(await ordersOf(intent.paymentId)).toHaveLength(1);
+  });
+
+  it('refuses a cancelled checkout with a 409 saying to check out again, and records nothing', async () => {
+    const cap = await stack.insertProduct({ price: '10.00', stock: 3 });
+    const first = await intentFor([{ productId: cap.id, quantity: 1 }]);
+    await intentFor([{ productId: cap.id, quantity: 1 }], {
+      replacesPaymentId: first.paymentId,
+      replacesPaymentSecret: first.paymentSecret,
+    });
+    const refused = await confirm(first.clientSecret);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This payment was cancelled (the checkout expired or changed); please check out again',
+    );
+    expect(await paymentRow(first.paymentId)).toMatchObject({ status: 'cancelled', orderId: null });
+  });
+});
+
 describe("the buyer's contact travels with the call that pays", () => {
   const ada = { fullName: 'Ada Walker', email: 'ada@example.com', phone: '555-0100' };
   const confirmWith = (clientSecret: string, contact: unknown) =>

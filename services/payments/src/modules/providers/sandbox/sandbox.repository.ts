@@ -54,6 +54,24 @@ export async function lockSandboxIntent(
   ).executeTakeFirst();
 }
 
+/**
+ * Changes an intent still open to payment (neither succeeded nor cancelled) and answers it as
+ * changed, locked for the rest of the transaction; undefined when it is not open (or not there).
+ */
+export async function updateOpenSandboxIntent(
+  trx: Transaction<PaymentsDatabase>,
+  id: string,
+  changes: Partial<{ status: SandboxIntentStatus; failureMessage: string | null }>,
+) {
+  return trx
+    .updateTable('sandboxIntents')
+    .set({ ...changes, updatedAt: new Date() })
+    .where('id', '=', id)
+    .where('status', 'not in', ['succeeded', 'canceled'])
+    .returning(columns)
+    .executeTakeFirst();
+}
+
 export async function updateSandboxIntent(
   trx: Transaction<PaymentsDatabase>,
   id: string,

@@ -14,7 +14,12 @@ import type { Payer } from '../../payment-limits/payment-limits.service';
 import { sameSecret } from '../../payments/payment-secret';
 import { getPayment, recordContact } from '../../payments/payments.service';
 import { receiveWebhook } from '../../webhooks/webhooks.service';
-import { findSandboxIntent, lockSandboxIntent, updateSandboxIntent } from './sandbox.repository';
+import {
+  findSandboxIntent,
+  lockSandboxIntent,
+  updateOpenSandboxIntent,
+  updateSandboxIntent,
+} from './sandbox.repository';
 import { paymentIntentEvent, type SandboxEvent } from './sandbox-events';
 import { signSandboxPayload } from './sandbox-signature';
 
@@ -97,33 +102,33 @@ export async function confirmSandboxPayment(
   return attemptPayment(deps, payer, payment, async () => {
     const outcome = outcomeOf(body.cardNumber);
     await deps.db.transaction().execute(async (trx) => {
-      const locked = await lockSandboxIntent(trx, { id: intent.id });
-      if (!locked) throw notFound('No payment matches this client secret');
-      if (locked.status === 'succeeded') throw conflict('This payment has already been confirmed');
-      if (locked.status === 'canceled') {
+      // The outcome recorded only on an intent still open: the update's row lock serialises two
+      // confirmations, and the second finds it paid.
+      const settled = await updateOpenSandboxIntent(
+        trx,
+        intent.id,
+        outcome.kind === 'succeeded'
+          ? { status: 'succeeded', failureMessage: null }
+          : { failureMessage: outcome.message },
+      );
+      if (!settled) {
+        const current = await findSandboxIntent(trx, intent.id);
+        if (!current) throw notFound('No payment matches this client secret');
+        if (current.status === 'succeeded') throw conflict('This payment has already been confirmed');
         throw conflict(
           'This payment was cancelled (the checkout expired or changed); please check out again',
         );
       }
       await recordContact({ db: trx }, intent.paymentId, body.contact);
-      if (outcome.kind === 'succeeded') {
-        await updateSandboxIntent(trx, locked.id, { status: 'succeeded', failureMessage: null });
-        const event = paymentIntentEvent('payment_intent.succeeded', {
-          ...locked,
-          status: 'succeeded',
-          failureMessage: null,
-        });
-        await deps.jobs.enqueue(trx, SANDBOX_WEBHOOK_QUEUE, { event });
-      } else {
-        await updateSandboxIntent(trx, locked.id, { failureMessage: outcome.message });
-        const event = paymentIntentEvent('payment_intent.payment_failed', {
-          ...locked,
-          status: 'requires_payment_method',
-          failureMessage: outcome.message,
-          failureCode: outcome.code,
-        });
-        await deps.jobs.enqueue(trx, SANDBOX_WEBHOOK_QUEUE, { event });
-      }
+      const event =
+        outcome.kind === 'succeeded'
+          ? paymentIntentEvent('payment_intent.succeeded', settled)
+          : paymentIntentEvent('payment_intent.payment_failed', {
+              ...settled,
+              status: 'requires_payment_method',
+              failureCode: outcome.code,
+            });
+      await deps.jobs.enqueue(trx, SANDBOX_WEBHOOK_QUEUE, { event });
     });
     if (outcome.kind === 'failed') throw new DomainError(outcome.code, outcome.message);
     return { declined: false, value: { status: 'succeeded' as const, paymentId: intent.paymentId } };
