@@ -4,13 +4,13 @@ import { useBrowser } from '../harness/browser';
 import { demoAdmin } from '../harness/demo-admin';
 
 // The admin's Events and Subscribers tabs, as the demo administrator uses them. Their password is
-// the one the site printed at its first start; console.spec.ts may have changed it already (to the
-// one below), so both are tried. It is never changed here.
+// the one the site printed at its first start, which no spec changes on the shared site
+// (harness/demo-admin.ts).
 
 const site = useBrowser();
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
-/** The demo administrator with whichever password works now (harness/demo-admin.ts). */
+/** The demo administrator, logged in through the API (harness/demo-admin.ts). */
 const adminCredentials = () => demoAdmin(site.baseUrl);
 
 async function visible(locator: Locator, message: string, timeout = 10_000): Promise<void> {

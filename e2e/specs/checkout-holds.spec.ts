@@ -1,13 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../harness/browser';
 import { addFromShop, toPaymentStep } from '../harness/checkout';
+import { createProduct, uniqueSuffix } from '../harness/own-data';
 
 // A checkout holds its cart's stock only while the buyer is in it: leaving it (for another page of
 // the site, or by closing the tab) gives the stock back at once instead of minutes later, and the
 // shop and the cart show what other buyers can have.
+//
+// The hat whose units are counted is this spec's own, stocked as the demo sun hat: no other spec
+// running meanwhile holds or buys any of it (harness/own-data.ts).
 
 const site = useBrowser();
-const HAT = 'Wide-Brim Sun Hat';
+const HAT = `Holds Canvas Hat ${uniqueSuffix()}`;
+
+beforeAll(async () => {
+  await createProduct(site.baseUrl, {
+    name: HAT,
+    price: 32,
+    stock: 18,
+    category: 'Headwear',
+    imageUrl: '/images/products/sun-hat.svg',
+  });
+});
 
 interface Shown {
   id: number;

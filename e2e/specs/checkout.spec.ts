@@ -1,15 +1,47 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../harness/browser';
 import { addFromShop, fillCard, fillContact, toPaymentStep } from '../harness/checkout';
 import { demoAdmin } from '../harness/demo-admin';
+import { createProduct, uniqueSuffix } from '../harness/own-data';
 
 // A purchase as a new visitor makes it on a clean install with no keys: the built-in sandbox
 // processor ('Test mode') stands in for Stripe, and the order is checked afterwards through the
 // admin API (paid, stock taken).
+//
+// The products whose stock and orders are counted are this spec's own, priced as the demo socks and
+// patches: other specs buy the demo products meanwhile (harness/own-data.ts).
 
 const site = useBrowser();
+const suffix = uniqueSuffix();
+const SOCKS = `Checkout Wool Socks ${suffix}`;
+const PATCHES = `Checkout Patch Trio ${suffix}`;
+const DECLINED = `Checkout Declined Scarf ${suffix}`;
+
+beforeAll(async () => {
+  await createProduct(site.baseUrl, {
+    name: SOCKS,
+    price: 18.5,
+    stock: 60,
+    category: 'Apparel',
+    imageUrl: '/images/products/merino-socks.svg',
+  });
+  await createProduct(site.baseUrl, {
+    name: PATCHES,
+    price: 9.99,
+    stock: 80,
+    category: 'Accessories',
+    imageUrl: '/images/products/patch-set.svg',
+  });
+  await createProduct(site.baseUrl, {
+    name: DECLINED,
+    price: 11,
+    stock: 70,
+    category: 'Accessories',
+    imageUrl: '/images/products/trail-bandana.svg',
+  });
+});
 
 interface Product {
   id: number;
@@ -40,8 +72,8 @@ describe('checkout', () => {
       const stockOf = (list: Product[], name: string) => list.find((product) => product.name === name)?.stock;
       const page = await site.newPage({ width, height: 900 });
       await toPayment(page, [
-        ['Merino Hiking Socks', 1],
-        ['Embroidered Patch Set', 1],
+        [SOCKS, 1],
+        [PATCHES, 1],
       ]);
       expect(await page.getByText('Test mode').first().isVisible()).toBe(true);
       // Test address and USPS Ground: 9.99 shipping on top of the two items.
@@ -64,9 +96,7 @@ describe('checkout', () => {
       expect(orderNumber).toBeGreaterThan(0);
 
       // The cart is empty now.
-      expect(await page.evaluate(() => JSON.stringify(window.localStorage))).not.toContain(
-        'Merino Hiking Socks',
-      );
+      expect(await page.evaluate(() => JSON.stringify(window.localStorage))).not.toContain(SOCKS);
 
       // The order is paid, in the admin's list, and the stock of both products went down by one.
       const cookie = await adminCookie();
@@ -75,12 +105,9 @@ describe('checkout', () => {
       ).json()) as Array<{ id: number; status: string; items: Array<{ name: string; quantity: number }> }>;
       const order = orders.find((candidate) => candidate.id === orderNumber);
       expect(order?.status).toBe('paid');
-      expect(order?.items.map((item) => item.name).sort()).toEqual([
-        'Embroidered Patch Set',
-        'Merino Hiking Socks',
-      ]);
+      expect(order?.items.map((item) => item.name).sort()).toEqual([PATCHES, SOCKS].sort());
       const after = await products();
-      for (const name of ['Merino Hiking Socks', 'Embroidered Patch Set']) {
+      for (const name of [SOCKS, PATCHES]) {
         expect(stockOf(after, name), name).toBe((stockOf(before, name) ?? 0) - 1);
       }
 
@@ -90,8 +117,10 @@ describe('checkout', () => {
       await expect
         .poll(
           () => {
+            // Its own e-mail (the log has every spec's), its link whole: up to the white space after it,
+            // since the log may be read while that e-mail is still being written.
             const mail = new RegExp(
-              `Subject: Order #${orderNumber} confirmed[\\s\\S]*?(https?://\\S+/orders/status\\?token=\\S+)`,
+              `Subject: Order #${orderNumber} confirmed[\\s\\S]*?(https?://\\S+/orders/status\\?token=\\S+)\\s`,
             ).exec(readFileSync(inject('siteLogPath'), 'utf8'));
             statusLink = mail?.[1] ? new URL(mail[1]) : undefined;
             return statusLink !== undefined;
@@ -107,7 +136,7 @@ describe('checkout', () => {
         })
         .toBe(true);
       expect(await guest.getByText('Paid', { exact: true }).isVisible()).toBe(true);
-      expect(await guest.getByText('Merino Hiking Socks', { exact: false }).first().isVisible()).toBe(true);
+      expect(await guest.getByText(SOCKS, { exact: false }).first().isVisible()).toBe(true);
     },
   );
 
@@ -145,12 +174,17 @@ describe('checkout', () => {
 
   it('shows a declined card in red in the payment area and creates no order', async () => {
     const cookie = await adminCookie();
+    // Other specs' orders come and go meanwhile: the orders counted are those of this spec's own
+    // product, which only this test buys.
     const countOrders = async () =>
-      ((await (await fetch(`${site.baseUrl}/api/orders`, { headers: { cookie } })).json()) as unknown[])
-        .length;
+      (
+        (await (await fetch(`${site.baseUrl}/api/orders`, { headers: { cookie } })).json()) as Array<{
+          items: Array<{ name: string }>;
+        }>
+      ).filter((order) => order.items.some((item) => item.name === DECLINED)).length;
     const ordersBefore = await countOrders();
     const page = await site.newPage({ width: 1280 });
-    await toPayment(page, [['Trail Bandana', 1]]);
+    await toPayment(page, [[DECLINED, 1]]);
     await fillContact(page);
     await fillCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: /^Pay \$\d+\.\d{2} with Stripe$/ }).click();

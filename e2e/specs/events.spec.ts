@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../harness/browser';
+import { createEvent } from '../harness/own-data';
 
 const site = useBrowser();
 
@@ -119,22 +120,31 @@ describe.each([1280, 375])('events at %i px', (width) => {
 describe('a full event', () => {
   it("shows 'Full, join the waitlist' and puts the next guest on the waitlist", async () => {
     const page = await site.newPage({ width: 1280 });
-    const events = (await apiEvents(page)).filter((event) => !event.isPast && !event.isCancelled);
-    const smallest = events.reduce((a, b) => (b.seatsLeft < a.seatsLeft ? b : a));
-    for (let i = 0; i < smallest.seatsLeft; i++) {
-      const response = await page.request.post(`/api/events/${smallest.id}/registrations`, {
+    // A walk of its own to fill: the demo walks stay open for the specs running meanwhile (they
+    // register for them, and every-page needs an open free one and an open paid one). Later than
+    // every demo walk, so that the first upcoming walks stay the same.
+    const own = await createEvent(site.baseUrl, {
+      title: `Waitlist Walk ${suffix}`,
+      capacity: 2,
+      price: 0,
+      inDays: 60,
+    });
+    const walk = (await apiEvents(page)).find((event) => event.id === own.id) as ApiEvent;
+    expect(walk.seatsLeft).toBe(2);
+    for (let i = 0; i < walk.seatsLeft; i++) {
+      const response = await page.request.post(`/api/events/${walk.id}/registrations`, {
         data: { name: `Filler ${i}`, email: `filler-${i}-${suffix}@example.com` },
       });
       expect(response.status()).toBe(201);
     }
 
     await page.goto('/events');
-    const card = page.locator('li').filter({ has: page.getByRole('heading', { name: smallest.title }) });
+    const card = page.locator('li').filter({ has: page.getByRole('heading', { name: walk.title }) });
     await expect
       .poll(() => card.getByText('Full, join the waitlist').isVisible(), { timeout: 10_000 })
       .toBe(true);
     await card.getByRole('link', { name: /^Join the waitlist/ }).click();
-    await page.waitForURL(`**/events/${smallest.id}`);
+    await page.waitForURL(`**/events/${walk.id}`);
     await registerAsGuest(page, 'Late Larry', `late-${suffix}@example.com`, 'Join the waitlist');
     await expect
       .poll(() => page.getByText("You're on the waitlist").isVisible(), { timeout: 10_000 })

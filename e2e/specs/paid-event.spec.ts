@@ -4,9 +4,9 @@ import { useBrowser } from '../harness/browser';
 import { demoAdmin } from '../harness/demo-admin';
 
 // A paid event through the checkout (issue 10, docs/decisions/015-paid-events-through-checkout.md):
-// the demo administrator creates a paid event through the API (the password the site printed at
-// its first start, or the one console.spec.ts may have set), and a guest pays for a seat with the
-// sandbox card 4242: no shipping step, the registration confirmed, the seat taken.
+// the demo administrator creates a paid event of this spec's own through the API, and a guest pays
+// for a seat with the sandbox card 4242: no shipping step, the registration confirmed, the seat
+// taken.
 
 const site = useBrowser();
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;

@@ -144,5 +144,5 @@ describe('SEO dashboard', () => {
     await visible(submitted, 'submission message');
     expect(await submitted.textContent()).not.toContain('Failed');
     expect(google.submittedSitemaps).toEqual([`${configured.baseUrl}/sitemap.xml`]);
-  }, 120_000);
+  });
 });
