@@ -117,7 +117,7 @@ export async function dropAuditLogTable(db: Kysely<unknown>): Promise<void> {
  * plain SQL would count from before it waited). Dynamic SQL so that each count is planned with its
  * key, as an index range for a prefix.
  *   locks: text[], the lock names, sorted (taken in that order: never a deadlock crosswise)
- *   rules: jsonb, [{ bucket, key?, keyPrefix?, windowMinutes, max }]
+ *   rules: jsonb, [{ bucket, key? or keyPattern? (LIKE, escaped by the caller), windowMinutes, max }]
  *   hits:  jsonb, [{ bucket, key }]
  */
 export async function createTakeRateLimitFunctionV1(db: Kysely<unknown>): Promise<void> {
@@ -136,13 +136,11 @@ export async function createTakeRateLimitFunctionV1(db: Kysely<unknown>): Promis
         from unnest(locks) with ordinality as locked(name, n) order by n;
       for rule in select value from jsonb_array_elements(rules) loop
         position := position + 1;
-        if rule ? 'keyPrefix' then
+        if rule ? 'keyPattern' then
           execute 'select count(*)::int from rate_limit_hits where bucket = $1 and key like $2
                      and created_at > now() - make_interval(mins => $3)'
             into counted
-            using rule->>'bucket',
-                  replace(replace(replace(rule->>'keyPrefix', '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%',
-                  (rule->>'windowMinutes')::int;
+            using rule->>'bucket', rule->>'keyPattern', (rule->>'windowMinutes')::int;
         else
           execute 'select count(*)::int from rate_limit_hits where bucket = $1 and key = $2
                      and created_at > now() - make_interval(mins => $3)'

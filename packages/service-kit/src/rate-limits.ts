@@ -44,8 +44,11 @@ export type RateLimitRule = RateLimitKeys & {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
+/** The LIKE pattern of every key starting with `prefix` (its own %, _ and \ match only themselves). */
+const prefixPattern = (prefix: string) => `${escapeLike(prefix)}%`;
+
 function keyMatch(keys: RateLimitKeys) {
-  return 'keyPrefix' in keys ? sql`key like ${`${escapeLike(keys.keyPrefix)}%`}` : sql`key = ${keys.key}`;
+  return 'keyPrefix' in keys ? sql`key like ${prefixPattern(keys.keyPrefix)}` : sql`key = ${keys.key}`;
 }
 
 /** The advisory locks' names of these keys, each once, in the one order every locker takes them. */
@@ -158,7 +161,7 @@ export async function takeRateLimit(
   const locks = lockNamesOf(action.lock);
   const rules = action.rules.map((rule) => ({
     bucket: rule.bucket,
-    ...('keyPrefix' in rule ? { keyPrefix: rule.keyPrefix } : { key: rule.key }),
+    ...('keyPrefix' in rule ? { keyPattern: prefixPattern(rule.keyPrefix) } : { key: rule.key }),
     windowMinutes: rule.windowMinutes,
     max: rule.max,
   }));

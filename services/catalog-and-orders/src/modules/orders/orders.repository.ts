@@ -68,10 +68,7 @@ export async function insertOrder(
   order: NewOrder,
   items: ReadonlyArray<{ productId: number; quantity: number; price: string }>,
 ): Promise<number> {
-  if (items.length === 0) {
-    return (await trx.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow()).id;
-  }
-  // The order and its lines in one statement.
+  // The order and its lines in one statement (an order has at least one line: the contracts say so).
   const lines = JSON.stringify(
     items.map((item) => ({ product_id: item.productId, quantity: item.quantity, price: item.price })),
   );
@@ -184,7 +181,7 @@ export async function findOrdersOfPaymentAndQuote(
   db: Db,
   ids: { paymentId: string; quoteId: string },
 ): Promise<{ ofPayment: PaidOrderRow | undefined; liveOfQuote: PaidOrderRow | undefined }> {
-  const rows = await db
+  const rows: Array<PaidOrderRow & { paymentId: string | null }> = await db
     .selectFrom('orders')
     .select([...paidOrderColumns, 'paymentId'])
     .where((eb) =>
@@ -195,14 +192,9 @@ export async function findOrdersOfPaymentAndQuote(
     )
     .orderBy('id')
     .execute();
-  const strip = (row: (typeof rows)[number] | undefined): PaidOrderRow | undefined => {
-    if (!row) return undefined;
-    const { paymentId: _paymentId, ...order } = row;
-    return order;
-  };
   return {
-    ofPayment: strip(rows.find((row) => row.paymentId === ids.paymentId)),
-    liveOfQuote: strip(rows.find((row) => row.quoteId === ids.quoteId && row.status !== 'cancelled')),
+    ofPayment: rows.find((row) => row.paymentId === ids.paymentId),
+    liveOfQuote: rows.find((row) => row.quoteId === ids.quoteId && row.status !== 'cancelled'),
   };
 }
 
