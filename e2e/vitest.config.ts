@@ -16,10 +16,11 @@ export default defineProject({
     // One site shared by every file, one browser per file, the files one after another, after the
     // other projects' files. Each spec nonetheless counts only what is its own (the products, walks
     // and users it makes, harness/own-data.ts) or compares with what it read just before, and
-    // console.spec.ts, which changes the demo administrator's password, starts a site of its own:
-    // run three at a time they took 262-288 s instead of 453 s, but two CI runs in a row showed two
-    // specs still disturbed by the others (admin.spec's order total, first-paint's layout shift on
-    // the home page), so they stay serial until those are found.
+    // console.spec.ts, which changes the demo administrator's password, starts a site of its own.
+    // Run beside each other they are CPU-bound on two cores (Chromium is two thirds of a spec's
+    // CPU): on 2026-11-27 the e2e project alone took 582 s three at a time and 532 s two at a time,
+    // and the whole run 775 s with them in parallel against about 600 s with them one at a time
+    // (docs/performance.md).
     fileParallelism: false,
   },
 });

@@ -53,6 +53,26 @@ async function openTab(page: Page, name: string): Promise<void> {
     .toBe('true');
 }
 
+/**
+ * The Orders tab narrowed to one order by its search ('#12'), once the list shows only it: the
+ * list is paged, newest first, and other spec files place orders on the shared site meanwhile,
+ * which would push an order off the first page.
+ */
+async function searchOrder(page: Page, orderId: number): Promise<void> {
+  await page.getByLabel('Search', { exact: true }).fill(`#${orderId}`);
+  await expect
+    .poll(() =>
+      page
+        .locator('tr[data-order], li[data-order-card]')
+        .evaluateAll((items) => [
+          ...new Set(
+            items.map((item) => item.getAttribute('data-order') ?? item.getAttribute('data-order-card')),
+          ),
+        ]),
+    )
+    .toEqual([String(orderId)]);
+}
+
 async function pageScrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
@@ -234,6 +254,7 @@ describe('admin dashboard', () => {
     const orderId = order?.id ?? 0;
 
     await openTab(page, 'Orders');
+    await searchOrder(page, orderId);
     const row = page.locator(`tr[data-order="${orderId}"]`);
     await visible(row, 'order row');
     expect(await row.textContent()).toContain('pending');
@@ -409,6 +430,7 @@ describe('admin dashboard', () => {
       await logIn(page, admin);
       await page.waitForURL((url) => url.pathname === '/admin', { timeout: 10_000 });
       await page.goto('/admin?tab=orders');
+      await searchOrder(page, orderId);
       const order =
         width < 1024
           ? page.locator(`li[data-order-card="${orderId}"]`)

@@ -1,7 +1,7 @@
 import { type WebRoutePath, webRoutePaths } from '@jesus-walks/contracts/web-routes';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appRunning, useBrowser } from '../harness/browser';
+import { appRunning, useBrowser, watchNetwork } from '../harness/browser';
 import { demoAdmin } from '../harness/demo-admin';
 import { type PageProblems, watchPageProblems } from '../harness/page-problems';
 
@@ -89,10 +89,13 @@ async function logInAsAdmin(page: Page): Promise<void> {
 async function visitEveryPage(page: Page, problems: PageProblems, width: number): Promise<string[]> {
   problems.expect(`/api/crypto/sandbox/charges/${UNKNOWN_CHARGE}`, 404);
   const reports: string[] = [];
+  const network = watchNetwork(page);
   for (const path of pagesToVisit()) {
-    const response = await page.goto(path, { waitUntil: 'networkidle' });
+    const response = await page.goto(path, { waitUntil: 'load' });
     expect(response?.status(), path).toBe(200);
+    // Running, and done with what it asked for: a failed request's error is reported meanwhile.
     await appRunning(page);
+    await network.quiet();
     // The cart is shown once the page runs (wide screens show its count in the header).
     if (width >= 768) {
       await expect

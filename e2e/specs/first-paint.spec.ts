@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appRunning, useBrowser } from '../harness/browser';
+import { appRunning, useBrowser, watchNetwork } from '../harness/browser';
 
 // Public pages arrive rendered (docs/decisions/019-server-rendering.md): the HTML as sent, read
 // without running any script, carries the page's content and its complete head; in Chromium the
@@ -441,7 +441,11 @@ describe('pages arrive rendered', () => {
         })(),
       );
     });
-    await page.goto('/', { waitUntil: 'networkidle' });
+    const network = watchNetwork(page);
+    await page.goto('/', { waitUntil: 'load' });
+    // Every script the page needs has come once the app runs and has asked for nothing more.
+    await appRunning(page);
+    await network.quiet();
     const loaded = await Promise.all(scripts);
     expect(loaded.length).toBeGreaterThan(3);
     // The contracts' schemas come with the first API request; the home page hydrates from the data
@@ -451,6 +455,40 @@ describe('pages arrive rendered', () => {
       expect(script.encoding, script.url).toBe('br');
     const kilobytes = loaded.reduce((sum, script) => sum + script.bytes, 0) / 1024;
     expect(kilobytes).toBeLessThanOrEqual(150);
+  });
+
+  it('a slow device paints a rendered page whole: nothing moves while the rest of it is parsed', async () => {
+    // A CPU eight times slower parses the document in slices, and Chromium would paint between
+    // them: the home page's hero, centred, moved up as its last lines arrived (a shift of 0.01-0.03).
+    // The head's <link rel="expect" href="#page-state" blocking="render"> holds the first paint
+    // until the root's content is parsed.
+    for (const width of [375, 1280]) {
+      const page = await site.newPage({ width, height: 900 });
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+      // The page as parsed and painted, without the app: what hydration changes is the next test's.
+      await page.route('**/assets/start-*.js', (route) => route.abort());
+      await page.addInitScript(() => {
+        const shifts: string[] = [];
+        (window as unknown as { shifts: string[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            sources?: { node?: Node | null }[];
+          })[]) {
+            const moved = (entry.sources ?? []).map((source) => source.node?.nodeName ?? '?').join(' ');
+            shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto('/', { waitUntil: 'load' });
+      await page.waitForTimeout(300);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
+      expect(shifts, `at ${width} px`).toEqual([]);
+      expect(await page.locator('link[rel="expect"][blocking="render"]').getAttribute('href')).toBe(
+        '#page-state',
+      );
+    }
   });
 
   it.each([375, 1280])('hydrates at %i px without a warning, an error or a layout shift', async (width) => {
@@ -466,9 +504,12 @@ describe('pages arrive rendered', () => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
     });
+    const network = watchNetwork(page);
     for (const path of ['/', '/events', `/events/${events[0]?.id}`, '/shop', '/ai-assistant']) {
       apiCalls.length = 0;
-      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.goto(path, { waitUntil: 'load' });
+      await appRunning(page);
+      await network.quiet();
       const shift = await page.evaluate(
         () =>
           new Promise<number>((resolve) => {

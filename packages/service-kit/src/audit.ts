@@ -12,6 +12,7 @@ import {
 } from '@jesus-walks/contracts/audit';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { ServiceApp } from './create-service';
+import { containsPattern, prefixPattern } from './database';
 import { badRequest } from './errors';
 import { registerRoute } from './routes';
 
@@ -160,11 +161,11 @@ export async function listAuditEntries(
   if (query.actorId) select = select.where('actorId', '=', query.actorId);
   if (query.action) {
     select = query.action.endsWith('.')
-      ? select.where('action', 'like', `${query.action.replace(/_/g, '\\_')}%`)
+      ? select.where('action', 'like', prefixPattern(query.action))
       : select.where('action', '=', query.action);
   }
   if (query.q) {
-    const words = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const words = containsPattern(query.q);
     select = select.where((eb) => eb.or([eb('summary', 'ilike', words), eb('targetLabel', 'ilike', words)]));
   }
   if (query.from) select = select.where('occurredAt', '>=', new Date(query.from));

@@ -37,6 +37,17 @@ export function statementCountOf(db: object): number {
   return statementCounts.get(db)?.total ?? 0;
 }
 
+/** Text taken literally inside a LIKE pattern: its %, _ and \ (LIKE's default escape) escaped. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
+/** The (I)LIKE pattern of a text containing `words` anywhere, taken literally. */
+export const containsPattern = (words: string): string => `%${escapeLike(words)}%`;
+
+/** The LIKE pattern of a text starting with `prefix`, taken literally. */
+export const prefixPattern = (prefix: string): string => `${escapeLike(prefix)}%`;
+
 /** Quotes an identifier we control (schema or database names); refuses anything unusual. */
 export function quoteIdentifier(name: string): string {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);

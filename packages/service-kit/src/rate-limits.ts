@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { prefixPattern } from './database';
 import { DomainError } from './errors';
 import type { JobQueue } from './jobs';
 
@@ -41,11 +42,6 @@ export type RateLimitRule = RateLimitKeys & {
   /** The 429's message (what was too much, what to do); else checkLimits' message. */
   message?: string;
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
-/** The LIKE pattern of every key starting with `prefix` (its own %, _ and \ match only themselves). */
-const prefixPattern = (prefix: string) => `${escapeLike(prefix)}%`;
 
 function keyMatch(keys: RateLimitKeys) {
   return 'keyPrefix' in keys ? sql`key like ${prefixPattern(keys.keyPrefix)}` : sql`key = ${keys.key}`;

@@ -1,4 +1,5 @@
 import { type AdminOrdersFilter, revenueStatuses, VALLEY_TIME_ZONE } from '@jesus-walks/contracts/orders';
+import { containsPattern } from '@jesus-walks/service-kit/database';
 import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type {
   CatalogAndOrdersDatabase,
@@ -254,11 +255,6 @@ function valleyMidnightAfter(day: string) {
   return sql<Date>`(${day}::date + 1)::timestamp at time zone ${VALLEY_TIME_ZONE}`;
 }
 
-/** Escapes LIKE's wildcards so that a search for '50%' finds '50%', not everything from 50. */
-function likePattern(words: string): string {
-  return `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The admin list's filters as one condition (every part optional; all given parts must hold). */
 function matchesFilter(filter: AdminOrdersFilter) {
   return (eb: ExpressionBuilder<CatalogAndOrdersDatabase, 'orders'>) => {
@@ -268,7 +264,7 @@ function matchesFilter(filter: AdminOrdersFilter) {
     if (filter.from) conditions.push(eb('orders.createdAt', '>=', valleyMidnight(filter.from)));
     if (filter.to) conditions.push(eb('orders.createdAt', '<', valleyMidnightAfter(filter.to)));
     if (filter.q) {
-      const pattern = likePattern(filter.q);
+      const pattern = containsPattern(filter.q);
       const words = [
         eb('orders.customerName', 'ilike', pattern),
         eb('orders.customerEmail', 'ilike', pattern),

@@ -1,5 +1,6 @@
 import { MAX_ROW_ID } from '@jesus-walks/contracts/common';
 import type { AdminUsersQuery } from '@jesus-walks/contracts/users';
+import { containsPattern } from '@jesus-walks/service-kit/database';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
 
@@ -11,11 +12,6 @@ export async function listUsers(db: Db) {
   return db.selectFrom('users').select(publicColumns).orderBy('id').execute();
 }
 
-/** Words to match anywhere in a text with (i)like: its wildcards and escape character taken literally. */
-function containing(words: string): string {
-  return `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * The admin list's page: by id, `q` anywhere in the username or e-mail (any case) or, when it is
  * a number, the id itself; `role` admins or members. The total counts every match.
@@ -23,7 +19,7 @@ function containing(words: string): string {
 export async function searchUsers(db: Db, query: AdminUsersQuery) {
   let matching = db.selectFrom('users');
   if (query.q) {
-    const words = containing(query.q);
+    const words = containsPattern(query.q);
     const id = /^[0-9]{1,10}$/.test(query.q) ? Number(query.q) : null;
     matching = matching.where((eb) =>
       eb.or([

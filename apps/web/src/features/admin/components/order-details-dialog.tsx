@@ -4,7 +4,7 @@ import {
   type OrderStatus,
   ShipmentBodySchema,
 } from '@jesus-walks/contracts/orders';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -84,6 +84,11 @@ interface ShipmentValues {
   estimatedDeliveryDate: string;
 }
 
+/** What the dialog's form shows of an order as saved, as one value: equal orders give equal keys. */
+export function savedValuesKey(order: AdminOrderListItem | null): string {
+  return order ? JSON.stringify([order.id, order.status, shipmentValuesOf(order)]) : '';
+}
+
 function shipmentValuesOf(order: AdminOrderListItem | null): ShipmentValues {
   return {
     trackingNumber: order?.trackingNumber ?? '',
@@ -110,13 +115,18 @@ export function OrderDetailsDialog({ order, onClose }: OrderDetailsDialogProps) 
   const [shipmentErrors, setShipmentErrors] = useState<Partial<Record<keyof ShipmentValues, string>>>({});
   const [refunding, setRefunding] = useState(false);
 
-  useEffect(() => {
-    if (order) {
-      setStatus(order.status);
-      setShipment(shipmentValuesOf(order));
-      setShipmentErrors({});
-    }
-  }, [order]);
+  // The form starts again from the order as saved when another order opens or this one's saved
+  // values change (another admin, a refund), not whenever the list is refetched: a refetch (the
+  // search applied a moment after the dialog opened) hands over an equal order as a new object,
+  // and the admin's unsaved choice must survive it.
+  const saved = savedValuesKey(order);
+  const [formFrom, setFormFrom] = useState(saved);
+  if (order && formFrom !== saved) {
+    setFormFrom(saved);
+    setStatus(order.status);
+    setShipment(shipmentValuesOf(order));
+    setShipmentErrors({});
+  }
 
   const shipping = status === 'shipped';
   const pending = statusMutation.isPending || shipmentMutation.isPending;

@@ -9,6 +9,7 @@ import { getAdminUsersQueryOptions } from '../api/get-admin-users';
 import { getOrderStatsQueryOptions, OVERVIEW_DAYS } from '../api/get-order-stats';
 import { getWalkStatsQueryOptions, type WalkStats } from '../api/get-walk-stats';
 import { overviewDays } from '../utils/order-chart';
+import { savedValuesKey } from './order-details-dialog';
 import { OrdersChart } from './orders-chart';
 import { OrdersTab } from './orders-tab';
 import { OverviewTab } from './overview-tab';
@@ -243,5 +244,23 @@ describe('orders chart', () => {
     expect(html).toContain('style="height:100%"');
     expect(html).toContain('data-chart-day="2030-04-02"');
     expect(html).toContain('$40.00');
+  });
+});
+
+describe('Order Details: when its form starts again from the saved order', () => {
+  it('not for an equal order handed over as a new object (a refetch), but for another order or new saved values', () => {
+    const refetched = structuredClone(order);
+    expect(refetched).not.toBe(order);
+    expect(savedValuesKey(refetched)).toBe(savedValuesKey(order));
+    expect(savedValuesKey({ ...order, updatedAt: '2030-04-02T19:00:00.000Z' })).toBe(savedValuesKey(order));
+    for (const changed of [
+      { ...order, id: 42 },
+      { ...order, status: 'delivered' as const },
+      { ...order, trackingNumber: '1Z10' },
+      { ...order, carrier: 'USPS' },
+      { ...order, estimatedDeliveryDate: '2030-04-09T19:00:00.000Z' },
+    ])
+      expect(savedValuesKey(changed)).not.toBe(savedValuesKey(order));
+    expect(savedValuesKey(null)).toBe('');
   });
 });
