@@ -1,15 +1,54 @@
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-/** A TCP port free on 127.0.0.1 right now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Below this, ports are privileged or belong to well-known servers (Postgres 5432, Redis 6379). */
+const LOWEST_PICKED = 10_000;
+
+/**
+ * The range the OS hands out to outgoing connections (Linux), or null where it cannot be read.
+ * A port from it, free when picked, can be taken by any connection made before its server listens:
+ * a stack started beside thousands of test requests once failed with EADDRINUSE that way.
+ */
+function ephemeralRange(): { low: number; high: number } | null {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    return low !== undefined && high !== undefined && low > LOWEST_PICKED + 1_000 ? { low, high } : null;
+  } catch {
+    return null;
+  }
+}
+
+const ephemeral = ephemeralRange();
+
+/** Listens on `port` (0: any) on 127.0.0.1 and closes again: the port it got, or null if taken. */
+function tryListen(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
-      );
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : null));
     });
   });
+}
+
+/**
+ * A TCP port free on 127.0.0.1 right now, for a server that listens on it a little later. Picked at
+ * random below the OS's range for outgoing connections where that range is known (Linux), so that
+ * no connection can take it meanwhile; else the OS picks it.
+ */
+export async function freePort(): Promise<number> {
+  if (ephemeral) {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const port = await tryListen(randomInt(LOWEST_PICKED, ephemeral.low));
+      if (port !== null) return port;
+    }
+  }
+  const port = await tryListen(0);
+  if (port === null) throw new Error('no free port');
+  return port;
 }
