@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { repositoryRoot } from './site';
 
 const SYSTEM_CHROMIUM = [
@@ -40,12 +40,11 @@ export interface BrowserHarness {
 }
 
 /**
- * One Chromium per spec file, with a fresh profile; a page per test. When a test fails, a
- * screenshot of each of its pages is kept in e2e/artifacts.
+ * One Chromium per spec file, with a fresh profile; a page per test, closed when the test ends.
+ * When a test fails, a screenshot of each of its pages is kept in e2e/artifacts.
  */
 export function useBrowser(options: { site?: () => string } = {}): BrowserHarness {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
   // The shared site's address, or a spec's own site, known once its beforeAll has started it.
   const siteUrl = options.site ?? (() => inject('baseUrl'));
 
@@ -81,7 +80,6 @@ export function useBrowser(options: { site?: () => string } = {}): BrowserHarnes
         baseURL: siteUrl(),
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
       });
-      contexts.push(context);
       // The tests never reach past this machine: a provider's script (Google Pay's pay.js, Square's
       // SDK) is refused at once, as it would be offline, and the page must cope.
       await context.route(
@@ -89,12 +87,18 @@ export function useBrowser(options: { site?: () => string } = {}): BrowserHarnes
         (route) => route.abort('internetdisconnected'),
       );
       const page = await context.newPage();
-      onTestFailed(async ({ task }) => {
-        await mkdir(ARTIFACTS_DIR, { recursive: true });
-        const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-        await page
-          .screenshot({ path: join(ARTIFACTS_DIR, `${name}-${options.width ?? 1280}.png`), fullPage: true })
-          .catch(() => {});
+      // Each page lives as long as its test: one left open goes on running (its timers, its
+      // animations, eight times over for a page whose CPU a test slowed down) and slowed every
+      // later test of the file by seconds.
+      onTestFinished(async ({ task }) => {
+        if (task.result?.state === 'fail') {
+          await mkdir(ARTIFACTS_DIR, { recursive: true });
+          const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+          await page
+            .screenshot({ path: join(ARTIFACTS_DIR, `${name}-${options.width ?? 1280}.png`), fullPage: true })
+            .catch(() => {});
+        }
+        await context.close().catch(() => {});
       });
       return page;
     },
