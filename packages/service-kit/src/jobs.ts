@@ -125,8 +125,23 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       });
     },
   };
+  // The jobs whose outcome runJobs has recorded itself. Once a batch's handler returns, pg-boss's
+  // worker completes (or fails) the batch a second time without awaiting it: that call is answered
+  // here without a statement, so it costs nothing and cannot reject unheard (an unhandled
+  // rejection) when the database has just gone away.
+  const recorded = new Set<string>();
+  const bossDb: PgBoss.Db = {
+    executeSql(text, values) {
+      const ids = values?.[1];
+      if (Array.isArray(ids) && ids.length > 0 && ids.every((id) => recorded.has(String(id)))) {
+        for (const id of ids) recorded.delete(String(id));
+        return Promise.resolve({ rows: [{ count: String(ids.length) }] as never[] });
+      }
+      return trackedDb.executeSql(text, values);
+    },
+  };
   const boss = new PgBoss({
-    db: trackedDb,
+    db: bossDb,
     schema: options.schema,
     migrate: true,
     ...(options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {}),
@@ -156,7 +171,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         };
         try {
           const output = await entry.handler(running);
-          await boss.complete(name, job.id, typeof output === 'object' && output !== null ? output : {});
+          await boss.complete(name, job.id, typeof output === 'object' && output !== null ? output : {}, {
+            db: trackedDb,
+          });
         } catch (error) {
           const last = job.retryCount >= job.retryLimit;
           const message = error instanceof Error ? error.message : String(error);
@@ -165,7 +182,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
             { err: error, job: { id: job.id, name, attempt: job.retryCount + 1 } },
             last ? 'job failed for good' : 'job failed; it will be retried',
           );
-          await boss.fail(name, job.id, { message });
+          // Not recorded (the database is away): the job stays active, and pg-boss retries it once
+          // it expires.
+          await boss.fail(name, job.id, { message }, { db: trackedDb }).catch((failure: unknown) => {
+            logger.error({ err: failure, job: { id: job.id, name } }, 'job outcome not recorded');
+          });
+        } finally {
+          recorded.add(job.id);
         }
       }),
     );
