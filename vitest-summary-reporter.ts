@@ -1,11 +1,9 @@
-import { writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
  * Ends the run with the twenty slowest test files (where the run's time goes) and one plain line,
  * `Tests: N passed, N failed`, that any CI log reader can count, whatever else the default
- * reporter printed above it. Run as a lane of scripts/test-lanes.mjs (TEST_SUMMARY_FILE set), it
- * writes these figures to that file instead, and the runner prints them once for both lanes.
+ * reporter printed above it.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -28,12 +26,6 @@ export default class SummaryReporter implements Reporter {
       };
     });
     timed.sort((a, b) => b.seconds - a.seconds);
-    // One lane of scripts/test-lanes.mjs: the runner prints one summary for both lanes.
-    const summaryFile = process.env.TEST_SUMMARY_FILE;
-    if (summaryFile) {
-      writeFileSync(summaryFile, JSON.stringify({ passed, failed, skipped, files: timed }));
-      return;
-    }
     if (timed.length > 0) {
       process.stdout.write('\nSlowest test files (tests, setup and import, in seconds):\n');
       for (const { file, seconds } of timed.slice(0, 20)) {
