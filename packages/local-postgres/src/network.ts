@@ -6,23 +6,20 @@ import { createServer } from 'node:net';
 const LOWEST_PICKED = 10_000;
 
 /**
- * The range the OS hands out to outgoing connections (Linux), or null where it cannot be read.
- * A port from it, free when picked, can be taken by any connection made before its server listens:
- * a stack started beside thousands of test requests once failed with EADDRINUSE that way.
+ * The lowest port the OS hands out to outgoing connections (Linux), or null where it cannot be
+ * read. A port from that range, free when picked, can be taken by any connection made before its
+ * server listens: a stack started beside thousands of test requests failed with EADDRINUSE.
  */
-function ephemeralRange(): { low: number; high: number } | null {
+function lowestEphemeralPort(): number | null {
   try {
-    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
-      .trim()
-      .split(/\s+/)
-      .map(Number);
-    return low !== undefined && high !== undefined && low > LOWEST_PICKED + 1_000 ? { low, high } : null;
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return low > LOWEST_PICKED + 1_000 ? low : null;
   } catch {
     return null;
   }
 }
 
-const ephemeral = ephemeralRange();
+const ephemeralLow = lowestEphemeralPort();
 
 /** Listens on `port` (0: any) on 127.0.0.1 and closes again: the port it got, or null if taken. */
 function tryListen(port: number): Promise<number | null> {
@@ -42,9 +39,9 @@ function tryListen(port: number): Promise<number | null> {
  * no connection can take it meanwhile; else the OS picks it.
  */
 export async function freePort(): Promise<number> {
-  if (ephemeral) {
+  if (ephemeralLow !== null) {
     for (let attempt = 0; attempt < 50; attempt++) {
-      const port = await tryListen(randomInt(LOWEST_PICKED, ephemeral.low));
+      const port = await tryListen(randomInt(LOWEST_PICKED, ephemeralLow));
       if (port !== null) return port;
     }
   }
