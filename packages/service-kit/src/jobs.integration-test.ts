@@ -104,6 +104,19 @@ describe('job queue (pg-boss in the service schema)', () => {
     expect(await database.db.selectFrom('notes').select('body').execute()).toEqual([{ body: 'kept' }]);
   });
 
+  it('works through a backlog without waiting the polling interval between full batches', async () => {
+    const started = Date.now();
+    await database.db.transaction().execute(async (trx) => {
+      for (let index = 0; index < 20; index += 1) {
+        await jobs.enqueue(trx, 'note-written', { body: `backlog ${index}` });
+      }
+    });
+    await waitForJobs(database.db, { names: ['note-written'] });
+    // One job a fetch (batchSize 1): waiting 0.5 s after each would take 10 s at least.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(handled.filter((body) => body.startsWith('backlog'))).toHaveLength(20);
+  });
+
   it('retries a failing job with a growing delay, then completes it', async () => {
     await jobs.enqueue(database.db, 'flaky', { failTimes: 2 });
     await expect

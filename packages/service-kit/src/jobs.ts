@@ -253,11 +253,15 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await boss.start();
       for (const [name, entry] of declared) {
         await ensureQueue(name, entry.settings);
-        await boss.work<object>(
-          name,
-          { batchSize: entry.settings.batchSize ?? 1, includeMetadata: true },
-          (jobs) => runBatch(name, entry, jobs),
-        );
+        const batchSize = entry.settings.batchSize ?? 1;
+        let workerId: string | undefined;
+        workerId = await boss.work<object>(name, { batchSize, includeMetadata: true }, async (jobs) => {
+          await runBatch(name, entry, jobs);
+          // pg-boss waits its polling interval after every fetch, a full one too: that would cap a
+          // queue at one batch per interval (a backlog of e-mails at one every two seconds). A full
+          // batch says more may be waiting, so the worker fetches again at once.
+          if (jobs.length >= batchSize && workerId !== undefined) boss.notifyWorker(workerId);
+        });
       }
       for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC' });
       state = 'started';

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AdminOrderSchema, OrderStatusViewSchema, QuoteSchema } from '@jesus-walks/contracts/orders';
 import { type FulfilBody, FulfilmentSchema, ReleaseResultSchema } from '@jesus-walks/contracts/payable';
-import { queuedMailFor, waitForJobs } from '@jesus-walks/test-kit/jobs';
+import { jobsOf, queuedMailFor, waitForJobs } from '@jesus-walks/test-kit/jobs';
 import { internalHeader, startTestService } from '@jesus-walks/test-kit/test-service';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -295,6 +295,55 @@ describe('POST /internal/quotes/{quoteId}/fulfil', () => {
     expect(await confirmationsTo(body.buyer.email as string)).toEqual([]);
     // Asked again, it is still the same recorded answer.
     expect(FulfilmentSchema.parse((await fulfil(late.quoteId, body)).json())).toEqual(fulfilment);
+  });
+
+  it("queues a guest's confirmation with the order, in its transaction, without a confirmation job", async () => {
+    const mug = await insertProduct(stack.catalog.db, { name: 'Camp Mug', price: '14.00', stock: 3 });
+    const quote = await quoteFor([{ productId: mug.id, quantity: 1 }]);
+    const body = fulfilBody(quote.total);
+    const fulfilment = FulfilmentSchema.parse((await fulfil(quote.quoteId, body)).json());
+    // Read at once, no job waited for: the e-mail was queued as the order was written.
+    const [order] = await ordersOfPayment(body.paymentId);
+    expect(order?.confirmationQueuedAt).toBeInstanceOf(Date);
+    const [mail, ...more] = await queuedMailFor(stack.catalog.db, body.buyer.email as string);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toContain(`#${fulfilment.recordId}`);
+    const confirmationJobs = (await jobsOf(stack.catalog.db, ORDER_CONFIRMATION_QUEUE)).filter(
+      (job) => (job.data as { orderId: number }).orderId === fulfilment.recordId,
+    );
+    expect(confirmationJobs).toEqual([]);
+  });
+
+  it('takes a live reservation with the stock guard alone, and gives every line back when the stock was lowered under it', async () => {
+    // The map first: its line is taken (lower id, locked first) before the poles' is refused.
+    const map = await insertProduct(stack.catalog.db, { name: 'Valley Map', price: '6.00', stock: 5 });
+    const poles = await insertProduct(stack.catalog.db, { name: 'Trekking Poles', price: '40.00', stock: 4 });
+    const first = await quoteFor([{ productId: poles.id, quantity: 2 }]);
+    const second = await quoteFor([
+      { productId: map.id, quantity: 1 },
+      { productId: poles.id, quantity: 2 },
+    ]);
+    // An admin lowers the poles' stock below what the two holds keep (4 held, 2 left).
+    await stack.catalog.db.updateTable('products').set({ stock: 2 }).where('id', '=', poles.id).execute();
+
+    // The first payer's hold is still live: the 2 there are theirs.
+    expect(
+      FulfilmentSchema.parse((await fulfil(first.quoteId, fulfilBody(first.total))).json()),
+    ).toMatchObject({ outcome: 'fulfilled', status: 'paid' });
+    expect(await stockOf(stack.catalog.db, poles.id)).toBe(0);
+
+    // The second's map line was taken before the poles' guard refused: it is given back, and the
+    // hold released, as for a lapsed reservation whose stock is gone.
+    const body = fulfilBody(second.total);
+    expect(FulfilmentSchema.parse((await fulfil(second.quoteId, body)).json())).toMatchObject({
+      outcome: 'unfulfillable',
+      status: 'cancelled',
+      reason: STOCK_GONE_REASON,
+    });
+    expect(await stockOf(stack.catalog.db, map.id)).toBe(5);
+    expect(await stockOf(stack.catalog.db, poles.id)).toBe(0);
+    expect(await reservationsOf(second.quoteId)).toEqual([]);
+    expect(await ordersOfPayment(body.paymentId)).toMatchObject([{ status: 'cancelled', stockHeld: false }]);
   });
 
   it('refuses a second payment of a quote already paid (refunded, never shipped twice)', async () => {

@@ -4,6 +4,7 @@ import type { FulfilBody, Fulfilment } from '@jesus-walks/contracts/payable';
 import { userRoutes } from '@jesus-walks/contracts/users';
 import { businessRule, notFound } from '@jesus-walks/service-kit/errors';
 import type { CatalogDeps } from '../../deps';
+import type { QuoteRow } from '../quotes/quotes.repository';
 import { findStoredQuote, lockStoredQuote } from '../quotes/quotes.service';
 import { takeQuotedStock } from '../stock/stock.service';
 import { orderConfirmationEmail } from './order-emails';
@@ -96,6 +97,9 @@ export async function fulfilQuote(
       reason = STOCK_GONE_REASON;
     }
     const fulfilled = reason === null;
+    // A guest's confirmation goes to the address given at checkout: written here, in the order's
+    // transaction. A member's goes to the account's address, which only identity can say.
+    const guestConfirmation = fulfilled && body.buyer.userId === null && body.buyer.email !== null;
 
     const orderId = await insertOrder(
       trx,
@@ -119,6 +123,7 @@ export async function fulfilQuote(
         cancellationReason: reason,
         fulfilmentOutcome: fulfilled ? 'fulfilled' : 'unfulfillable',
         testMode: body.testMode,
+        ...(guestConfirmation ? { confirmationQueuedAt: new Date() } : {}),
       },
       quote.items.map((item) => ({
         productId: item.productId,
@@ -127,9 +132,26 @@ export async function fulfilQuote(
       })),
     );
 
-    // Its confirmation is written by a job: a member's address is asked of identity there, never
-    // here, where the payment waits (a slow or absent identity would hold the money's path).
-    if (fulfilled) {
+    if (guestConfirmation && body.buyer.email) {
+      await deps.mailer.enqueue(
+        trx,
+        confirmationEmail(deps, {
+          to: body.buyer.email,
+          order: {
+            id: orderId,
+            customerName: body.buyer.fullName,
+            shippingAddress: body.shippingAddress,
+            shippingMethodName: quote.shippingMethodName,
+            shippingCost: quote.shippingCost,
+            total: quote.total,
+            estimatedDeliveryDate,
+          },
+          quote,
+        }),
+      );
+    } else if (fulfilled) {
+      // A member's is written by a job, which asks identity for the address, never here, where
+      // the payment waits (a slow or absent identity would hold the money's path).
       await deps.jobs.enqueue(trx, ORDER_CONFIRMATION_QUEUE, { orderId, requestId });
     }
     return {
@@ -163,24 +185,42 @@ export async function confirmOrder(
       deps.logger.warn({ orderId: order.id }, 'paid order without an e-mail address: no confirmation sent');
       return { queued: false };
     }
-    await deps.mailer.enqueue(
-      trx,
-      orderConfirmationEmail({
-        to,
-        name: order.customerName,
-        orderId: order.id,
-        items: quote.items,
-        subtotal: quote.subtotal,
-        shipping: order.shippingCost,
-        total: order.total,
-        shippingMethod: order.shippingMethodName ?? quote.shippingMethodName,
-        shippingAddress: order.shippingAddress ?? {},
-        estimatedDays: quote.shippingEstimatedDays,
-        estimatedDeliveryDate: order.estimatedDeliveryDate,
-        statusUrl: orderStatusUrl(deps, order.id),
-      }),
-    );
+    await deps.mailer.enqueue(trx, confirmationEmail(deps, { to, order, quote }));
     return { queued: true };
+  });
+}
+
+/** A paid order's confirmation e-mail, from the order and the quote it paid. */
+function confirmationEmail(
+  deps: Pick<FulfilmentDeps, 'links' | 'publicOrigin'>,
+  input: {
+    to: string;
+    order: {
+      id: number;
+      customerName: string | null;
+      shippingAddress: Record<string, unknown> | null;
+      shippingMethodName: string | null;
+      shippingCost: string;
+      total: string;
+      estimatedDeliveryDate: Date | null;
+    };
+    quote: QuoteRow;
+  },
+) {
+  const { to, order, quote } = input;
+  return orderConfirmationEmail({
+    to,
+    name: order.customerName,
+    orderId: order.id,
+    items: quote.items,
+    subtotal: quote.subtotal,
+    shipping: order.shippingCost,
+    total: order.total,
+    shippingMethod: order.shippingMethodName ?? quote.shippingMethodName,
+    shippingAddress: order.shippingAddress ?? {},
+    estimatedDays: quote.shippingEstimatedDays,
+    estimatedDeliveryDate: order.estimatedDeliveryDate,
+    statusUrl: orderStatusUrl(deps, order.id),
   });
 }
 

@@ -199,6 +199,34 @@ export async function releaseQuote(db: Db | Trx, quoteId: string): Promise<numbe
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Marks a quote's reservations that still hold (unconsumed, not expired) as turned into an order,
+ * and answers them: the units each product's live reservation kept for it.
+ */
+export async function consumeLiveReservations(
+  trx: Trx,
+  quoteId: string,
+): Promise<Array<{ productId: number; quantity: number }>> {
+  return trx
+    .updateTable('stockReservations')
+    .set({ consumedAt: sql<Date>`now()` })
+    .where('quoteId', '=', quoteId)
+    .where('consumedAt', 'is', null)
+    .where('expiresAt', '>', sql<Date>`now()`)
+    .returning(['productId', 'quantity'])
+    .execute();
+}
+
+/** Undoes consumeLiveReservations within its transaction (now() is the transaction's start). */
+export async function unconsumeReservations(trx: Trx, quoteId: string): Promise<void> {
+  await trx
+    .updateTable('stockReservations')
+    .set({ consumedAt: null })
+    .where('quoteId', '=', quoteId)
+    .where('consumedAt', '=', sql<Date>`now()`)
+    .execute();
+}
+
 /** Marks a quote's reservations as turned into an order: they stop counting, the stock is taken. */
 export async function consumeReservations(trx: Trx, quoteId: string): Promise<void> {
   await trx

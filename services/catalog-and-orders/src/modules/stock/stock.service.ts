@@ -4,6 +4,7 @@ import type { CatalogAndOrdersDatabase } from '../../db/database';
 import type { CatalogDeps, InTransaction } from '../../deps';
 import {
   activeHolds,
+  consumeLiveReservations,
   consumeReservations,
   decrementStock,
   type HolderKey,
@@ -16,6 +17,7 @@ import {
   releaseQuote,
   reservationsForHold,
   reservedQuantities,
+  unconsumeReservations,
 } from './stock.repository';
 
 export type { HolderKey };
@@ -264,12 +266,12 @@ export async function availableNow(
 export type QuotedStockOutcome = { taken: true } | { taken: false; shortOf: string };
 
 /**
- * Takes a paid quote's units, inside the caller's transaction (the order's). Its products are
- * locked in id order; each line needs stock minus other quotes' active reservations: while the
- * quote's own reservation is active that always holds, once it has lapsed (or was released) the
- * units are taken anyway if nobody else holds them. Then the stock is decremented with the guard
- * and the reservation consumed. When a line is short nothing is taken, the quote's reservation is
- * released, and the outcome names the product.
+ * Takes a paid quote's units, inside the caller's transaction (the order's). While the quote's own
+ * reservation is active, its units are taken with the guarded decrements alone and the
+ * reservation consumed. Otherwise (it lapsed, was released, or the stock was lowered under it) its
+ * products are locked in id order and each line needs stock minus other quotes' active
+ * reservations: the units are taken anyway if nobody else holds them. When a line is short nothing
+ * is taken, the quote's reservation is released, and the outcome names the product.
  */
 export async function takeQuotedStock(
   deps: InTransaction,
@@ -278,7 +280,31 @@ export async function takeQuotedStock(
   const trx = deps.db;
   const { quoteId, items } = input;
   const names = new Map(items.map((item) => [item.productId, item.name]));
-  const lines = mergeLines(items);
+  // In id order, the order every transaction locks products in.
+  const lines = mergeLines(items).sort((a, b) => a.productId - b.productId);
+
+  // The common case: the quote's own reservation still holds every line. Every reservation was
+  // made within stock less the others' (under the products' locks), so taking these units cannot
+  // take anyone else's: the guarded decrements are all it needs, without reading the others' holds.
+  const live = await consumeLiveReservations(trx, quoteId);
+  if (live.length > 0) {
+    const held = new Map(live.map((row) => [row.productId, row.quantity]));
+    if (live.length === lines.length && lines.every((line) => held.get(line.productId) === line.quantity)) {
+      const taken: StockLine[] = [];
+      for (const line of lines) {
+        if (!(await decrementStock(trx, line.productId, line.quantity))) {
+          // The stock was lowered below what the reservations kept (an admin's edit): give back
+          // what was taken, and decide as for a lapsed reservation below.
+          for (const back of taken) await incrementStock(trx, back.productId, back.quantity);
+          break;
+        }
+        taken.push(line);
+      }
+      if (taken.length === lines.length) return { taken: true };
+    }
+    await unconsumeReservations(trx, quoteId);
+  }
+
   const ids = lines.map((line) => line.productId);
   const products = new Map((await lockProducts(trx, ids)).map((product) => [product.id, product]));
   const reservedByOthers = await reservedQuantities(trx, ids, { exceptQuoteId: quoteId });

@@ -3,14 +3,22 @@ import type { PaymentsDatabase } from '../../db/database';
 
 type Db = Kysely<PaymentsDatabase> | Transaction<PaymentsDatabase>;
 
-/** Records an event once per provider; false when it was already recorded (a redelivery). */
+/**
+ * Records an event once per provider; false when it was already recorded (a redelivery).
+ * `processed`: its effect is already done, so it is recorded processed.
+ */
 export async function recordEvent(
   db: Db,
-  event: { provider: string; eventId: string; type: string; payload: unknown },
+  event: { provider: string; eventId: string; type: string; payload: unknown; processed?: boolean },
 ): Promise<boolean> {
+  const { processed, ...values } = event;
   const inserted = await db
     .insertInto('webhookEvents')
-    .values({ ...event, payload: JSON.stringify(event.payload) })
+    .values({
+      ...values,
+      payload: JSON.stringify(event.payload),
+      ...(processed ? { processedAt: sql<Date>`now()` } : {}),
+    })
     .onConflict((conflict) => conflict.columns(['provider', 'eventId']).doNothing())
     .returning('id')
     .executeTakeFirst();

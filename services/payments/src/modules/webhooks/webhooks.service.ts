@@ -45,6 +45,28 @@ export async function receiveWebhook(
     throw error;
   }
 
+  // The common case in one statement: a payment's success, heard after the buyer's order call
+  // finalised it. Finalised is for good (what the seller made stays recorded), so it is read
+  // outside the transaction, and the event is recorded as processed as it is inserted.
+  if (event.outcome === 'succeeded' && event.paymentId) {
+    const payment = await getPayment(deps, event.paymentId);
+    if (
+      payment &&
+      payment.provider === provider.name &&
+      (event.reference === null || payment.providerReference === event.reference) &&
+      payment[sellerOf(deps.sellers, payment.seller).recordColumn] !== null
+    ) {
+      const fresh = await recordEvent(deps.db, {
+        provider: provider.name,
+        eventId: event.id,
+        type: event.type,
+        payload,
+        processed: true,
+      });
+      return { received: true, duplicate: !fresh };
+    }
+  }
+
   const recorded = await deps.db.transaction().execute(async (trx) => {
     if (
       !(await recordEvent(trx, { provider: provider.name, eventId: event.id, type: event.type, payload }))
@@ -64,9 +86,8 @@ export async function receiveWebhook(
     }
     switch (event.outcome) {
       case 'succeeded':
-        // Finalised already (the buyer's order call came first, as it nearly always does): what
-        // the seller made, or the refund it needed, is on the payment, and a job would only ask the
-        // processor and the seller again to find the same.
+        // Finalised meanwhile (see above): what the seller made, or the refund it needed, is on
+        // the payment, and a job would only ask the processor and the seller again to find the same.
         if (payment[sellerOf(deps.sellers, payment.seller).recordColumn] !== null) break;
         await deps.jobs.enqueue(trx, FINALISE_PAYMENT_QUEUE, {
           paymentId: payment.id,
