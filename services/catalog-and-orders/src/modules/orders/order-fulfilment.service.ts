@@ -4,8 +4,7 @@ import type { FulfilBody, Fulfilment } from '@jesus-walks/contracts/payable';
 import { userRoutes } from '@jesus-walks/contracts/users';
 import { businessRule, notFound } from '@jesus-walks/service-kit/errors';
 import type { CatalogDeps } from '../../deps';
-import type { QuoteRow } from '../quotes/quotes.repository';
-import { findStoredQuote, lockStoredQuote } from '../quotes/quotes.service';
+import { findStoredQuote, lockStoredQuote, type QuoteRow } from '../quotes/quotes.service';
 import { takeQuotedStock } from '../stock/stock.service';
 import { orderConfirmationEmail } from './order-emails';
 import {

@@ -24,6 +24,8 @@ import {
   type QuoteRow,
 } from './quotes.repository';
 
+export type { QuoteRow };
+
 /** The database, or `{ db: trx }` inside a transaction the caller holds. */
 type QuotesDb = Pick<CatalogDeps, 'db'>;
 

@@ -184,9 +184,9 @@ export function workSandboxWebhooks(
       if (!response.ok) throw new Error(`The webhook endpoint answered ${response.status}`);
       return { delivered: response.status };
     },
-    // Up to ten at a time, as a processor delivers them: one fetch of the queue for a busy moment's
-    // deliveries rather than one each.
-    { retryLimit: 12, retryDelaySeconds: 2, retryBackoff: true, batchSize: 10 },
+    // One at a time, in the order they happened: a payment's events (a decline, then another) are
+    // recorded as they came, the last one's words kept.
+    { retryLimit: 12, retryDelaySeconds: 2, retryBackoff: true },
   );
 }
 
