@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import SlowestFirstSequencer from './vitest-sequencer';
 
 /**
  * One run for the whole workspace: one Postgres server (global setup), then every package's
@@ -15,7 +14,6 @@ export default defineConfig({
     // time keep two cores busy (vitest's default, one fewer than the cores, ran one at a time).
     maxWorkers: 3,
     reporters: ['default', './vitest-summary-reporter.ts'],
-    sequence: { sequencer: SlowestFirstSequencer },
     passWithNoTests: false,
   },
 });
