@@ -6,7 +6,7 @@ import { pathOf } from '@jesus-walks/contracts/route-contract';
 import type { PageRenderer, PageRenderResult } from '@jesus-walks/contracts/server-render';
 import { type PageData, type WebRoutePath, webPages, webRoutePaths } from '@jesus-walks/contracts/web-routes';
 import { type Query, QueryCache } from '@tanstack/react-query';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import * as entryServer from '@/entry-server';
 import { currentUserQueryKey } from '@/lib/current-user';
 import { anEvent, jsonResponse } from '@/testing/api-stubs';
@@ -58,11 +58,16 @@ const answers = new Map<string, unknown>([
 /** Every query the render's cache makes: those the loaders fill and those the page's components read. */
 const queries: Query[] = [];
 const build = QueryCache.prototype.build;
-vi.spyOn(QueryCache.prototype, 'build').mockImplementation(function (this: QueryCache, ...args) {
+const buildSpy = vi.spyOn(QueryCache.prototype, 'build').mockImplementation(function (
+  this: QueryCache,
+  ...args
+) {
   const query = build.apply(this, args);
   queries.push(query as Query);
   return query;
 });
+// The files of this project share their modules (isolate: false): the prototype is put back.
+afterAll(() => buildSpy.mockRestore());
 
 const isCurrentUserKey = (key: readonly unknown[]) =>
   JSON.stringify(key) === JSON.stringify(currentUserQueryKey);
