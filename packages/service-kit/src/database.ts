@@ -38,7 +38,7 @@ export function statementCountOf(db: object): number {
 }
 
 /** Text taken literally inside a LIKE pattern: its %, _ and \ (LIKE's default escape) escaped. */
-export function escapeLike(text: string): string {
+function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, '\\$&');
 }
 

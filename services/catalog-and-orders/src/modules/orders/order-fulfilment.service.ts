@@ -98,7 +98,7 @@ export async function fulfilQuote(
     const fulfilled = reason === null;
     // A guest's confirmation goes to the address given at checkout: written here, in the order's
     // transaction. A member's goes to the account's address, which only identity can say.
-    const guestConfirmation = fulfilled && body.buyer.userId === null && body.buyer.email !== null;
+    const guestEmail = fulfilled && body.buyer.userId === null ? body.buyer.email : null;
 
     const orderId = await insertOrder(
       trx,
@@ -122,7 +122,7 @@ export async function fulfilQuote(
         cancellationReason: reason,
         fulfilmentOutcome: fulfilled ? 'fulfilled' : 'unfulfillable',
         testMode: body.testMode,
-        ...(guestConfirmation ? { confirmationQueuedAt: new Date() } : {}),
+        ...(guestEmail ? { confirmationQueuedAt: new Date() } : {}),
       },
       quote.items.map((item) => ({
         productId: item.productId,
@@ -131,11 +131,11 @@ export async function fulfilQuote(
       })),
     );
 
-    if (guestConfirmation && body.buyer.email) {
+    if (guestEmail) {
       await deps.mailer.enqueue(
         trx,
         confirmationEmail(deps, {
-          to: body.buyer.email,
+          to: guestEmail,
           order: {
             id: orderId,
             customerName: body.buyer.fullName,

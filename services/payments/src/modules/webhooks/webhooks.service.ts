@@ -6,6 +6,7 @@ import {
   getPayment,
   getPaymentByReference,
   markPaymentFailed,
+  type PaymentRow,
 } from '../payments/payments.service';
 import { type PaymentProvider, type ProviderEvent, WebhookSignatureError } from '../providers/provider';
 import { sellerOf } from '../sellers/sellers';
@@ -17,6 +18,11 @@ function failureMessageOf(payload: unknown): string {
     ?.object;
   const message = object?.last_payment_error?.message;
   return typeof message === 'string' && message.length > 0 ? message.slice(0, 500) : 'The payment failed';
+}
+
+/** What the payment's seller made of it (an order, a seat) is recorded on it: finalised for good. */
+function isFinalised(deps: Pick<PaymentsDeps, 'sellers'>, payment: PaymentRow): boolean {
+  return payment[sellerOf(deps.sellers, payment.seller).recordColumn] !== null;
 }
 
 /**
@@ -54,7 +60,7 @@ export async function receiveWebhook(
       payment &&
       payment.provider === provider.name &&
       (event.reference === null || payment.providerReference === event.reference) &&
-      payment[sellerOf(deps.sellers, payment.seller).recordColumn] !== null
+      isFinalised(deps, payment)
     ) {
       const fresh = await recordEvent(deps.db, {
         provider: provider.name,
@@ -88,7 +94,7 @@ export async function receiveWebhook(
       case 'succeeded':
         // Finalised meanwhile (see above): what the seller made, or the refund it needed, is on
         // the payment, and a job would only ask the processor and the seller again to find the same.
-        if (payment[sellerOf(deps.sellers, payment.seller).recordColumn] !== null) break;
+        if (isFinalised(deps, payment)) break;
         await deps.jobs.enqueue(trx, FINALISE_PAYMENT_QUEUE, {
           paymentId: payment.id,
           provider: provider.name,
