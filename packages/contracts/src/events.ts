@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorResponseSchema, IdParamsSchema, RowIdParamSchema } from './common';
+import { ErrorResponseSchema, IdentitySchema, IdParamsSchema, RowIdParamSchema } from './common';
 import { TestModeFiguresSchema } from './orders';
 import { definePayableRoutes, HolderSchema, PayableQuoteSchema } from './payable';
 import { RowIdSchema } from './products';
@@ -51,8 +51,36 @@ export const RegistrationSchema = z.object({
 });
 export type Registration = z.infer<typeof RegistrationSchema>;
 
+/**
+ * What a member paid online (at checkout) for a registration, and what cancelling it does. A paid
+ * registration is cancelled through payments' Cancel and refund
+ * (`orderPaymentRoutes.cancelRegistrationAndRefund`), never through `eventRoutes.cancelRegistration`,
+ * which refuses it (409): its payment is refunded with it.
+ */
+export const RegistrationPaymentSummarySchema = z.object({
+  /** What was paid at checkout, 2 decimals ('25.00'). */
+  amount: z.string(),
+  /** Paid through the built-in sandbox (test mode): no real money was taken. */
+  testMode: z.boolean(),
+  /**
+   * Cancelling it now refunds `amount` in full: it is not cancelled and its walk has not started
+   * (a cancelled walk's included). After the start it can no longer be cancelled.
+   */
+  refundable: z.boolean(),
+  /**
+   * Cancelled with its payment refunded by payments' Cancel and refund (the refund may still be
+   * on its way; a crypto payment is returned by hand). Paid registrations are cancelled no other way.
+   */
+  refunded: z.boolean(),
+});
+export type RegistrationPaymentSummary = z.infer<typeof RegistrationPaymentSummarySchema>;
+
 /** A logged-in member's registration with its event (GET /api/events/my-registrations). */
-export const MyRegistrationSchema = RegistrationSchema.extend({ event: EventSchema });
+export const MyRegistrationSchema = RegistrationSchema.extend({
+  event: EventSchema,
+  /** Paid online at checkout; null when nothing was (a free walk, or a seat paid on the day). */
+  payment: RegistrationPaymentSummarySchema.nullable(),
+});
 export type MyRegistration = z.infer<typeof MyRegistrationSchema>;
 
 const nameField = z
@@ -97,6 +125,44 @@ export const RegistrationParamsSchema = z.object({
 export const GuestCancellationBodySchema = z.strictObject({
   token: z.string().min(1, 'The cancellation link is incomplete').max(500),
 });
+
+/**
+ * Who cancels a registration through payments' Cancel and refund: a member by their identity (its
+ * owner, or an admin) and the registration's id, or a guest by the signed token of their e-mail's
+ * link. content-and-events decides whether they may (it owns the registrations).
+ */
+export const RegistrationCancellerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('member'), identity: IdentitySchema, registrationId: RowIdSchema }),
+  z.object({ kind: z.literal('guest-link'), token: GuestCancellationBodySchema.shape.token }),
+]);
+export type RegistrationCanceller = z.infer<typeof RegistrationCancellerSchema>;
+
+/** POST /internal/registrations/cancel (payments -> content-and-events). */
+export const InternalCancelRegistrationBodySchema = z.object({
+  eventId: RowIdSchema,
+  by: RegistrationCancellerSchema,
+});
+export type InternalCancelRegistrationBody = z.infer<typeof InternalCancelRegistrationBodySchema>;
+
+/**
+ * A registration cancelled for its refund (or found cancelled already), with what payments needs to
+ * refund it and to word its messages.
+ */
+export const RegistrationCancellationSchema = z.object({
+  registration: RegistrationSchema,
+  event: z.object({ id: z.number().int(), title: z.string(), date: z.string() }),
+  /** The member who registered (null: a guest). */
+  registrantUserId: z.number().int().nullable(),
+  /** The registrant as the activity record names them: the member's username, or the guest's name. */
+  registrantName: z.string(),
+  /** The checkout payment that paid the seat; null when nothing was paid online. */
+  payment: z.object({ paymentId: z.uuid(), amountPaid: z.string(), testMode: z.boolean() }).nullable(),
+  /** False when it was cancelled already (a repeated or concurrent request): nothing changed now. */
+  cancelledNow: z.boolean(),
+  /** How many on the waitlist took the seat it freed. */
+  promoted: z.number().int().min(0),
+});
+export type RegistrationCancellation = z.infer<typeof RegistrationCancellationSchema>;
 
 /** A registration as an admin sees it (list and CSV). */
 export const AdminRegistrationSchema = z.object({
@@ -320,18 +386,35 @@ export const eventRoutes = defineRoutes({
     path: '/api/events/:id/registrations/:registrationId',
     service: 'content-and-events',
     access: 'user',
-    summary: 'Cancels a registration (its owner or an admin); the first on the waitlist takes the seat',
+    summary:
+      'Cancels a registration (its owner or an admin); the first on the waitlist takes the seat. 409 for one paid at checkout: it is cancelled with its refund by POST /api/events/:id/registrations/:registrationId/cancel-and-refund',
     request: { params: RegistrationParamsSchema },
-    responses: { 200: RegistrationSchema, ...errors, 422: ErrorResponseSchema },
+    responses: { 200: RegistrationSchema, ...errors, 409: ErrorResponseSchema, 422: ErrorResponseSchema },
   }),
   cancelAsGuest: defineRoute({
     method: 'POST',
     path: '/api/events/:id/registrations/cancel',
     service: 'content-and-events',
     access: 'public',
-    summary: "Cancels a guest's registration with the signed token of its confirmation e-mail",
+    summary:
+      "Cancels a guest's registration with the signed token of its confirmation e-mail. 409 for one paid at checkout: it is cancelled with its refund by POST /api/events/:id/registrations/cancel-and-refund",
     request: { params: IdParamsSchema, body: GuestCancellationBodySchema },
-    responses: { 200: RegistrationSchema, ...errors, 422: ErrorResponseSchema },
+    responses: { 200: RegistrationSchema, ...errors, 409: ErrorResponseSchema, 422: ErrorResponseSchema },
+  }),
+  internalCancelRegistration: defineRoute({
+    method: 'POST',
+    path: '/internal/registrations/cancel',
+    service: 'content-and-events',
+    access: 'internal',
+    summary:
+      "Cancels a registration for payments' Cancel and refund (its owner, an admin, or a guest's signed link), the seat to the waitlist, and answers the payment that paid it. Idempotent: one cancelled already is answered as it is. 404 for one that is not the caller's, 422 once the walk has started",
+    request: { body: InternalCancelRegistrationBodySchema },
+    responses: {
+      200: RegistrationCancellationSchema,
+      400: ErrorResponseSchema,
+      404: ErrorResponseSchema,
+      422: ErrorResponseSchema,
+    },
   }),
   listRegistrations: defineRoute({
     method: 'GET',

@@ -87,6 +87,31 @@ export const SubscriberListSchema = z.object({
 });
 export type SubscriberList = z.infer<typeof SubscriberListSchema>;
 
+/**
+ * The newsletter as a member's /account page shows it, for the account's current e-mail (identity's):
+ * subscribed (confirmed), pending (a confirmation e-mail is out, not yet followed) or not_subscribed
+ * (never, or unsubscribed since). The list itself belongs to addresses, not accounts.
+ */
+export const accountSubscriptionStatuses = ['subscribed', 'pending', 'not_subscribed'] as const;
+export const AccountSubscriptionStatusSchema = z.enum(accountSubscriptionStatuses);
+export type AccountSubscriptionStatus = z.infer<typeof AccountSubscriptionStatusSchema>;
+
+export const AccountSubscriptionSchema = z.object({
+  email: z.string(),
+  status: AccountSubscriptionStatusSchema,
+});
+export type AccountSubscription = z.infer<typeof AccountSubscriptionSchema>;
+
+/** Body of PUT /api/account/newsletter: subscribe (true) or unsubscribe (false) the account's e-mail. */
+export const UpdateAccountSubscriptionBodySchema = z.strictObject({
+  subscribed: z.boolean(),
+});
+export type UpdateAccountSubscriptionBody = z.infer<typeof UpdateAccountSubscriptionBodySchema>;
+
+/** The answer of PUT /api/account/newsletter: the new state and a message to show. */
+export const AccountSubscriptionResultSchema = AccountSubscriptionSchema.extend({ message: z.string() });
+export type AccountSubscriptionResult = z.infer<typeof AccountSubscriptionResultSchema>;
+
 /** Routes of this domain in the route table (route-table.ts). */
 export const newsletterRoutes = defineRoutes({
   subscribe: defineRoute({
@@ -163,5 +188,36 @@ export const newsletterRoutes = defineRoutes({
     access: 'admin',
     summary: 'Every subscriber as CSV (text/csv)',
     responses: { 200: z.string(), 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+  }),
+  accountSubscription: defineRoute({
+    method: 'GET',
+    path: '/api/account/newsletter',
+    service: 'content-and-events',
+    access: 'user',
+    summary:
+      "The logged-in member's newsletter status for their account's current e-mail (asked of identity); 503 when identity is unreachable",
+    responses: {
+      200: AccountSubscriptionSchema,
+      401: ErrorResponseSchema,
+      502: ErrorResponseSchema,
+      503: ErrorResponseSchema,
+    },
+  }),
+  updateAccountSubscription: defineRoute({
+    method: 'PUT',
+    path: '/api/account/newsletter',
+    service: 'content-and-events',
+    access: 'user',
+    summary:
+      "Subscribes or unsubscribes the account's e-mail (idempotent): a verified e-mail is confirmed at once, an unverified one gets the double opt-in e-mail (limited like the public subscribe)",
+    request: { body: UpdateAccountSubscriptionBodySchema },
+    responses: {
+      200: AccountSubscriptionResultSchema,
+      400: ErrorResponseSchema,
+      401: ErrorResponseSchema,
+      429: ErrorResponseSchema,
+      502: ErrorResponseSchema,
+      503: ErrorResponseSchema,
+    },
   }),
 });

@@ -313,6 +313,61 @@ export const InternalCancelOrderBodySchema = z.object({
 });
 export type InternalCancelOrderBody = z.infer<typeof InternalCancelOrderBodySchema>;
 
+/**
+ * A member's own order as their account page shows it (GET /api/account/orders): what they bought
+ * at what price, where it stands, how it travels, and the signed link of its status page (the
+ * same link its e-mails carry). No address, e-mail or payment details.
+ */
+export const AccountOrderSchema = z.object({
+  id: z.number().int(),
+  status: OrderStatusSchema,
+  /** ISO 8601 instant. */
+  createdAt: z.string(),
+  /** Each line at its unit price (2 decimals) when sold. */
+  items: z.array(OrderLineSchema),
+  /** The lines' total (2 decimals); total = subtotal + shippingCost. */
+  subtotal: z.string(),
+  shippingCost: z.string(),
+  total: z.string(),
+  /** The shipping method's name as chosen at checkout (null for a manual order). */
+  shippingMethod: z.string().nullable(),
+  /** Set once the order ships. */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  /** ISO 8601 instant (for an admin-entered day: noon of that day in the valley). */
+  estimatedDeliveryDate: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
+  /** Paid through the built-in sandbox: no real money moved. */
+  testMode: z.boolean(),
+  /** The order's status page, absolute (`{site}/orders/status?token=...`), as its e-mails link it. */
+  statusUrl: z.string(),
+});
+export type AccountOrder = z.infer<typeof AccountOrderSchema>;
+
+/** How long a link to claim guest orders stays valid. */
+export const CLAIM_LINK_DAYS = 7;
+
+/** The orders placed as a guest with the member's account e-mail (any status, test mode included). */
+export const ClaimableOrdersSchema = z.object({ count: z.number().int().min(0) });
+export type ClaimableOrders = z.infer<typeof ClaimableOrdersSchema>;
+
+export const ClaimLinkSentSchema = z.object({ message: z.string() });
+export type ClaimLinkSent = z.infer<typeof ClaimLinkSentSchema>;
+
+/** POST /api/account/orders/claim: the token of the link e-mailed to the member (`?token=`). */
+export const ClaimOrdersBodySchema = z.object({ token: z.string().trim().min(1).max(500) });
+export type ClaimOrdersBody = z.infer<typeof ClaimOrdersBodySchema>;
+
+export const OrdersClaimedSchema = z.object({
+  /** Orders this call moved into the account (0 when they were already there). */
+  claimed: z.number().int().min(0),
+  message: z.string(),
+});
+export type OrdersClaimed = z.infer<typeof OrdersClaimedSchema>;
+
+/** The 400 of a claim link that is forged, expired, another member's, or for an address since changed. */
+export const INVALID_CLAIM_LINK_MESSAGE = 'This link is not valid or has expired.';
+
 const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema } as const;
 
 /** Routes of this domain in the route table (route-table.ts). */
@@ -455,5 +510,53 @@ export const orderRoutes = defineRoutes({
     summary: "An order's items, totals, status and tracking, for the signed link of its confirmation e-mail",
     request: { querystring: OrderStatusQuerySchema },
     responses: { 200: OrderStatusViewSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+  }),
+  accountList: defineRoute({
+    method: 'GET',
+    path: '/api/account/orders',
+    service: 'catalog-and-orders',
+    // An admin gets their own orders here too: the admin's lists are /api/admin/orders.
+    access: 'user',
+    summary:
+      "The caller's own orders, newest first: items, totals, shipping and tracking, and the signed link of each one's status page",
+    responses: { 200: z.array(AccountOrderSchema), 401: ErrorResponseSchema },
+  }),
+  accountClaimable: defineRoute({
+    method: 'GET',
+    path: '/api/account/orders/claimable',
+    service: 'catalog-and-orders',
+    access: 'user',
+    summary:
+      "How many orders were placed as a guest with the caller's account e-mail (case-insensitive, any status): theirs to claim",
+    responses: { 200: ClaimableOrdersSchema, 401: ErrorResponseSchema, 503: ErrorResponseSchema },
+  }),
+  accountClaimLink: defineRoute({
+    method: 'POST',
+    path: '/api/account/orders/claim-link',
+    service: 'catalog-and-orders',
+    access: 'user',
+    summary:
+      "E-mails the caller's account address a link (valid CLAIM_LINK_DAYS) listing the guest orders placed with it, when there are any; the same answer either way; 429 beyond ORDER_CLAIM_LINKS_PER_MEMBER_PER_HOUR",
+    responses: {
+      202: ClaimLinkSentSchema,
+      401: ErrorResponseSchema,
+      429: ErrorResponseSchema,
+      503: ErrorResponseSchema,
+    },
+  }),
+  accountClaim: defineRoute({
+    method: 'POST',
+    path: '/api/account/orders/claim',
+    service: 'catalog-and-orders',
+    access: 'user',
+    summary:
+      "Moves every guest order with the caller's account e-mail into their account, with the link's token (theirs, for the address they still have, not expired); claiming again claims 0",
+    request: { body: ClaimOrdersBodySchema },
+    responses: {
+      200: OrdersClaimedSchema,
+      400: ErrorResponseSchema,
+      401: ErrorResponseSchema,
+      503: ErrorResponseSchema,
+    },
   }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PaymentContactSchema, PaymentSecretSchema, WebhookAckSchema } from './checkout';
 import { ErrorResponseSchema, IdParamsSchema } from './common';
+import { GuestCancellationBodySchema, RegistrationParamsSchema } from './events';
 import { MoneySchema } from './money';
 import { defineRoute, defineRoutes } from './route-contract';
 
@@ -535,7 +536,55 @@ export const CancelAndRefundResultSchema = z.object({
 });
 export type CancelAndRefundResult = z.infer<typeof CancelAndRefundResultSchema>;
 
-/** Admin routes of payments on orders (route-table.ts). */
+/**
+ * How a registration paid at checkout was paid and where its refund stands (an order's payment
+ * without the order).
+ */
+export const RegistrationPaymentSchema = OrderPaymentSchema.omit({ orderId: true });
+export type RegistrationPayment = z.infer<typeof RegistrationPaymentSchema>;
+
+/** Strict, like the order's: a body with other fields is a mistake of the caller (400). */
+export const CancelRegistrationAndRefundBodySchema = z.strictObject({
+  /**
+   * Why, for the payer's e-mail and the activity record: an admin's words. Without one, 'Cancelled
+   * by the group' when an admin cancels someone else's registration, 'Cancelled by the registrant'
+   * when its owner does.
+   */
+  reason: z.string().trim().min(1, 'Reason is required').max(500).optional(),
+});
+export type CancelRegistrationAndRefundBody = z.infer<typeof CancelRegistrationAndRefundBodySchema>;
+
+/** A guest's Cancel and refund: the signed token of their confirmation e-mail's link. */
+export const GuestCancelRegistrationAndRefundBodySchema = GuestCancellationBodySchema;
+
+/**
+ * The registration is cancelled (its seat gone to the waitlist) and, when it was paid at checkout,
+ * its payment's refund claimed and queued with its provider; `message` says so in words for the
+ * person who asked (the registrant, or an admin).
+ */
+export const RegistrationCancelAndRefundResultSchema = z.object({
+  registrationId: z.number().int(),
+  eventId: z.number().int(),
+  registrationStatus: z.literal('cancelled'),
+  /** The payment that paid the seat and where its refund stands; null when nothing was paid online. */
+  payment: RegistrationPaymentSchema.nullable(),
+  message: z.string(),
+});
+export type RegistrationCancelAndRefundResult = z.infer<typeof RegistrationCancelAndRefundResultSchema>;
+
+const registrationRefundErrors = {
+  400: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  422: ErrorResponseSchema,
+  503: ErrorResponseSchema,
+} as const;
+
+/**
+ * Payments' routes on what was sold and is cancelled for its refund (route-table.ts): an order's
+ * payment and the admin's Cancel and refund, and the Cancel and refund of a registration (its
+ * owner, an admin, or a guest's signed link), which content-and-events cannot do alone: it never
+ * calls payments (ARCHITECTURE.md section 4).
+ */
 export const orderPaymentRoutes = defineRoutes({
   get: defineRoute({
     method: 'GET',
@@ -570,5 +619,29 @@ export const orderPaymentRoutes = defineRoutes({
       409: ErrorResponseSchema,
       503: ErrorResponseSchema,
     },
+  }),
+  cancelRegistrationAndRefund: defineRoute({
+    method: 'POST',
+    path: '/api/events/:id/registrations/:registrationId/cancel-and-refund',
+    service: 'payments',
+    access: 'user',
+    summary:
+      "Cancel and refund a registration (its owner or an admin): the seat goes to the waitlist and a payment made at checkout is refunded in full through its provider, once however often it is asked. One paid for nothing online is simply cancelled. 404 for a registration that is not the caller's, 422 once the walk has started",
+    request: { params: RegistrationParamsSchema, body: CancelRegistrationAndRefundBodySchema },
+    responses: {
+      200: RegistrationCancelAndRefundResultSchema,
+      ...registrationRefundErrors,
+      401: ErrorResponseSchema,
+    },
+  }),
+  cancelGuestRegistrationAndRefund: defineRoute({
+    method: 'POST',
+    path: '/api/events/:id/registrations/cancel-and-refund',
+    service: 'payments',
+    access: 'public',
+    summary:
+      "Cancel and refund a guest's registration with the signed token of its confirmation e-mail's link: the seat goes to the waitlist and a payment made at checkout is refunded in full, once. 400 for a link that is not valid, 422 once the walk has started",
+    request: { params: IdParamsSchema, body: GuestCancelRegistrationAndRefundBodySchema },
+    responses: { 200: RegistrationCancelAndRefundResultSchema, ...registrationRefundErrors },
   }),
 });

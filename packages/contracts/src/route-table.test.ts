@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { accountRoutes } from './account';
 import { assistantPeerRoutes, assistantRoutes, knowledgeRoutes } from './assistant';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
@@ -91,6 +92,7 @@ describe('routes by name', () => {
     const domains = {
       authRoutes,
       userRoutes,
+      accountRoutes,
       productRoutes,
       cartRoutes,
       shippingRoutes,

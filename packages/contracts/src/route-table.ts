@@ -1,3 +1,4 @@
+import { accountRoutes } from './account';
 import { assistantPeerRoutes, assistantRoutes, knowledgeRoutes } from './assistant';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
@@ -18,6 +19,7 @@ import { userRoutes } from './users';
 export const routeTable: readonly RouteContract[] = [
   authRoutes,
   userRoutes,
+  accountRoutes,
   productRoutes,
   cartRoutes,
   shippingRoutes,

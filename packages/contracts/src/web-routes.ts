@@ -73,6 +73,9 @@ export const webPages = {
   '/ai-assistant': { rendered: 'server', indexing: 'listed', data: [] },
   '/newsletter/confirm': { rendered: 'server', indexing: 'disallowed', data: [] },
   '/newsletter/unsubscribe': { rendered: 'server', indexing: 'disallowed', data: [] },
+  '/account': { rendered: 'browser', indexing: 'disallowed' },
+  '/account/confirm-email': { rendered: 'server', indexing: 'disallowed', data: [] },
+  '/account/claim-orders': { rendered: 'browser', indexing: 'disallowed' },
 } as const satisfies Record<string, WebPage>;
 
 export type WebRoutePath = keyof typeof webPages;

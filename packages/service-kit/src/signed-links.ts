@@ -10,7 +10,10 @@ export type LinkPurpose =
   | 'newsletter-confirm'
   | 'newsletter-unsubscribe'
   | 'registration-cancel'
-  | 'order-status';
+  | 'order-status'
+  | 'email-confirm'
+  /** Bound to the address it was sent to: the link stops working once the account's e-mail changes. */
+  | `order-claim:${string}`;
 
 /**
  * Kept as it was when only content-and-events signed links, so that links already sent stay valid.

@@ -16,6 +16,7 @@ import type { CatalogDeps } from './deps';
 import type { Env } from './env';
 import { registerCartRoutes } from './modules/cart/cart.routes';
 import { registerMemberOrdersRoutes } from './modules/orders/member-orders.routes';
+import { scheduleClaimLinkLimitsCleanUp } from './modules/orders/order-claims.jobs';
 import { workOrderConfirmations } from './modules/orders/order-confirmation.jobs';
 import { registerOrdersRoutes } from './modules/orders/orders.routes';
 import { registerProductsRoutes } from './modules/products/products.routes';
@@ -61,6 +62,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
     mailer,
     links: createLinkSigner(linkSigningKeys(env)),
     holds: holdLimitsOf(env),
+    claimLinksPerMemberPerHour: env.ORDER_CLAIM_LINKS_PER_MEMBER_PER_HOUR,
     publicOrigin: env.PUBLIC_ORIGIN,
     logger: app.log,
   };
@@ -75,5 +77,6 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
   registerAuditLogRoute(app, 'catalog-and-orders', deps.db);
   verifyRouteTable(app, 'catalog-and-orders');
   scheduleReservationsCleanUp(catalog);
+  scheduleClaimLinkLimitsCleanUp(catalog);
   return app;
 }

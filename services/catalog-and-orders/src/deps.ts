@@ -16,10 +16,12 @@ export interface CatalogDeps {
   identity: InternalClient | null;
   /** Queues e-mails in a transaction (the job queue is the outbox). */
   mailer: Mailer;
-  /** Signs and checks the links of e-mails (an order's status page). */
+  /** Signs and checks the links of e-mails (an order's status page, a claim of guest orders). */
   links: LinkSigner;
   /** How long a checkout holds its stock, and how much one client may hold at once (env). */
   holds: HoldLimits;
+  /** Links to claim guest orders one member may ask for per hour (ORDER_CLAIM_LINKS_PER_MEMBER_PER_HOUR). */
+  claimLinksPerMemberPerHour: number;
   /** The site's own origin, for links in e-mails (PUBLIC_ORIGIN). */
   publicOrigin: string;
   logger: FastifyBaseLogger;

@@ -31,6 +31,11 @@ export const envSchema = serviceEnvSchema.extend({
    */
   STOCK_HOLD_UNITS_PER_PRODUCT_PER_CLIENT: limitSchema(10),
   STOCK_HOLD_CHECKOUTS_PER_CLIENT: limitSchema(3),
+  /**
+   * Links to claim guest orders one member may ask for per hour (each is an e-mail to their own
+   * address): enough for a lost e-mail or two, not a way to flood an inbox. 429 beyond.
+   */
+  ORDER_CLAIM_LINKS_PER_MEMBER_PER_HOUR: limitSchema(3),
 });
 
 export type Env = z.infer<typeof envSchema>;

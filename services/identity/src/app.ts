@@ -5,11 +5,13 @@ import { acceptedSecrets } from '@jesus-walks/service-kit/env';
 import { createMailer, mailSettingsOf } from '@jesus-walks/service-kit/mailer';
 import { verifyRouteTable } from '@jesus-walks/service-kit/routes';
 import type { ServiceDeps } from '@jesus-walks/service-kit/service-definition';
+import { createLinkSigner, linkSigningKeys } from '@jesus-walks/service-kit/signed-links';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
 import type { IdentityDeps } from './deps';
 import type { Env } from './env';
+import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAuditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { createAuditSources } from './modules/audit-log/audit-log.sources';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -58,6 +60,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
     db: deps.db,
     jobs: deps.jobs,
     mailer,
+    links: createLinkSigner(linkSigningKeys(env)),
     publicOrigin: env.PUBLIC_ORIGIN,
     lockout: { failures: env.LOGIN_LOCKOUT_FAILURES, windowMinutes: env.LOGIN_LOCKOUT_WINDOW_MINUTES },
     lifetimes,
@@ -67,6 +70,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
   };
   registerAuthRoutes(app, identity);
   registerUsersRoutes(app, identity);
+  registerAccountRoutes(app, identity);
   registerAuditLogRoute(app, 'identity', deps.db);
   const auditSources = createAuditSources({
     db: deps.db,

@@ -1,5 +1,6 @@
 import type { JobQueue } from '@jesus-walks/service-kit/jobs';
 import type { Mailer } from '@jesus-walks/service-kit/mailer';
+import type { LinkSigner } from '@jesus-walks/service-kit/signed-links';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from './db/database';
@@ -13,6 +14,8 @@ export interface IdentityDeps {
   /** The service's job queue: e-mails are queued in the transaction that causes them. */
   jobs: JobQueue;
   mailer: Mailer;
+  /** Signs and checks the links of its e-mails (an e-mail address's confirmation). */
+  links: LinkSigner;
   /** The site's own origin, for links in e-mails (PUBLIC_ORIGIN). */
   publicOrigin: string;
   /** When failed logins from unknown browsers lock an account out, and for how long (env). */

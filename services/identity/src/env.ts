@@ -9,6 +9,7 @@ import {
   serviceEnvSchema,
 } from '@jesus-walks/service-kit/env';
 import { mailEnvShape } from '@jesus-walks/service-kit/mailer';
+import { linkSigningEnvShape } from '@jesus-walks/service-kit/signed-links';
 import { z } from 'zod';
 
 export const envSchema = serviceEnvSchema.extend({
@@ -59,6 +60,8 @@ export const envSchema = serviceEnvSchema.extend({
   CONTENT_AND_EVENTS_URL: optionalUrl,
   AI_ASSISTANT_URL: optionalUrl,
   ...mailEnvShape,
+  /** Signs the links of its e-mails (linkSigningKeys): confirming an e-mail address. */
+  ...linkSigningEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;

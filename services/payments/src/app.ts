@@ -26,6 +26,7 @@ import { registerSafekeyRoutes } from './modules/providers/safekey/safekey.route
 import { registerSandboxRoutes } from './modules/providers/sandbox/sandbox.routes';
 import { workSandboxWebhooks } from './modules/providers/sandbox/sandbox.service';
 import { registerSquareRoutes } from './modules/providers/square/square.routes';
+import { registerRegistrationPaymentsRoutes } from './modules/registration-payments/registration-payments.routes';
 import { createCatalog } from './modules/sellers/catalog';
 import { createPeerClient, createSellers } from './modules/sellers/sellers';
 import type { MerchantConnect } from './modules/wallets/apple-pay-merchant';
@@ -113,6 +114,7 @@ export async function buildApp(
     applePayConnect: testHooks.applePayConnect,
   });
   registerOrderPaymentsRoutes(app, payments);
+  registerRegistrationPaymentsRoutes(app, payments);
   registerAuditLogRoute(app, 'payments', deps.db);
   verifyRouteTable(app, 'payments');
   return app;

@@ -16,7 +16,7 @@ export interface PaymentsDeps {
   providers: Providers;
   /** The sellers payments takes money for, by the name a payment row keeps (their payable routes). */
   sellers: Sellers;
-  /** What payments asks of the shop beyond its payable routes (cancel an order, the products). */
+  /** What payments asks of the shop beyond selling (the products, for a changed cart's message). */
   catalog: Catalog;
   /** Customer e-mails, queued in the transaction of the write that causes them. */
   mailer: Mailer;

@@ -46,6 +46,15 @@ export const pages: Record<WebRoutePath, LazyPage> = {
     () => import('@/features/newsletter/routes/newsletter-unsubscribe'),
     'NewsletterUnsubscribeRoute',
   ),
+  '/account': lazyPage(() => import('@/features/account/routes/account'), 'AccountRoute'),
+  '/account/confirm-email': lazyPage(
+    () => import('@/features/account/routes/confirm-email'),
+    'ConfirmEmailRoute',
+  ),
+  '/account/claim-orders': lazyPage(
+    () => import('@/features/account/routes/claim-orders'),
+    'ClaimOrdersRoute',
+  ),
 };
 
 const NotFoundPage = lazyPage(() => import('./routes/not-found'), 'NotFoundRoute');

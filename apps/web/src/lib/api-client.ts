@@ -108,9 +108,9 @@ type RequestSchema<C extends RouteContract, K extends RequestPart> = C extends {
 /** Path parameters: a number or its text for each name (the path is text either way). */
 export type PathParams<S> = S extends z.ZodType ? { [K in keyof z.input<S>]: string | number } : undefined;
 
-type SuccessSchema<C extends RouteContract> = C['responses'][Extract<keyof C['responses'], 200 | 201>];
+type SuccessSchema<C extends RouteContract> = C['responses'][Extract<keyof C['responses'], 200 | 201 | 202>];
 
-/** What a successful call returns: the contract's 200 (or 201) schema's output. */
+/** What a successful call returns: the contract's 200 (or 201, or 202) schema's output. */
 export type ApiAnswer<C extends RouteContract> =
   SuccessSchema<C> extends z.ZodType ? z.output<SuccessSchema<C>> : never;
 
@@ -169,7 +169,12 @@ function queryString(query: Record<string, unknown> | undefined): string {
 
 /** The schema a successful answer is checked with: its status's own, else the 200 or 201 one. */
 function successSchema(contract: RouteContract, status: number): z.ZodType | undefined {
-  return contract.responses[status] ?? contract.responses[200] ?? contract.responses[201];
+  return (
+    contract.responses[status] ??
+    contract.responses[200] ??
+    contract.responses[201] ??
+    contract.responses[202]
+  );
 }
 
 /** A `z.string()` success schema marks a text answer (the CSV exports). */

@@ -151,6 +151,15 @@ export interface CartEventsTable {
   createdAt: GeneratedTimestamp;
 }
 
+/** Rate-limit hits (service-kit rate-limits, migration 0010): one row per counted action. */
+export interface RateLimitHitsTable {
+  /** What is counted: 'order-claim-link'. */
+  bucket: string;
+  /** Whose: 'user:42'. */
+  key: string;
+  createdAt: GeneratedTimestamp;
+}
+
 /** Kysely table types of the catalog_and_orders schema. */
 export interface CatalogAndOrdersDatabase {
   products: ProductsTable;
@@ -163,4 +172,5 @@ export interface CatalogAndOrdersDatabase {
   quotes: QuotesTable;
   cartEvents: CartEventsTable;
   auditLog: AuditLogTable;
+  rateLimitHits: RateLimitHitsTable;
 }

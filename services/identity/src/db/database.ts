@@ -36,6 +36,10 @@ export interface UsersTable {
   socialProfiles: JSONColumnType<SocialProfiles, SocialProfiles | undefined, SocialProfiles>;
   resetToken: string | null;
   resetTokenExpiry: Date | null;
+  /** The member's display name (their full name as they want it shown); null when not given. */
+  name: string | null;
+  /** A new address asked for: it becomes `email` once the link sent to it is followed. */
+  pendingEmail: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -45,6 +49,20 @@ export interface SessionsTable {
   userId: number | null;
   data: JSONColumnType<Record<string, unknown>>;
   expiresAt: Date;
+  createdAt: Timestamp;
+  /** When the session was last used (each save of it). */
+  lastActiveAt: Timestamp;
+}
+
+/**
+ * One e-mail link sent (email-confirmations): following it verifies `email` when it is the
+ * account's address, or makes it the account's address when it is the pending one. The link signs
+ * the row's id.
+ */
+export interface EmailConfirmationsTable {
+  id: Generated<number>;
+  userId: number;
+  email: string;
   createdAt: Timestamp;
 }
 
@@ -72,6 +90,7 @@ export interface LoginLockoutsTable {
 export interface IdentityDatabase {
   users: UsersTable;
   sessions: SessionsTable;
+  emailConfirmations: EmailConfirmationsTable;
   rateLimitHits: RateLimitHitsTable;
   loginLockouts: LoginLockoutsTable;
 }

@@ -31,6 +31,9 @@ function AccountActions() {
             <Link to="/admin">Admin Panel</Link>
           </Button>
         ) : null}
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/account">My Account</Link>
+        </Button>
         <Button variant="outline" size="sm" onClick={onLogout} disabled={isLoggingOut}>
           Logout
         </Button>

@@ -81,6 +81,11 @@ export function MobileDrawerSheet({ open, onOpenChange, itemCount, returnFocusTo
                   </Link>
                 </Button>
               ) : null}
+              <Button asChild variant="secondary" size="lg">
+                <Link to="/account" onClick={close}>
+                  My Account
+                </Link>
+              </Button>
               <Button
                 variant="outline"
                 size="lg"

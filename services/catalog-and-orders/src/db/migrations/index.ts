@@ -8,6 +8,7 @@ import * as m0006 from './0006_notify_public_read_changes';
 import * as m0007 from './0007_add_order_test_mode_and_test_products';
 import * as m0008 from './0008_add_stock_hold_holders';
 import * as m0009 from './0009_add_order_confirmation_queued_at';
+import * as m0010 from './0010_add_guest_order_claims';
 
 /**
  * Every migration of the catalog_and_orders schema, in order. Listed explicitly so bundlers and tests
@@ -23,4 +24,5 @@ export const migrations: Migrations = {
   '0007_add_order_test_mode_and_test_products': m0007,
   '0008_add_stock_hold_holders': m0008,
   '0009_add_order_confirmation_queued_at': m0009,
+  '0010_add_guest_order_claims': m0010,
 };

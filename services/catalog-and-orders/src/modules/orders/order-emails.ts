@@ -86,3 +86,49 @@ export function orderShippedEmail(details: ShippedDetails): MailMessage {
   ].join('\n\n');
   return { to: details.to, subject: `Order #${details.orderId} has shipped`, text };
 }
+
+export interface ClaimLinkDetails {
+  to: string;
+  /** The member's username. */
+  name: string;
+  /** The guest orders placed with this address, newest first. */
+  orders: ReadonlyArray<{ id: number; createdAt: Date; total: string }>;
+  /** The signed link that adds them to the account. */
+  claimUrl: string;
+  /** How long the link is valid. */
+  validDays: number;
+}
+
+/** The most orders the claim e-mail lists one by one (the link claims them all). */
+const CLAIM_EMAIL_LISTED_ORDERS = 20;
+
+const placedOn = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'America/Los_Angeles',
+});
+
+/** To a member's account address: the orders placed there as a guest, and the link that adds them. */
+export function orderClaimEmail(details: ClaimLinkDetails): MailMessage {
+  const listed = details.orders
+    .slice(0, CLAIM_EMAIL_LISTED_ORDERS)
+    .map((order) => `  Order #${order.id}, placed ${placedOn.format(order.createdAt)}: $${order.total}`);
+  const more = details.orders.length - listed.length;
+  const one = details.orders.length === 1;
+  const text = [
+    `Hi ${details.name},`,
+    `You asked us to add the orders placed as a guest with this e-mail address to your Jesus Walks account. We found ${one ? 'one' : details.orders.length}:`,
+    [...listed, ...(more > 0 ? [`  and ${more} more`] : [])].join('\n'),
+    `Add ${one ? 'it' : 'them'} to your account (log in first if asked; the link is valid for ${details.validDays} days): ${details.claimUrl}`,
+    'If you did not ask for this, you can ignore this e-mail: nothing changes unless the link is followed from your account.',
+    'Jesus Walks',
+  ].join('\n\n');
+  return {
+    to: details.to,
+    subject: one
+      ? 'Add your order to your Jesus Walks account'
+      : 'Add your orders to your Jesus Walks account',
+    text,
+  };
+}

@@ -246,6 +246,11 @@ async function recipientOf(
   }
 }
 
+/** What the lines of an order come to (2 decimals): its total without shipping. */
+export function subtotalOf(items: ReadonlyArray<{ price: string; quantity: number }>): string {
+  return fromCents(items.reduce((sum, item) => sum + toCents(item.price) * item.quantity, 0));
+}
+
 const BAD_LINK = 'This order link is not valid. Please use the link from your confirmation e-mail.';
 
 /** GET /api/orders/status?token=...: the order of a valid signed link; 404 for anything else. */
@@ -258,7 +263,6 @@ export async function orderStatusByToken(
   const order = await findOrderStatus(deps.db, id);
   if (!order) throw notFound(BAD_LINK);
   const items = await listOrderItems(deps.db, [id]);
-  const subtotalCents = items.reduce((sum, item) => sum + toCents(item.price) * item.quantity, 0);
   return {
     id: order.id,
     status: order.status,
@@ -268,7 +272,7 @@ export async function orderStatusByToken(
       quantity: item.quantity,
       price: item.price,
     })),
-    subtotal: fromCents(subtotalCents),
+    subtotal: subtotalOf(items),
     shippingCost: order.shippingCost,
     total: order.total,
     shippingAddress: order.shippingAddress,

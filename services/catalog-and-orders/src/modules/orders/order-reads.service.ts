@@ -1,6 +1,7 @@
 import type { MemberOrder } from '@jesus-walks/contracts/assistant';
 import type { Identity } from '@jesus-walks/contracts/common';
 import {
+  type AccountOrder,
   type AdminOrder,
   type AdminOrderListItem,
   type AdminOrdersFilter,
@@ -14,6 +15,7 @@ import { type InternalUser, MAX_USER_LOOKUP_IDS, userRoutes } from '@jesus-walks
 import { toCsv } from '@jesus-walks/service-kit/csv';
 import { DomainError, notFound } from '@jesus-walks/service-kit/errors';
 import type { CatalogDeps } from '../../deps';
+import { orderStatusUrl, subtotalOf } from './order-fulfilment.service';
 import {
   findOrder,
   listOrderItems,
@@ -62,13 +64,19 @@ export function toAdminOrder(row: OrderRow, items: readonly OrderItemRow[]): Adm
   };
 }
 
-async function withItems(deps: OrdersDb, rows: readonly OrderRow[]): Promise<AdminOrder[]> {
+/** The lines of these orders (one read), by order. */
+async function itemsOf(deps: OrdersDb, rows: readonly OrderRow[]): Promise<Map<number, OrderItemRow[]>> {
   const items = await listOrderItems(
     deps.db,
     rows.map((row) => row.id),
   );
   const byOrder = new Map<number, OrderItemRow[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  return byOrder;
+}
+
+async function withItems(deps: OrdersDb, rows: readonly OrderRow[]): Promise<AdminOrder[]> {
+  const byOrder = await itemsOf(deps, rows);
   return rows.map((row) => toAdminOrder(row, byOrder.get(row.id) ?? []));
 }
 
@@ -80,21 +88,64 @@ export async function getAdminOrder(deps: OrdersDb, id: number): Promise<AdminOr
   return order as AdminOrder;
 }
 
-/** GET /api/orders: an admin sees every order, anyone else only their own; newest first. */
+/**
+ * GET /api/orders: an admin sees every order, anyone else only their own (the same read of them as
+ * listAccountOrders, in the admin's shape); newest first.
+ */
 export async function listOrdersFor(deps: OrdersDb, caller: Identity): Promise<AdminOrder[]> {
   return withItems(deps, await listOrders(deps.db, caller.isAdmin ? {} : { userId: caller.id }));
 }
 
 /**
- * GET /internal/users/{id}/orders: a member's own orders for the assistant, at most
- * `limit`, newest first, without addresses, e-mails or payments.
+ * GET /api/account/orders: a member's own orders, newest first (at most `limit` when given), as
+ * their account page shows them, each with the signed link of its status page. The one read of a
+ * member's orders: the assistant's answer is cut from it (listMemberOrders).
+ */
+export async function listAccountOrders(
+  deps: Pick<CatalogDeps, 'db' | 'links' | 'publicOrigin'>,
+  input: { userId: number; limit?: number },
+): Promise<AccountOrder[]> {
+  const rows = await listOrders(deps.db, {
+    userId: input.userId,
+    ...(input.limit === undefined ? {} : { limit: input.limit }),
+  });
+  const byOrder = await itemsOf(deps, rows);
+  return rows.map((row): AccountOrder => {
+    const items = (byOrder.get(row.id) ?? []).map((item) => ({
+      productId: item.productId,
+      name: item.name,
+      quantity: item.quantity,
+      price: item.price,
+    }));
+    return {
+      id: row.id,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      items,
+      subtotal: subtotalOf(items),
+      shippingCost: row.shippingCost,
+      total: row.total,
+      shippingMethod: row.shippingMethodName,
+      carrier: row.shippingCarrier,
+      trackingNumber: row.trackingNumber,
+      estimatedDeliveryDate: row.estimatedDeliveryDate?.toISOString() ?? null,
+      cancellationReason: row.cancellationReason,
+      testMode: row.testMode,
+      statusUrl: orderStatusUrl(deps, row.id),
+    };
+  });
+}
+
+/**
+ * GET /internal/users/{id}/orders: a member's own orders for the assistant, at most `limit`, newest
+ * first: what their account page shows, without prices of lines, links or anything else.
  */
 export async function listMemberOrders(
-  deps: OrdersDb,
+  deps: Pick<CatalogDeps, 'db' | 'links' | 'publicOrigin'>,
   input: { userId: number; limit: number },
 ): Promise<MemberOrder[]> {
-  const orders = await listOrdersFor(deps, { id: input.userId, username: '', isAdmin: false });
-  return orders.slice(0, input.limit).map(
+  const orders = await listAccountOrders(deps, input);
+  return orders.map(
     (order): MemberOrder => ({
       id: order.id,
       status: order.status,

@@ -29,6 +29,7 @@ const orderColumns = [
   'cancellationReason',
   'paymentMethod',
   'testMode',
+  'shippingMethodName',
 ] as const;
 
 export type OrderRow = Pick<Selectable<OrdersTable>, (typeof orderColumns)[number]>;
@@ -87,11 +88,73 @@ export async function insertOrder(
   return orderId;
 }
 
-/** Newest first; only one user's when `userId` is given. */
-export async function listOrders(db: Db, filter: { userId?: number } = {}): Promise<OrderRow[]> {
+/** Newest first; only one user's when `userId` is given, and at most `limit` when given. */
+export async function listOrders(
+  db: Db,
+  filter: { userId?: number; limit?: number } = {},
+): Promise<OrderRow[]> {
   let query = db.selectFrom('orders').select(orderColumns);
   if (filter.userId !== undefined) query = query.where('userId', '=', filter.userId);
-  return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+  query = query.orderBy('createdAt', 'desc').orderBy('id', 'desc');
+  if (filter.limit !== undefined) query = query.limit(filter.limit);
+  return query.execute();
+}
+
+/**
+ * Orders placed as a guest (no account) with this e-mail, whatever its case: the ones a member
+ * with this account address may claim. lower(customer_email) of guests is indexed (0010).
+ */
+function guestOrdersOf(email: string) {
+  return (eb: ExpressionBuilder<CatalogAndOrdersDatabase, 'orders'>) =>
+    eb.and([
+      eb('orders.userId', 'is', null),
+      eb(sql<string>`lower(orders.customer_email)`, '=', sql<string>`lower(${email})`),
+    ]);
+}
+
+export async function countGuestOrders(db: Db, email: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where(guestOrdersOf(email))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** A guest order as the e-mail that offers to claim it lists it. */
+export interface GuestOrderRow {
+  id: number;
+  createdAt: Date;
+  total: string;
+}
+
+/** The guest orders of this e-mail, newest first. */
+export async function listGuestOrders(db: Db, email: string): Promise<GuestOrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'createdAt', 'total'])
+    .where(guestOrdersOf(email))
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/**
+ * Gives every guest order of this e-mail to the member, in one statement; answers the orders it
+ * moved, oldest first. An order another claim moved first is no longer a guest's when this one
+ * reaches it (Postgres re-checks the condition after the row lock), so each is moved once.
+ */
+export async function claimGuestOrders(
+  trx: Trx,
+  claim: { email: string; userId: number },
+): Promise<Array<Pick<OrderRow, 'id' | 'testMode'>>> {
+  const moved = await trx
+    .updateTable('orders')
+    .set({ userId: claim.userId, updatedAt: sql<Date>`now()` })
+    .where(guestOrdersOf(claim.email))
+    .returning(['id', 'testMode'])
+    .execute();
+  return moved.sort((a, b) => a.id - b.id);
 }
 
 export async function findOrder(db: Db, id: number): Promise<OrderRow | undefined> {

@@ -113,7 +113,10 @@ export async function recordQuoteOutcome(
   await trx.updateTable('eventQuotes').set(outcome).where('id', '=', id).execute();
 }
 
-/** The registration takes the seat for this quote, held until `heldUntil`. */
+/**
+ * The registration takes the seat for this quote, held until `heldUntil`. A registration cancelled
+ * after it was paid (and refunded with it) starts unpaid again: the payment it had is not this one's.
+ */
 export async function holdSeat(
   trx: Trx,
   registrationId: number,
@@ -126,6 +129,9 @@ export async function holdSeat(
       heldUntil: values.heldUntil,
       heldByQuoteId: values.quoteId,
       cancelledAt: null,
+      paymentId: null,
+      amountPaid: null,
+      testMode: false,
       createdAt: sql<Date>`clock_timestamp()`,
       updatedAt: sql<Date>`now()`,
       ...(values.guestName ? { guestName: values.guestName } : {}),

@@ -1,4 +1,5 @@
 import { MAX_USER_LOOKUP_IDS, userRoutes } from '@jesus-walks/contracts/users';
+import { DomainError, unauthorized, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
 import { createInternalClient, type InternalClient } from '@jesus-walks/service-kit/internal-client';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -6,6 +7,11 @@ export interface MemberContact {
   id: number;
   username: string;
   email: string;
+}
+
+/** A member's account as identity holds it now: its e-mail and whether the member proved they own it. */
+export interface MemberAccount extends MemberContact {
+  isVerified: boolean;
 }
 
 /**
@@ -27,6 +33,11 @@ export interface MemberDirectory {
     userIds: readonly number[],
     options?: { requestId?: string; bestEffort?: boolean },
   ): Promise<Map<number, MemberContact>>;
+  /**
+   * A member's own account, when they act on their own data (the /account page), which cannot do
+   * without it: identity down or not configured is a 503, a session whose account is gone a 401.
+   */
+  account(userId: number, requestId?: string): Promise<MemberAccount>;
   close(): Promise<void>;
 }
 
@@ -88,6 +99,22 @@ export function createMemberDirectory(options: {
         requestId: findOptions.requestId,
         bestEffort: findOptions.bestEffort ?? false,
       });
+    },
+    async account(userId, requestId) {
+      if (!client) throw upstreamUnavailable('identity is not configured (IDENTITY_URL)');
+      try {
+        const user = await client.call(userRoutes.internalGet, {
+          params: { id: userId },
+          ...(requestId ? { requestId } : {}),
+        });
+        return { id: user.id, username: user.username, email: user.email, isVerified: user.isVerified };
+      } catch (error) {
+        // The session outlived its account (erased meanwhile): as good as no session.
+        if (error instanceof DomainError && error.code === 'not_found') {
+          throw unauthorized('Your account no longer exists. Please log in again.');
+        }
+        throw error;
+      }
     },
     async close() {
       await client?.close();

@@ -30,14 +30,52 @@ export async function recordSubscribeAttempt(
     .executeTakeFirstOrThrow();
 }
 
-/** Someone who had unsubscribed subscribes again: they confirm again, as a new subscriber would. */
-export async function restartSubscription(db: Db, id: number): Promise<void> {
+/**
+ * Someone who had unsubscribed subscribes again: they confirm again, as a new subscriber would.
+ * `keepResendSpacing`: the last confirmation e-mail still counts for the resend spacing (a member
+ * toggling on their account page gets one e-mail per spacing at most; the earlier link still
+ * works, as the subscriber is pending again).
+ */
+export async function restartSubscription(
+  db: Db,
+  id: number,
+  options: { keepResendSpacing?: boolean } = {},
+): Promise<void> {
   await db
     .updateTable('waitlist')
-    .set({ unsubscribedAt: null, confirmedAt: null, confirmationSentAt: null })
+    .set({
+      unsubscribedAt: null,
+      confirmedAt: null,
+      ...(options.keepResendSpacing ? {} : { confirmationSentAt: null }),
+    })
     .where('id', '=', id)
     .where('unsubscribedAt', 'is not', null)
     .execute();
+}
+
+/**
+ * Subscribes an address confirmed at once (a member's verified account e-mail: no double opt-in),
+ * creating the subscriber or confirming it again after a pending request or an unsubscribe. One
+ * statement; answers the row when it changed, undefined when it was already confirmed.
+ */
+export async function subscribeConfirmed(db: Db, email: string): Promise<SubscriberRow | undefined> {
+  return db
+    .insertInto('waitlist')
+    .values({ email, confirmedAt: sql<Date>`now()` })
+    .onConflict((conflict) =>
+      conflict
+        .column('email')
+        .doUpdateSet({ confirmedAt: sql<Date>`now()`, unsubscribedAt: null })
+        .where((eb) =>
+          eb.or([eb('waitlist.confirmedAt', 'is', null), eb('waitlist.unsubscribedAt', 'is not', null)]),
+        ),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findSubscriberByEmail(db: Db, email: string): Promise<SubscriberRow | undefined> {
+  return db.selectFrom('waitlist').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
 /**

@@ -6,12 +6,14 @@ import { identityOf } from '@jesus-walks/service-kit/guards';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { ContentDeps } from '../../deps';
 import {
+  accountSubscription,
   confirm,
   listSubscribers,
   removeSubscriber,
   subscribe,
   subscribersCsv,
   unsubscribe,
+  updateAccountSubscription,
 } from './newsletter.service';
 
 const FORM_BODY_LIMIT = 16 * 1024;
@@ -44,7 +46,10 @@ function registerFormParsers(app: ServiceApp): void {
   );
 }
 
-/** The newsletter: subscribe, confirm and unsubscribe (pages post the links' tokens), admin lists. */
+/**
+ * The newsletter: subscribe, confirm and unsubscribe (pages post the links' tokens), a member's own
+ * subscription from their account page (their e-mail asked of identity), admin lists.
+ */
 export function registerNewsletterRoutes(app: ServiceApp, deps: ContentDeps): void {
   registerRoute(app, newsletterRoutes.subscribe, async (request) =>
     subscribe(deps, request.body, { identity: request.identity, clientAddress: clientAddressOf(request) }),
@@ -58,6 +63,17 @@ export function registerNewsletterRoutes(app: ServiceApp, deps: ContentDeps): vo
       return { message };
     });
   });
+  registerRoute(app, newsletterRoutes.accountSubscription, async (request) =>
+    accountSubscription(deps, identityOf(request), request.id),
+  );
+  registerRoute(app, newsletterRoutes.updateAccountSubscription, async (request) =>
+    updateAccountSubscription(deps, {
+      identity: identityOf(request),
+      clientAddress: clientAddressOf(request),
+      requestId: request.id,
+      subscribed: request.body.subscribed,
+    }),
+  );
   registerRoute(app, newsletterRoutes.listSubscribers, async (request) =>
     listSubscribers(deps, request.query),
   );

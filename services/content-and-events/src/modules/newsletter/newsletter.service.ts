@@ -1,5 +1,8 @@
 import type { Identity } from '@jesus-walks/contracts/common';
 import type {
+  AccountSubscription,
+  AccountSubscriptionResult,
+  AccountSubscriptionStatus,
   ListSubscribersQuery,
   NewsletterMessage,
   NewsletterTokenResult,
@@ -19,12 +22,14 @@ import {
   countSubscribers,
   deleteSubscriber,
   findSubscriber,
+  findSubscriberByEmail,
   listSubscribers as listSubscriberRows,
   markConfirmed,
   markUnsubscribed,
   recordSubscribeAttempt,
   restartSubscription,
   type SubscriberRow,
+  subscribeConfirmed,
 } from './newsletter.repository';
 import { welcomeEmail } from './newsletter-emails';
 
@@ -54,14 +59,28 @@ export async function subscribe(
     deps.logger.info('newsletter subscription ignored: honeypot field filled');
     return { message: SUBSCRIBED_MESSAGE };
   }
-  const subscriber = await recordSubscribeAttempt(deps.db, body.email, SUBSCRIBE_WINDOW_MINUTES);
+  await requestConfirmation(deps, body.email);
+  return { message: SUBSCRIBED_MESSAGE };
+}
+
+/**
+ * The double opt-in, once the caller's limits are taken: counts the attempt for the address (429
+ * past its limit), starts an unsubscribed address over, and queues the confirmation e-mail unless
+ * one went out lately or the address is confirmed.
+ */
+async function requestConfirmation(
+  deps: ContentDeps,
+  email: string,
+  options: { keepResendSpacing?: boolean } = {},
+): Promise<void> {
+  const subscriber = await recordSubscribeAttempt(deps.db, email, SUBSCRIBE_WINDOW_MINUTES);
   if (subscriber.subscribeAttempts > SUBSCRIBE_ATTEMPTS_PER_WINDOW) {
     throw new DomainError(
       'rate_limited',
       'Too many subscription attempts for this address. Please try again in an hour.',
     );
   }
-  if (subscriber.unsubscribedAt) await restartSubscription(deps.db, subscriber.id);
+  if (subscriber.unsubscribedAt) await restartSubscription(deps.db, subscriber.id, options);
   // The e-mail is queued in the transaction that records it was sent: both happen, or neither.
   await deps.db.transaction().execute(async (trx) => {
     if (!(await claimConfirmationSend(trx, subscriber.id, CONFIRMATION_RESEND_MINUTES))) return;
@@ -82,7 +101,6 @@ export async function subscribe(
       }),
     );
   });
-  return { message: SUBSCRIBED_MESSAGE };
 }
 
 export async function confirm(deps: ContentDeps, token: string): Promise<NewsletterTokenResult> {
@@ -112,6 +130,88 @@ export async function unsubscribe(deps: ContentDeps, token: string): Promise<New
   }
   await markUnsubscribed(deps.db, subscriber.id);
   return { message: 'You have been unsubscribed from Jesus News.', email: subscriber.email };
+}
+
+export interface AccountSubscriptionInput {
+  identity: Identity;
+  clientAddress: string;
+  requestId?: string;
+  subscribed: boolean;
+}
+
+const ACCOUNT_SUBSCRIBED_MESSAGE = 'You are now subscribed to Jesus News.';
+const ACCOUNT_ALREADY_SUBSCRIBED_MESSAGE = 'You are already subscribed to Jesus News.';
+const ACCOUNT_UNSUBSCRIBED_MESSAGE = 'You have been unsubscribed from Jesus News.';
+const ACCOUNT_NOT_SUBSCRIBED_MESSAGE = 'You are not subscribed to Jesus News.';
+function accountPendingMessage(email: string): string {
+  return `We have sent a confirmation e-mail to ${email}. Please open the link in it to confirm your subscription.`;
+}
+
+function accountStatusOf(row: SubscriberRow | undefined): AccountSubscriptionStatus {
+  if (!row || row.unsubscribedAt) return 'not_subscribed';
+  return row.confirmedAt ? 'subscribed' : 'pending';
+}
+
+/** The account's e-mail as the list keys it (stored lower-cased). */
+async function accountOf(deps: ContentDeps, identity: Identity, requestId?: string) {
+  const account = await deps.members.account(identity.id, requestId);
+  return { ...account, email: account.email.trim().toLowerCase() };
+}
+
+/** The member's newsletter status, for the address their account has now (identity's answer). */
+export async function accountSubscription(
+  deps: ContentDeps,
+  identity: Identity,
+  requestId?: string,
+): Promise<AccountSubscription> {
+  const { email } = await accountOf(deps, identity, requestId);
+  return { email, status: accountStatusOf(await findSubscriberByEmail(deps.db, email)) };
+}
+
+/**
+ * A member subscribes or unsubscribes their account's e-mail from the /account page; idempotent.
+ * - Subscribing a verified e-mail (the member proved they own it): confirmed at once, no e-mail
+ *   (the public flow sends none on confirmation either), also after a pending request or an
+ *   earlier unsubscribe. Nothing is sent, so nothing is limited.
+ * - Subscribing an unverified e-mail: the public double opt-in with its limits (the member's
+ *   sign-ups per hour, the address's attempts per hour, one confirmation e-mail per resend
+ *   spacing, kept even across an unsubscribe so toggling cannot mail anyone repeatedly); an
+ *   address that unsubscribed earlier confirms again.
+ * - Unsubscribing: as the signed link does it (the address is kept, marked unsubscribed).
+ */
+export async function updateAccountSubscription(
+  deps: ContentDeps,
+  input: AccountSubscriptionInput,
+): Promise<AccountSubscriptionResult> {
+  const account = await accountOf(deps, input.identity, input.requestId);
+  const { email } = account;
+  const current = await findSubscriberByEmail(deps.db, email);
+
+  if (!input.subscribed) {
+    if (!current || current.unsubscribedAt) {
+      return { email, status: 'not_subscribed', message: ACCOUNT_NOT_SUBSCRIBED_MESSAGE };
+    }
+    await markUnsubscribed(deps.db, current.id);
+    return { email, status: 'not_subscribed', message: ACCOUNT_UNSUBSCRIBED_MESSAGE };
+  }
+
+  if (accountStatusOf(current) === 'subscribed') {
+    return { email, status: 'subscribed', message: ACCOUNT_ALREADY_SUBSCRIBED_MESSAGE };
+  }
+  if (account.isVerified) {
+    const changed = await subscribeConfirmed(deps.db, email);
+    return {
+      email,
+      status: 'subscribed',
+      message: changed ? ACCOUNT_SUBSCRIBED_MESSAGE : ACCOUNT_ALREADY_SUBSCRIBED_MESSAGE,
+    };
+  }
+  await takeRateLimits(
+    deps,
+    newsletterRules(deps.limits, { identity: input.identity, clientAddress: input.clientAddress }),
+  );
+  await requestConfirmation(deps, email, { keepResendSpacing: true });
+  return { email, status: 'pending', message: accountPendingMessage(email) };
 }
 
 function toSubscriber(row: SubscriberRow): Subscriber {

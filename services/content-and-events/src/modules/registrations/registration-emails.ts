@@ -63,7 +63,9 @@ export function registrationEmail(options: {
         `Thank you: we received your payment of $${options.amountPaid} and your seat on ${event.title} is confirmed. This e-mail is your receipt.`,
         details(event, options.amountPaid).join('\n'),
         'Bring water, sturdy shoes and a layer for the morning chill. We start with a short prayer at the meeting point.',
-        'Cannot come after all? Write to us and we will sort out your seat and your payment.',
+        options.cancelUrl
+          ? `Can't come after all? Cancel before the walk starts and your $${options.amountPaid} is refunded in full: ${options.cancelUrl}`
+          : `Can't come after all? Cancel from the event page or from My walks in your account before the walk starts, and your $${options.amountPaid} is refunded in full.`,
       ],
       { label: 'View the event', url: options.eventUrl },
     );
@@ -130,12 +132,14 @@ export function registrationCancelledEmail(options: {
   to: Recipient;
   event: EventForMail;
   eventUrl: string;
+  /** What was paid at checkout and is refunded with the cancellation (payments writes how). */
+  refunded?: string;
 }): MailMessage {
   return message(
     options.to,
     `Registration cancelled: ${options.event.title}`,
     [
-      `Your registration for ${options.event.title} (${formatEventDateTime(options.event.date)}) is cancelled. We hope to walk with you another time.`,
+      `Your registration for ${options.event.title} (${formatEventDateTime(options.event.date)}) is cancelled.${options.refunded ? ` The $${options.refunded} you paid online is being refunded in full.` : ''} We hope to walk with you another time.`,
     ],
     { label: 'See our other events', url: options.eventUrl.replace(/\/events\/\d+$/, '/events') },
   );

@@ -66,8 +66,11 @@ export interface NoticeRegistration {
 }
 
 export type Notice =
-  /** Confirms a cancellation (by the registrant or an admin). */
-  | { kind: 'cancelled'; registrations: NoticeRegistration[] }
+  /**
+   * Confirms a cancellation (by the registrant or an admin). `refunded`: the amount paid at
+   * checkout, refunded by payments' Cancel and refund (which writes to the payer about the refund).
+   */
+  | { kind: 'cancelled'; registrations: NoticeRegistration[]; refunded?: string }
   /** A seat from the waitlist. */
   | { kind: 'promoted'; registrations: NoticeRegistration[] }
   /** The date or the meeting place changed (`previous`: as it was). */
@@ -184,12 +187,18 @@ function noticeEmail(
       status: 'confirmed',
       waitlistPosition: null,
       eventUrl,
-      cancelUrl: null,
+      // A guest's link cancels and refunds (payments' Cancel and refund); members cancel from the site.
+      cancelUrl: cancelUrlFor(deps, row),
       amountPaid: notice.amountPaid,
     });
   }
   if (notice.kind === 'cancelled') {
-    return registrationCancelledEmail({ to, event: event.forMail, eventUrl });
+    return registrationCancelledEmail({
+      to,
+      event: event.forMail,
+      eventUrl,
+      ...(notice.refunded ? { refunded: notice.refunded } : {}),
+    });
   }
   if (notice.kind === 'promoted') {
     if (row.status !== 'confirmed' && row.status !== 'pending_payment') return null;

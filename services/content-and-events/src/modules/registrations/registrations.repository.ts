@@ -59,7 +59,11 @@ export async function insertRegistration(
     .executeTakeFirstOrThrow();
 }
 
-/** A cancelled registration taken up again: a new place in line, the guest's name as given now. */
+/**
+ * A cancelled registration taken up again: a new place in line, the guest's name as given now. A
+ * payment made for it before belongs to the cancelled registration (refunded with it): the new one
+ * starts unpaid.
+ */
 export async function reactivateRegistration(
   trx: Transaction<ContentAndEventsDatabase>,
   id: number,
@@ -75,6 +79,9 @@ export async function reactivateRegistration(
       updatedAt: sql<Date>`now()`,
       heldUntil: null,
       heldByQuoteId: null,
+      paymentId: null,
+      amountPaid: null,
+      testMode: false,
       ...(guestName ? { guestName } : {}),
     })
     .where('id', '=', id)

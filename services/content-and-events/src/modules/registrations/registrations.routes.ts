@@ -8,6 +8,7 @@ import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { FastifyRequest } from 'fastify';
 import type { ContentDeps } from '../../deps';
 import {
+  cancelForRefund,
   cancelRegistration,
   cancelWithGuestLink,
   listMyRegistrations,
@@ -33,7 +34,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return parsed.data;
 }
 
-/** Registering for events, cancelling, a member's own list and the admin's lists. */
+/** Registering for events, cancelling (and for payments' Cancel and refund), a member's own list and the admin's lists. */
 export function registerRegistrationsRoutes(app: ServiceApp, deps: ContentDeps): void {
   registerRoute(app, eventRoutes.register, async (request, reply) => {
     const result = await register(deps, {
@@ -63,6 +64,11 @@ export function registerRegistrationsRoutes(app: ServiceApp, deps: ContentDeps):
       token: request.body.token,
       requestId: request.id,
     }),
+  );
+
+  // Payments' Cancel and refund: the registration is cancelled here first, then its payment refunded.
+  registerRoute(app, eventRoutes.internalCancelRegistration, async (request) =>
+    cancelForRefund(deps, request.body, request.id),
   );
 
   registerRoute(app, eventRoutes.myRegistrations, async (request) =>

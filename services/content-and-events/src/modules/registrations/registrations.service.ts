@@ -2,11 +2,15 @@ import { createHash } from 'node:crypto';
 import type { Identity } from '@jesus-walks/contracts/common';
 import {
   type AdminRegistration,
+  type Event,
   type EventRegistrations,
   GuestRegistrationSchema,
+  type InternalCancelRegistrationBody,
   type MyRegistration,
   type Registration,
   type RegistrationBody,
+  type RegistrationCancellation,
+  type RegistrationPaymentSummary,
   RegistrationSchema,
   type RegistrationStatus,
   type WaitlistPromotion,
@@ -298,35 +302,81 @@ export async function register(deps: ContentDeps, input: RegisterInput): Promise
 export type CancellingActor = { kind: 'member'; identity: Identity } | { kind: 'guest-link' };
 
 /**
+ * Which door a cancellation came through. `public`: this service's own routes (DELETE, the
+ * guest's link), which refuse a registration paid at checkout, since cancelling it must refund it and
+ * only payments refunds (content-and-events never calls payments, ARCHITECTURE.md section 4).
+ * `refund`: payments' Cancel and refund, which cancels it here first and then refunds its payment.
+ */
+type CancellationDoor = 'public' | 'refund';
+
+interface CancelInput {
+  eventId: number;
+  registrationId: number;
+  actor: CancellingActor;
+  requestId: string;
+  door: CancellationDoor;
+}
+
+interface CancelOutcome {
+  event: EventRow;
+  cancelled: RegistrationRow;
+  /** False when it was cancelled already: nothing changed. */
+  changed: boolean;
+  promoted: RegistrationRow[];
+  /** An admin's registrant as identity names them (asked before the lock); null otherwise. */
+  registrantName: string | null;
+}
+
+/** The registration was paid at checkout: its cancellation goes through payments, which refunds it. */
+function paidRegistrationRefusal(row: RegistrationRow, actor: CancellingActor): DomainError {
+  const route =
+    actor.kind === 'guest-link'
+      ? `POST /api/events/${row.eventId}/registrations/cancel-and-refund with this link's token`
+      : `POST /api/events/${row.eventId}/registrations/${row.id}/cancel-and-refund`;
+  return conflict(
+    `This registration was paid online ($${row.amountPaid ?? '0.00'}), so cancelling it also refunds the payment: use Cancel and refund (${route}).`,
+  );
+}
+
+/**
  * Cancels a registration: its owner (a member, or a guest through their signed link) or an admin.
  * A seat it held goes to the first on the waitlist, in the same transaction. Cancelling twice is
- * not an error.
+ * not an error. A paid registration is refused at the public door (see CancellationDoor).
  */
-export async function cancelRegistration(
-  deps: ContentDeps,
-  input: { eventId: number; registrationId: number; actor: CancellingActor; requestId: string },
-): Promise<Registration> {
+async function cancelUnderLock(deps: ContentDeps, input: CancelInput): Promise<CancelOutcome> {
   const { actor } = input;
   // An admin cancelling someone else's registration is an admin mutation: recorded with the name.
   const admin = actor.kind === 'member' && actor.identity.isAdmin ? actor.identity : null;
   const name = admin ? await registrantNameFor(deps, input.registrationId, input.requestId) : null;
-  const outcome = await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     const event = await lockEventSeats({ db: trx }, input.eventId);
     const row = event ? await findRegistration(trx, input.registrationId) : undefined;
     if (!event || !row || row.eventId !== event.id) throw notFound('Registration not found');
     if (actor.kind === 'member' && !actor.identity.isAdmin && row.userId !== actor.identity.id) {
+      // Payments' internal client reads a peer's 403 as its own credentials refused: behind the
+      // refund door someone else's registration is one the caller has none of.
+      if (input.door === 'refund') throw notFound('Registration not found');
       throw forbidden('You can only cancel your own registration.');
     }
-    if (row.status === 'cancelled') return { event, cancelled: row, changed: false, promoted: [] };
+    if (row.status === 'cancelled') {
+      return { event, cancelled: row, changed: false, promoted: [], registrantName: name };
+    }
     if (event.date <= new Date()) throw businessRule('This event has already taken place.');
+    const paid = row.paymentId !== null;
+    if (paid && input.door === 'public') throw paidRegistrationRefusal(row, actor);
     const cancelled = await setRegistrationStatus(trx, row.id, 'cancelled');
     const promoted = await fillFreedSeats({ db: trx }, event);
     // Their e-mails are a notice queued with the change; its job looks the members up once this
-    // transaction (and the event's lock) is over.
+    // transaction (and the event's lock) is over. A paid one's says its payment is refunded
+    // (payments writes to the payer about the refund itself).
     await enqueueRegistrationNotices(deps, trx, {
       event: noticeEventOf(event),
       notices: [
-        { kind: 'cancelled', registrations: [noticeRegistrationOf(cancelled)] },
+        {
+          kind: 'cancelled',
+          registrations: [noticeRegistrationOf(cancelled)],
+          ...(paid && row.amountPaid ? { refunded: row.amountPaid } : {}),
+        },
         { kind: 'promoted', registrations: promoted.map(noticeRegistrationOf) },
       ],
       requestId: input.requestId,
@@ -341,16 +391,99 @@ export async function cancelRegistration(
         target: {
           type: 'registration',
           id: row.id,
-          label: row.paymentId !== null && row.testMode ? `${who} (test mode)` : who,
+          label: paid && row.testMode ? `${who} (test mode)` : who,
         },
         summary: `Cancelled ${who}'s registration for "${event.title}".${seatWent}`,
         changes: { status: { from: shownStatus(row.status), to: 'cancelled' } },
       });
     }
-    return { event, cancelled, changed: true, promoted };
+    return { event, cancelled, changed: true, promoted, registrantName: name };
   });
+}
 
+/**
+ * DELETE /api/events/:id/registrations/:registrationId: its owner or an admin cancels a
+ * registration not paid at checkout (409 for a paid one: payments' Cancel and refund).
+ */
+export async function cancelRegistration(
+  deps: ContentDeps,
+  input: { eventId: number; registrationId: number; actor: CancellingActor; requestId: string },
+): Promise<Registration> {
+  const outcome = await cancelUnderLock(deps, { ...input, door: 'public' });
   return toRegistration({ ...outcome.cancelled, waitlistPosition: null });
+}
+
+/** The registration a guest's signed cancellation link names, for that event (400 otherwise). */
+async function registrationOfGuestLink(
+  deps: ContentDeps,
+  input: { eventId: number; token: string },
+): Promise<number> {
+  const registrationId = deps.links.verify('registration-cancel', input.token);
+  if (registrationId === null) throw badRequest('This cancellation link is not valid.');
+  const row = await findRegistration(deps.db, registrationId);
+  if (!row || row.eventId !== input.eventId) throw badRequest('This cancellation link is not valid.');
+  return registrationId;
+}
+
+/** A guest cancels with the token of their confirmation e-mail's link (409 for a paid registration). */
+export async function cancelWithGuestLink(
+  deps: ContentDeps,
+  input: { eventId: number; token: string; requestId: string },
+): Promise<Registration> {
+  return cancelRegistration(deps, {
+    eventId: input.eventId,
+    registrationId: await registrationOfGuestLink(deps, input),
+    actor: { kind: 'guest-link' },
+    requestId: input.requestId,
+  });
+}
+
+/**
+ * POST /internal/registrations/cancel: payments' Cancel and refund cancels the registration here
+ * first (the seat to the waitlist, in the same transaction), then refunds the payment this answers.
+ * Who may is decided here, as for this service's own routes (the owner, an admin, a guest's link);
+ * someone else's registration is a 404. Idempotent: one cancelled already (a repeated or concurrent
+ * request, or a refund whose claim failed) is answered as it is, with its payment, even after the
+ * walk has started, so its refund can still be claimed.
+ */
+export async function cancelForRefund(
+  deps: ContentDeps,
+  body: InternalCancelRegistrationBody,
+  requestId: string,
+): Promise<RegistrationCancellation> {
+  const { by } = body;
+  const registrationId =
+    by.kind === 'member'
+      ? by.registrationId
+      : await registrationOfGuestLink(deps, { ...body, token: by.token });
+  const actor: CancellingActor =
+    by.kind === 'member' ? { kind: 'member', identity: by.identity } : { kind: 'guest-link' };
+  const outcome = await cancelUnderLock(deps, {
+    eventId: body.eventId,
+    registrationId,
+    actor,
+    requestId,
+    door: 'refund',
+  });
+  const row = outcome.cancelled;
+  const registrantName =
+    row.userId === null
+      ? (row.guestName ?? '')
+      : by.kind === 'member' && by.identity.id === row.userId
+        ? by.identity.username
+        : (outcome.registrantName ?? `User ${row.userId}`);
+  return {
+    registration: toRegistration({ ...row, waitlistPosition: null }),
+    event: { id: outcome.event.id, title: outcome.event.title, date: outcome.event.date.toISOString() },
+    registrantUserId: row.userId,
+    registrantName,
+    payment:
+      row.paymentId !== null && row.amountPaid !== null
+        ? { paymentId: row.paymentId, amountPaid: row.amountPaid, testMode: row.testMode }
+        : null,
+    cancelledNow: outcome.changed,
+    promoted: outcome.promoted.length,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -411,25 +544,20 @@ export async function promoteFromWaitlist(
   });
 }
 
-/** A guest cancels with the token of their confirmation e-mail's link. */
-export async function cancelWithGuestLink(
-  deps: ContentDeps,
-  input: { eventId: number; token: string; requestId: string },
-): Promise<Registration> {
-  const registrationId = deps.links.verify('registration-cancel', input.token);
-  if (registrationId === null) throw badRequest('This cancellation link is not valid.');
-  const row = await findRegistration(deps.db, registrationId);
-  if (!row || row.eventId !== input.eventId) throw badRequest('This cancellation link is not valid.');
-  return cancelRegistration(deps, {
-    eventId: input.eventId,
-    registrationId,
-    actor: { kind: 'guest-link' },
-    requestId: input.requestId,
-  });
-}
-
 // ---------------------------------------------------------------------------------------------
 // Lists
+
+/** What the member paid online for it, and whether cancelling it now refunds it (null: nothing paid). */
+function paymentSummaryOf(row: RegistrationRow, event: Event): RegistrationPaymentSummary | null {
+  if (row.paymentId === null || row.amountPaid === null) return null;
+  const cancelled = row.status === 'cancelled';
+  return {
+    amount: row.amountPaid,
+    testMode: row.testMode,
+    refundable: !cancelled && !event.isPast,
+    refunded: cancelled,
+  };
+}
 
 export async function listMyRegistrations(deps: ContentDeps, identity: Identity): Promise<MyRegistration[]> {
   const rows = await listUserRegistrations(deps.db, identity.id);
@@ -441,7 +569,7 @@ export async function listMyRegistrations(deps: ContentDeps, identity: Identity)
   );
   return rows.flatMap((row) => {
     const event = events.get(row.eventId);
-    return event ? [{ ...toRegistration(row), event }] : [];
+    return event ? [{ ...toRegistration(row), event, payment: paymentSummaryOf(row, event) }] : [];
   });
 }
 

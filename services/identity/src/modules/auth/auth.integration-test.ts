@@ -309,12 +309,15 @@ describe('forgot and reset password', () => {
     expect(minutes).toBeLessThanOrEqual(60);
 
     // Queued with the token, in its transaction; without SMTP_URL the worker prints it with the link.
-    const [mail] = await queuedMailFor(exposing.db, body.email);
+    // (The registration's own e-mail, the link that confirms the address, came before it.)
+    const resetMails = async () =>
+      (await queuedMailFor(exposing.db, body.email)).filter(
+        (mail) => mail.subject === 'Reset your Jesus Walks password',
+      );
+    const [mail] = await resetMails();
     expect(mail?.text).toContain(`http://localhost:3000/reset-password?token=${token}`);
     await waitForJobs(exposing.db);
-    expect(await queuedMailFor(exposing.db, body.email)).toMatchObject([
-      { state: 'completed', transport: 'log' },
-    ]);
+    expect(await resetMails()).toMatchObject([{ state: 'completed', transport: 'log' }]);
     expect(exposing.notices.join('\n')).toContain(`http://localhost:3000/reset-password?token=${token}`);
 
     const session = cookieOf(await login(exposing, body.username, body.password));

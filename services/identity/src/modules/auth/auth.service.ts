@@ -5,6 +5,7 @@ import { recordAudit } from '@jesus-walks/service-kit/audit';
 import { badRequest, DomainError, unauthorized } from '@jesus-walks/service-kit/errors';
 import type { MailMessage } from '@jesus-walks/service-kit/mailer';
 import type { IdentityDeps } from '../../deps';
+import { forgetEmailChangeLinks } from '../email-confirmations/email-confirmations.service';
 import { hashPassword, verifyDecoy, verifyPassword } from '../passwords/password-hasher';
 import {
   accountKeyOf,
@@ -23,6 +24,7 @@ import {
   findCredentials,
   findUser,
   findUserByEmailAddress,
+  forgetPendingEmail,
   passwordHashOf,
   setUserPassword,
   storePasswordResetToken,
@@ -167,9 +169,10 @@ export async function requestPasswordReset(
 }
 
 /**
- * Sets a new password with a reset token (once, within the hour) and ends every session of the
- * user. The token is checked before the new password is hashed: a made-up token costs the server
- * one indexed lookup, never an argon2 hash. Failures count per address.
+ * Sets a new password with a reset token (once, within the hour), ends every session of the user
+ * and cancels a change of e-mail address they asked for. The token is checked before the new
+ * password is hashed: a made-up token costs the server one indexed lookup, never an argon2 hash.
+ * Failures count per address.
  */
 export async function resetPassword(
   deps: Pick<IdentityDeps, 'db'>,
@@ -190,26 +193,55 @@ export async function resetPassword(
   });
   if (userId === undefined) throw await refuse();
   await endSessionsOfUser(deps, { userId });
+  await cancelPendingEmailChange(deps, userId);
 }
 
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+
 /**
- * Changes the password of a logged-in user; their other sessions end. Wrong current passwords
- * count per account (limits.change_password): a session alone cannot be used to guess it. An
- * administrator's change enters the activity record with it (never the password itself).
+ * Checks the current password a logged-in user typed to change their password or their e-mail
+ * address. Wrong ones count per account (limits.change_password, both changes together): a session
+ * alone cannot be used to guess it. 400 when wrong, 429 past the limit; a right one forgets the
+ * account's wrong ones.
  */
-export async function changePassword(
+export async function checkCurrentPassword(
   deps: Pick<IdentityDeps, 'db'>,
-  input: ChangePasswordBody & { caller: Identity; currentSid: string; address: string },
-) {
+  input: { caller: Identity; currentPassword: string; address: string },
+): Promise<void> {
   const { caller, address } = input;
   const accountKey = accountKeyOf(caller.id);
   await assertWithinLimits(deps, { kind: 'change_password', accountKey, address });
   const stored = await passwordHashOf(deps, caller.id);
   if (!stored || !(await verifyPassword(stored, input.currentPassword))) {
     await recordAttempt(deps, { kind: 'change_password', accountKey, address });
-    throw badRequest('Current password is incorrect');
+    throw badRequest(WRONG_CURRENT_PASSWORD);
   }
   await clearAccountAttempts(deps, { kind: 'change_password', accountKey });
+}
+
+/**
+ * Cancels a change of e-mail address the account asked for and has not confirmed (its link stops
+ * working): a new password is what the notice to the current address tells an owner to choose
+ * when someone else asked for the change.
+ */
+async function cancelPendingEmailChange(deps: Pick<IdentityDeps, 'db'>, userId: number): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const currentEmail = await forgetPendingEmail({ db: trx }, userId);
+    if (currentEmail !== undefined) await forgetEmailChangeLinks({ db: trx }, { userId, currentEmail });
+  });
+}
+
+/**
+ * Changes the password of a logged-in user (checkCurrentPassword); their other sessions end, and
+ * a change of e-mail address they asked for is cancelled. An administrator's change enters the
+ * activity record with it (never the password itself).
+ */
+export async function changePassword(
+  deps: Pick<IdentityDeps, 'db'>,
+  input: ChangePasswordBody & { caller: Identity; currentSid: string; address: string },
+) {
+  const { caller, address } = input;
+  await checkCurrentPassword(deps, { caller, currentPassword: input.currentPassword, address });
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction().execute(async (trx) => {
     await setUserPassword({ db: trx }, { userId: caller.id, passwordHash });
@@ -224,6 +256,7 @@ export async function changePassword(
     }
   });
   await endSessionsOfUser(deps, { userId: caller.id, exceptSid: input.currentSid });
+  await cancelPendingEmailChange(deps, caller.id);
 }
 
 /** GET /api/auth/me: the logged-in user as stored now; 401 when the account is gone. */

@@ -25,7 +25,7 @@ describe('identity housekeeping (a scheduled job)', () => {
     ]);
   });
 
-  it('deletes expired sessions, ended lockouts and day-old rate-limit records when it runs, and nothing else', async () => {
+  it('deletes expired sessions, ended lockouts, day-old rate-limit records and e-mail links when it runs, and nothing else', async () => {
     await identity.db
       .insertInto('sessions')
       .values([
@@ -47,6 +47,18 @@ describe('identity housekeeping (a scheduled job)', () => {
         { accountKey: 'user:2', lockedUntil: sql<Date>`now() + interval '10 minutes'` },
       ])
       .execute();
+    const { id: userId } = await identity.db
+      .insertInto('users')
+      .values({ username: 'keeper', email: 'keeper@example.com', password: 'not-a-real-hash' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await identity.db
+      .insertInto('emailConfirmations')
+      .values([
+        { userId, email: 'expired-link@example.com', createdAt: sql<Date>`now() - interval '25 hours'` },
+        { userId, email: 'live-link@example.com', createdAt: sql<Date>`now() - interval '23 hours'` },
+      ])
+      .execute();
 
     // What the schedules do at each tick: jobs on the queue, run by the service's workers.
     await identity.jobs.enqueue(identity.db, HOUSEKEEPING_JOB, {});
@@ -59,5 +71,7 @@ describe('identity housekeeping (a scheduled job)', () => {
     expect(attempts.map((row) => row.key)).toEqual(['recent']);
     const lockouts = await identity.db.selectFrom('loginLockouts').select('accountKey').execute();
     expect(lockouts.map((row) => row.accountKey)).toEqual(['user:2']);
+    const links = await identity.db.selectFrom('emailConfirmations').select('email').execute();
+    expect(links.map((row) => row.email)).toEqual(['live-link@example.com']);
   });
 });

@@ -1,23 +1,35 @@
 import { scheduleRateLimitCleanUp } from '@jesus-walks/service-kit/rate-limits';
 import type { IdentityDeps } from '../../deps';
+import { removeExpiredEmailConfirmations } from '../email-confirmations/email-confirmations.service';
 import { ATTEMPTS_KEPT_HOURS, removeEndedLockouts } from '../rate-limits/rate-limits.service';
 import { removeExpiredSessions } from '../sessions/sessions.service';
 
-/** The scheduled clean-up of identity's sessions and lockouts (a pg-boss job: one replica runs each tick). */
+/**
+ * The scheduled clean-up of identity's sessions, lockouts and e-mail links (a pg-boss job: one
+ * replica runs each tick).
+ */
 export const HOUSEKEEPING_JOB = 'identity-housekeeping';
 /** Every 15 minutes. */
 export const HOUSEKEEPING_CRON = '*/15 * * * *';
 
-/** Deletes expired sessions and ended login lockouts; answers what it removed. */
+/**
+ * Deletes expired sessions, ended login lockouts and the rows of e-mail links past their
+ * lifetime (with the addresses they name); answers what it removed.
+ */
 export async function runHousekeeping(
   deps: Pick<IdentityDeps, 'db'>,
-): Promise<{ sessions: number; lockouts: number }> {
-  return { sessions: await removeExpiredSessions(deps), lockouts: await removeEndedLockouts(deps) };
+): Promise<{ sessions: number; lockouts: number; emailLinks: number }> {
+  return {
+    sessions: await removeExpiredSessions(deps),
+    lockouts: await removeEndedLockouts(deps),
+    emailLinks: await removeExpiredEmailConfirmations(deps),
+  };
 }
 
 /**
- * Schedules identity's clean-ups: expired sessions and ended login lockouts (this job) and
- * rate-limit attempts past the longest window (the kit's rate-limit clean-up, hourly).
+ * Schedules identity's clean-ups: expired sessions, ended login lockouts and expired e-mail links
+ * (this job) and rate-limit attempts past the longest window (the kit's rate-limit clean-up,
+ * hourly).
  */
 export function scheduleHousekeeping(deps: Pick<IdentityDeps, 'db' | 'jobs'>): void {
   const { jobs, db } = deps;

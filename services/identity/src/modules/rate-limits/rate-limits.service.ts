@@ -29,7 +29,9 @@ export type Kind =
   | 'forgot_password'
   | 'reset_password'
   | 'registration'
-  | 'change_password';
+  | 'change_password'
+  | 'email_change'
+  | 'email_verification';
 
 type Db = Kysely<IdentityDatabase>;
 /** The database, or `{ db: trx }` to count inside a transaction the caller holds. */
@@ -37,18 +39,43 @@ type LimitsDb = Pick<IdentityDeps, 'db'>;
 /** The database and the lockout policy (LOGIN_LOCKOUT_*), for logins. */
 type LoginDeps = Pick<IdentityDeps, 'db' | 'lockout'>;
 
+/** How many attempts of a kind an account and an address may make within the window. */
+export interface AttemptLimit {
+  perAccount: number;
+  perAddress: number;
+  /** WINDOW_MINUTES unless given (at most ATTEMPTS_KEPT_HOURS). */
+  windowMinutes?: number;
+  /** The 429's message; TOO_MANY_ATTEMPTS unless given. */
+  message?: string;
+}
+
 /**
  * Limits per kind of attempt within the window: per account (one account cannot be guessed at)
  * and, more loosely, per client address (one address cannot try many accounts). Logging in has
  * its own, finer rules (loginLimits).
  */
-export const limits: Record<Exclude<Kind, 'login_failure'>, { perAccount: number; perAddress: number }> = {
+export const limits: Record<Exclude<Kind, 'login_failure'>, AttemptLimit> = {
   forgot_password: { perAccount: 5, perAddress: 50 },
   // Reset tokens are checked before anything costly; the limit only stops an address hammering.
   reset_password: { perAccount: 10, perAddress: 20 },
   registration: { perAccount: 5, perAddress: 20 },
-  // Someone holding a session (a borrowed laptop, a stolen cookie) guessing the current password.
+  // Someone holding a session (a borrowed laptop, a stolen cookie) guessing the current password
+  // (changing the password or the e-mail address: both count here).
   change_password: { perAccount: 5, perAddress: 50 },
+  // Each request e-mails two addresses: a session must not mail strangers in bulk.
+  email_change: {
+    perAccount: 5,
+    perAddress: 20,
+    windowMinutes: 60,
+    message:
+      'You have asked to change your e-mail address too many times. Please wait an hour and try again.',
+  },
+  email_verification: {
+    perAccount: 5,
+    perAddress: 20,
+    windowMinutes: 60,
+    message: 'You have asked for too many confirmation links. Please wait an hour and try again.',
+  },
 };
 
 /**
@@ -84,7 +111,6 @@ const byAccount = (kind: Kind) => `${kind.replace(/_/g, '-')}:by-account`;
 const byAddress = (kind: Kind) => `${kind.replace(/_/g, '-')}:by-address`;
 /** Failed logins from a browser with the account's device cookie: '<account>\n<nonce>'. */
 const BY_DEVICE = 'login-failure:by-device';
-const window = { windowMinutes: WINDOW_MINUTES };
 
 /** Counts one attempt (a failure, or a request of a limited kind). */
 export async function recordAttempt(
@@ -258,6 +284,7 @@ export async function assertWithinLimits(
 ): Promise<void> {
   const { kind, accountKey, address } = input;
   const limit = limits[kind];
+  const within = { windowMinutes: limit.windowMinutes ?? WINDOW_MINUTES };
   await checkLimits(
     deps.db,
     [
@@ -269,8 +296,8 @@ export async function assertWithinLimits(
         keyPrefix: `${addressLimitKey(address)}${SEPARATOR}`,
         max: limit.perAddress,
       },
-    ].map((rule) => ({ ...rule, ...window })),
-    { message: TOO_MANY_ATTEMPTS },
+    ].map((rule) => ({ ...rule, ...within })),
+    { message: limit.message ?? TOO_MANY_ATTEMPTS },
   );
 }
 

@@ -9,6 +9,10 @@ declare module 'fastify' {
     userId?: number;
     /** When the user logged in (ms); bounds the session's absolute lifetime. */
     authenticatedAt?: number;
+    /** The browser's User-Agent at login (cut to USER_AGENT_MAX_LENGTH), for the member's list of sessions. */
+    userAgent?: string;
+    /** The client's address at login, for the member's list of sessions. */
+    clientAddress?: string;
   }
 }
 

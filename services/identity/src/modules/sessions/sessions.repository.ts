@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
 
 export interface StoredSession {
@@ -18,18 +18,20 @@ export async function findSession(
     .executeTakeFirst();
 }
 
+/** Stores a session as it is saved (at login, and as it is used): its use is its last activity. */
 export async function upsertSession(
   db: Kysely<IdentityDatabase>,
   session: { sid: string; userId: number | null; data: Record<string, unknown>; expiresAt: Date },
 ): Promise<void> {
   await db
     .insertInto('sessions')
-    .values({ ...session, data: JSON.stringify(session.data) })
+    .values({ ...session, data: JSON.stringify(session.data), lastActiveAt: sql<Date>`now()` })
     .onConflict((oc) =>
       oc.column('sid').doUpdateSet({
         userId: session.userId,
         data: JSON.stringify(session.data),
         expiresAt: session.expiresAt,
+        lastActiveAt: sql<Date>`now()`,
       }),
     )
     .execute();
@@ -47,7 +49,7 @@ export async function touchSession(
 ): Promise<void> {
   await db
     .updateTable('sessions')
-    .set({ expiresAt })
+    .set({ expiresAt, lastActiveAt: sql<Date>`now()` })
     .where('sid', '=', sid)
     .where('expiresAt', '<', new Date(expiresAt.getTime() - granularityMs))
     .execute();
@@ -62,13 +64,43 @@ export async function deleteExpiredSessions(db: Kysely<IdentityDatabase>): Promi
   return Number(result.numDeletedRows);
 }
 
-/** Ends every session of a user (password reset), or all but the current one (password change). */
+/**
+ * Ends every session of a user (password reset), or all but the current one (password change,
+ * 'Log out everywhere else'); answers how many ended.
+ */
 export async function deleteSessionsOfUser(
   db: Kysely<IdentityDatabase>,
   userId: number,
   exceptSid?: string,
-): Promise<void> {
+): Promise<number> {
   let query = db.deleteFrom('sessions').where('userId', '=', userId);
   if (exceptSid) query = query.where('sid', '!=', exceptSid);
-  await query.execute();
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A user's sessions that have not expired, newest first. */
+export async function listSessionsOfUser(db: Kysely<IdentityDatabase>, userId: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['sid', 'data', 'createdAt', 'lastActiveAt', 'expiresAt'])
+    .where('userId', '=', userId)
+    .where('expiresAt', '>', new Date())
+    .orderBy('createdAt', 'desc')
+    .orderBy('sid')
+    .execute();
+}
+
+/** Ends one session, only if it is this user's; answers whether it did. */
+export async function deleteSessionOfUser(
+  db: Kysely<IdentityDatabase>,
+  userId: number,
+  sid: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('sid', '=', sid)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

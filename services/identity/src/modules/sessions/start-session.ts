@@ -1,11 +1,16 @@
 import { SIGNED_IN_COOKIE } from '@jesus-walks/contracts/auth';
+import { clientAddressOf } from '@jesus-walks/service-kit/client-address';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DeviceCookies } from './device-cookie';
 import { SESSION_COOKIE_NAME } from './sessions.plugin';
 
+/** The longest User-Agent a session keeps: enough to tell a browser and a device. */
+export const USER_AGENT_MAX_LENGTH = 512;
+
 /**
  * Logs the user in on this request: a brand-new session id (the old one is destroyed, so a
- * session fixed before login is worthless), the user's id and the login time. A readable
+ * session fixed before login is worthless), the user's id and the login time, and the browser's
+ * User-Agent and the client's address, so the member can tell their sessions apart. A readable
  * `signed_in` hint (no secret in it) lets the web app skip asking who is logged in when nobody is.
  * The browser gets a fresh device cookie for the user: from now on it is one the owner logs in
  * with, which a lockout for unknown browsers does not keep out (device-cookie.ts).
@@ -19,6 +24,10 @@ export async function startSession(
   await request.session.regenerate();
   request.session.userId = userId;
   request.session.authenticatedAt = Date.now();
+  const userAgent = request.headers['user-agent']?.trim().slice(0, USER_AGENT_MAX_LENGTH);
+  if (userAgent) request.session.userAgent = userAgent;
+  const address = clientAddressOf(request);
+  if (address) request.session.clientAddress = address;
   const { secure, maxAge } = request.session.cookie;
   reply.setCookie(SIGNED_IN_COOKIE, '1', {
     path: '/',

@@ -104,17 +104,24 @@ export async function insertUser(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * An admin's edit. A new e-mail address (other than the stored one in any case) is not verified,
+ * and replaces any new address the user had asked for.
+ */
 export async function updateUser(
   db: Db,
   id: number,
   changes: { username: string; email: string; isAdmin: boolean; passwordHash?: string },
 ) {
+  const sameEmail = sql<boolean>`lower(email) = lower(${changes.email})`;
   return db
     .updateTable('users')
     .set({
       username: changes.username,
       email: changes.email,
       isAdmin: changes.isAdmin,
+      isVerified: sql<boolean>`is_verified and ${sameEmail}`,
+      pendingEmail: sql<string | null>`case when ${sameEmail} then pending_email end`,
       ...(changes.passwordHash ? { password: changes.passwordHash } : {}),
       updatedAt: sql<Date>`now()`,
     })
@@ -188,4 +195,52 @@ export async function consumeResetToken(
     .returning('id')
     .executeTakeFirst();
   return row?.id;
+}
+
+/** What a member's own page shows of their account (account.service maps it to the contract). */
+const accountColumns = [
+  'id',
+  'username',
+  'email',
+  'isVerified',
+  'name',
+  'pendingEmail',
+  'createdAt',
+] as const;
+
+export async function findAccountById(db: Db, id: number) {
+  return db.selectFrom('users').select(accountColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** The account as it is now, locked until the transaction ends. */
+export async function lockAccountById(trx: Transaction<IdentityDatabase>, id: number) {
+  return trx.selectFrom('users').select(accountColumns).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Changes what a member may change of their own account: the display name, the e-mail address
+ * and whether it is verified, the new address asked for. Answers the account as it is after.
+ */
+export async function updateAccount(
+  db: Db,
+  id: number,
+  changes: { name?: string | null; email?: string; isVerified?: boolean; pendingEmail?: string | null },
+) {
+  return db
+    .updateTable('users')
+    .set({ ...changes, updatedAt: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returning(accountColumns)
+    .executeTakeFirst();
+}
+
+/** Forgets the new address an account asked for. Answers its address (undefined: no such account). */
+export async function clearPendingEmail(db: Db, id: number): Promise<string | undefined> {
+  const row = await db
+    .updateTable('users')
+    .set({ pendingEmail: null })
+    .where('id', '=', id)
+    .returning('email')
+    .executeTakeFirst();
+  return row?.email;
 }

@@ -7,12 +7,20 @@ import type {
 } from '@jesus-walks/contracts/users';
 import { type AuditActor, diffChanges, recordAudit } from '@jesus-walks/service-kit/audit';
 import { businessRule, conflict, notFound } from '@jesus-walks/service-kit/errors';
+import type { Transaction } from 'kysely';
+import type { IdentityDatabase } from '../../db/database';
 import type { IdentityDeps } from '../../deps';
+import {
+  type EmailLinkDeps,
+  queueVerificationMail,
+} from '../email-confirmations/email-confirmations.service';
 import { hashPassword } from '../passwords/password-hasher';
 import { assertWithinLimits, recordAttempt } from '../rate-limits/rate-limits.service';
 import { endSessionsOfUser } from '../sessions/sessions.service';
 import {
+  clearPendingEmail,
   consumeResetToken,
+  findAccountById,
   findCredentialsByLogin,
   findPasswordHash,
   findUserByEmail,
@@ -22,11 +30,13 @@ import {
   findUsersByIds,
   insertUser,
   listUsers,
+  lockAccountById,
   lockAdminIds,
   lockUserById,
   searchUsers,
   setPassword,
   storeResetToken,
+  updateAccount,
   updateUser,
 } from './users.repository';
 
@@ -56,7 +66,8 @@ export async function lookupUsers(deps: UsersDb, ids: readonly number[]): Promis
 }
 
 const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
-const EMAIL_TAKEN = 'An account with that email already exists. Try logging in or resetting your password.';
+export const EMAIL_TAKEN =
+  'An account with that email already exists. Try logging in or resetting your password.';
 
 /** Postgres unique violations on the users table, mapped to the message a person can act on. */
 function conflictFromUniqueViolation(error: unknown): Error {
@@ -80,12 +91,19 @@ async function assertAvailable(
   if (byEmail && byEmail.id !== exceptId) throw conflict(EMAIL_TAKEN);
 }
 
+/** What adding a user needs: a registration e-mails the new member a link to verify their address. */
+type CreateUserDeps = UsersDb & EmailLinkDeps;
+
 /**
  * Creates a user. `admin` is the administrator adding them, or null for a registration: only an
  * admin's isAdmin is honoured, and only an admin's addition enters the activity record (in the
- * transaction of the insert, so a refused user leaves no entry).
+ * transaction of the insert, so a refused user leaves no entry). A registration queues, in that
+ * transaction, the e-mail with the link that verifies the new member's address.
  */
-export async function createUser(deps: UsersDb, input: { user: CreateUserBody; admin: AuditActor | null }) {
+export async function createUser(
+  deps: CreateUserDeps,
+  input: { user: CreateUserBody; admin: AuditActor | null },
+) {
   const { user: body, admin } = input;
   await assertAvailable(deps, body);
   const passwordHash = await hashPassword(body.password);
@@ -105,6 +123,8 @@ export async function createUser(deps: UsersDb, input: { user: CreateUserBody; a
           summary: `Added user ${user.username}${user.isAdmin ? ' (admin)' : ''}`,
           changes: null,
         });
+      } else {
+        await queueVerificationMail(deps, trx, { account: user, welcome: true });
       }
       return user;
     });
@@ -117,7 +137,7 @@ export async function createUser(deps: UsersDb, input: { user: CreateUserBody; a
  * A visitor registers (POST /api/users from anyone but an admin): limited per address, and never
  * an admin, whatever isAdmin says.
  */
-export async function registerUser(deps: UsersDb, input: { user: CreateUserBody; address: string }) {
+export async function registerUser(deps: CreateUserDeps, input: { user: CreateUserBody; address: string }) {
   await assertWithinLimits(deps, { kind: 'registration', accountKey: null, address: input.address });
   await recordAttempt(deps, { kind: 'registration', accountKey: null, address: input.address });
   return createUser(deps, { user: input.user, admin: null });
@@ -143,7 +163,8 @@ export function editSummary(usernameBefore: string, changedFields: readonly stri
 /**
  * An admin edits a user. The last administrator cannot lose the admin flag (the site would have
  * nobody left to manage it); admins are locked while this is decided. The edit and its entry in
- * the activity record commit together.
+ * the activity record commit together. A new e-mail address is not verified (nobody has followed a
+ * link sent to it) and replaces a new address the user had asked for.
  */
 export async function updateUserAsAdmin(
   deps: UsersDb,
@@ -269,4 +290,43 @@ export async function consumePasswordResetToken(
   input: { tokenHash: string; passwordHash: string },
 ): Promise<number | undefined> {
   return consumeResetToken(deps.db, input.tokenHash, input.passwordHash);
+}
+
+/*
+ * A member's own account (the account module's /api/account routes) reaches the users table
+ * through these.
+ */
+
+/** The account as its owner sees it; undefined when there is none. */
+export async function findAccount(deps: UsersDb, userId: number) {
+  return findAccountById(deps.db, userId);
+}
+
+/** The account, locked until the caller's transaction ends; undefined when there is none. */
+export async function lockAccount(deps: { db: Transaction<IdentityDatabase> }, userId: number) {
+  return lockAccountById(deps.db, userId);
+}
+
+/**
+ * Changes a member's display name, e-mail address, its verification or the new address asked
+ * for; answers the account after (undefined when there is none). A unique violation (the address
+ * taken meanwhile) is the 409 a person can act on.
+ */
+export async function changeAccount(
+  deps: UsersDb,
+  input: {
+    userId: number;
+    changes: { name?: string | null; email?: string; isVerified?: boolean; pendingEmail?: string | null };
+  },
+) {
+  try {
+    return await updateAccount(deps.db, input.userId, input.changes);
+  } catch (error) {
+    throw conflictFromUniqueViolation(error);
+  }
+}
+
+/** Forgets the new address an account asked for; answers its current address (undefined: none). */
+export async function forgetPendingEmail(deps: UsersDb, userId: number): Promise<string | undefined> {
+  return clearPendingEmail(deps.db, userId);
 }

@@ -1,11 +1,14 @@
 import { fromCents, toCents } from '@jesus-walks/contracts/money';
 import type { Fulfilment, PaymentMethod } from '@jesus-walks/contracts/payable';
+import { type AuditActor, recordAudit } from '@jesus-walks/service-kit/audit';
 import { conflict, notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
+import type { MailMessage } from '@jesus-walks/service-kit/mailer';
 import type { Transaction } from 'kysely';
 import type { PaymentsDatabase, SellerName, StoredQuote } from '../../db/database';
 import type { PaymentsDeps } from '../../deps';
 import {
   changePayment,
+  claimRefund,
   fillPaymentContact,
   getPayment,
   type PaymentRow,
@@ -58,6 +61,62 @@ export async function queueRefund(
   paymentId: string,
 ): Promise<void> {
   await deps.jobs.enqueue(trx, REFUND_PAYMENT_QUEUE, { paymentId }, { singletonKey: `refund:${paymentId}` });
+}
+
+/** How a claimed refund is made: by a person (crypto), and whether the sandbox took the money. */
+export interface RefundKind {
+  manual: boolean;
+  testMode: boolean;
+}
+
+/** What a cancelled sale's refund records and tells, worded from the payment as claimed. */
+export interface SaleRefund {
+  /** The payment as read before the claim (its refund fields are the activity record's "from"). */
+  payment: Pick<PaymentRow, 'id' | 'paymentMethod' | 'provider' | 'refundStatus' | 'refundReason'>;
+  /** Kept on the payment; the processor gets it with the refund. */
+  reason: string;
+  /** Who asked, for the activity record (null: a guest through their e-mail's link). */
+  actor: AuditActor | null;
+  /** The activity record's target label and summary, and the payer's e-mail (null: no address). */
+  describe(
+    claimed: PaymentRow,
+    refund: RefundKind,
+  ): { label: string; summary: string; email: MailMessage | null };
+}
+
+/**
+ * Cancel and refund's claim, for whatever a seller sold, once the seller has cancelled it (an order,
+ * a registration): one transaction claims the payment's refund with a conditional update (its
+ * refund status from none), records the activity, and queues the refund job (the processor's call
+ * with the payment's idempotency key; a crypto payment is recorded 'manual' for a person instead)
+ * and the payer's e-mail. Of concurrent claims exactly one gets the payment back; the others (and
+ * a payment refunded already) get null and answer the refund as it stands: the same payment is
+ * never refunded twice.
+ */
+export async function claimSaleRefund(deps: PaymentsDeps, refund: SaleRefund): Promise<PaymentRow | null> {
+  const { payment } = refund;
+  const manual = refundsManually(payment);
+  return deps.db.transaction().execute(async (trx) => {
+    const claimed = await claimRefund({ db: trx }, payment.id, {
+      refundStatus: manual ? 'manual' : 'requested',
+      refundReason: refund.reason,
+    });
+    if (!claimed) return null;
+    const told = refund.describe(claimed, { manual, testMode: isTestModePayment(deps.providers, claimed) });
+    await recordAudit(trx, {
+      actor: refund.actor,
+      action: 'payment.refund_requested',
+      target: { type: 'payment', id: claimed.id, label: told.label },
+      summary: told.summary,
+      changes: {
+        refundStatus: { from: payment.refundStatus, to: claimed.refundStatus },
+        refundReason: { from: payment.refundReason, to: claimed.refundReason },
+      },
+    });
+    if (!manual) await queueRefund(deps, trx, claimed.id);
+    if (told.email) await deps.mailer.enqueue(trx, told.email);
+    return claimed;
+  });
 }
 
 function manualRefundMessage(amount: string, reason: string | null): string {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { PaymentsDatabase, RefundStatus } from '../../db/database';
+import type { PaymentsDatabase } from '../../db/database';
 
 type Db = Kysely<PaymentsDatabase> | Transaction<PaymentsDatabase>;
 
@@ -33,24 +33,5 @@ export async function findOrderPayment(db: Db, orderId: number) {
     .where('status', 'in', ['succeeded', 'refunded'])
     .orderBy('createdAt', 'desc')
     .limit(1)
-    .executeTakeFirst();
-}
-
-/**
- * Claims the refund of a paid payment: sets its refund status only while it has none, so of any
- * number of concurrent requests exactly one gets the row back (and records, queues and e-mails).
- */
-export async function claimRefund(
-  trx: Transaction<PaymentsDatabase>,
-  paymentId: string,
-  claim: { refundStatus: Extract<RefundStatus, 'requested' | 'manual'>; refundReason: string },
-) {
-  return trx
-    .updateTable('payments')
-    .set({ ...claim, updatedAt: new Date() })
-    .where('id', '=', paymentId)
-    .where('status', '=', 'succeeded')
-    .where('refundStatus', 'is', null)
-    .returning(columns)
     .executeTakeFirst();
 }

@@ -1,10 +1,9 @@
 import type { Identity } from '@jesus-walks/contracts/common';
 import { orderAuditLabel } from '@jesus-walks/contracts/orders';
 import type { CancelAndRefundResult, OrderPayment } from '@jesus-walks/contracts/payments';
-import { recordAudit } from '@jesus-walks/service-kit/audit';
 import { DomainError, notFound, upstreamUnavailable } from '@jesus-walks/service-kit/errors';
 import type { PaymentsDeps } from '../../deps';
-import { queueRefund, refundsManually } from '../finalisation/finalisation.service';
+import { claimSaleRefund, refundsManually } from '../finalisation/finalisation.service';
 import { isTestModePayment } from '../providers/test-mode';
 import {
   orderCancelledEmail,
@@ -13,7 +12,7 @@ import {
   refundAuditSummary,
   refundRequestedMessage,
 } from './order-payment-emails';
-import { claimRefund, findOrderPayment, type OrderPaymentRow } from './order-payments.repository';
+import { findOrderPayment, type OrderPaymentRow } from './order-payments.repository';
 
 export const NO_ORDER_PAYMENT = 'No payment found for this order';
 
@@ -55,13 +54,13 @@ export interface CancelAndRefundInput {
 
 /**
  * Cancel and refund (ARCHITECTURE.md section 4, issue 11). Catalog cancels the order and returns
- * its stock first (idempotent; 409 once shipped), outside any transaction: a refund is never
- * queued for an order that stays with the customer. Then one transaction claims the payment's
- * refund with a conditional update (refund status from none), records the activity, and queues
- * the refund (finalisation's refund job: the processor's call with the payment's idempotency key)
- * and the customer's e-mail. Of concurrent requests exactly one claims; the others, and any later
- * request, answer the refund as it stands: the same payment is never refunded twice. An order
- * cancelled whose claim then failed (database gone) is claimed by the next request.
+ * its stock first (the seller's cancel: idempotent; 409 once shipped), outside any transaction: a
+ * refund is never queued for an order that stays with the customer. Then finalisation's
+ * claimSaleRefund claims the payment's refund with a conditional update, records the activity, and
+ * queues the refund job (the processor's call with the payment's idempotency key) and the
+ * customer's e-mail, in one transaction. Of concurrent requests exactly one claims; the others, and
+ * any later request, answer the refund as it stands: the same payment is never refunded twice. An
+ * order cancelled whose claim then failed (database gone) is claimed by the next request.
  */
 export async function cancelAndRefund(
   deps: PaymentsDeps,
@@ -79,38 +78,26 @@ export async function cancelAndRefund(
 
   await cancelOrderAtCatalog(deps, input);
 
-  const manual = refundsManually(payment);
-  const claimed = await deps.db.transaction().execute(async (trx) => {
-    const row = await claimRefund(trx, payment.id, {
-      refundStatus: manual ? 'manual' : 'requested',
-      refundReason: input.reason,
-    });
-    if (!row) return null;
-    const wording = wordingOf(orderId, row);
-    await recordAudit(trx, {
-      actor: { id: input.actor.id, username: input.actor.username },
-      action: 'payment.refund_requested',
-      target: { type: 'payment', id: row.id, label: orderAuditLabel(orderId, isTestMode(deps, row)) },
-      summary: refundAuditSummary(wording),
-      changes: {
-        refundStatus: { from: payment.refundStatus, to: row.refundStatus },
-        refundReason: { from: payment.refundReason, to: row.refundReason },
-      },
-    });
-    if (!manual) await queueRefund(deps, trx, row.id);
-    if (row.customerEmail) {
-      await deps.mailer.enqueue(
-        trx,
-        orderCancelledEmail({
-          ...wording,
-          to: row.customerEmail,
-          name: row.customerName,
-          reason: input.reason,
-          testMode: isTestMode(deps, row),
-        }),
-      );
-    }
-    return row;
+  const claimed = await claimSaleRefund(deps, {
+    payment,
+    reason: input.reason,
+    actor: { id: input.actor.id, username: input.actor.username },
+    describe: (row, refund) => {
+      const wording = wordingOf(orderId, row);
+      return {
+        label: orderAuditLabel(orderId, refund.testMode),
+        summary: refundAuditSummary(wording),
+        email: row.customerEmail
+          ? orderCancelledEmail({
+              ...wording,
+              to: row.customerEmail,
+              name: row.customerName,
+              reason: input.reason,
+              testMode: refund.testMode,
+            })
+          : null,
+      };
+    },
   });
 
   if (claimed) {
@@ -139,15 +126,18 @@ function currentState(deps: PaymentsDeps, orderId: number, row: OrderPaymentRow)
 }
 
 /**
- * Catalog's internal cancel (it answers an order cancelled already as it is, so concurrent and
- * retried requests may all ask). Its 409 (shipped) and 404 reach the admin with catalog's words;
- * anything else is catalog unreachable or misbehaving: 503, details in the log only.
+ * Catalog's internal cancel, the seller's (it answers an order cancelled already as it is, so
+ * concurrent and retried requests may all ask). Its 409 (shipped) and 404 reach the admin with
+ * catalog's words; anything else is catalog unreachable or misbehaving: 503, details in the log only.
  */
 async function cancelOrderAtCatalog(deps: PaymentsDeps, input: CancelAndRefundInput): Promise<void> {
   try {
-    await deps.catalog.cancelOrder(
-      input.orderId,
-      { reason: input.reason, actor: { id: input.actor.id, username: input.actor.username } },
+    await deps.sellers.catalog.cancel(
+      {
+        orderId: input.orderId,
+        reason: input.reason,
+        actor: { id: input.actor.id, username: input.actor.username },
+      },
       input.requestId,
     );
   } catch (error) {

@@ -4,6 +4,7 @@ import type {
   PaymentStatus,
   PaymentsDatabase,
   PaymentsTable,
+  RefundStatus,
   StoredAddress,
   StoredQuote,
 } from '../../db/database';
@@ -202,4 +203,23 @@ export async function cancelOpenPayment(db: Db, id: string, reason: string): Pro
     .returning('id')
     .executeTakeFirst();
   return updated !== undefined;
+}
+
+/**
+ * Claims the refund of a paid payment: sets its refund status only while it has none, so of any
+ * number of concurrent requests exactly one gets the row back (and records, queues and e-mails).
+ */
+export async function claimPaymentRefund(
+  trx: Transaction<PaymentsDatabase>,
+  id: string,
+  claim: { refundStatus: Extract<RefundStatus, 'requested' | 'manual'>; refundReason: string },
+) {
+  return trx
+    .updateTable('payments')
+    .set({ ...claim, updatedAt: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'succeeded')
+    .where('refundStatus', 'is', null)
+    .returning(columns)
+    .executeTakeFirst();
 }

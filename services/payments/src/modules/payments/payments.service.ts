@@ -1,11 +1,18 @@
 import type { PaymentContact } from '@jesus-walks/contracts/checkout';
 import { conflict, notFound } from '@jesus-walks/service-kit/errors';
 import type { Transaction, Updateable } from 'kysely';
-import type { PaymentRecordColumn, PaymentsDatabase, PaymentsTable, SellerName } from '../../db/database';
+import type {
+  PaymentRecordColumn,
+  PaymentsDatabase,
+  PaymentsTable,
+  RefundStatus,
+  SellerName,
+} from '../../db/database';
 import type { PaymentsDeps } from '../../deps';
 import { sellerOf } from '../sellers/sellers';
 import {
   cancelOpenPayment,
+  claimPaymentRefund,
   fillContact,
   findExpiredOpenPayments,
   findPayment,
@@ -55,6 +62,19 @@ export function recordFulfilment(
 
 export function changePayment(deps: PaymentsDb, paymentId: string, changes: Changes): Promise<void> {
   return updatePayment(deps.db, paymentId, changes);
+}
+
+/**
+ * Claims a paid payment's refund in the caller's transaction (`{ db: trx }`): its refund status is
+ * set only while it has none, so of concurrent claims exactly one gets the row back; undefined for
+ * the others (and for a payment not paid, or refunded already).
+ */
+export function claimRefund(
+  deps: { db: Transaction<PaymentsDatabase> },
+  paymentId: string,
+  claim: { refundStatus: Extract<RefundStatus, 'requested' | 'manual'>; refundReason: string },
+): Promise<PaymentRow | undefined> {
+  return claimPaymentRefund(deps.db, paymentId, claim);
 }
 
 /** A failed attempt (the buyer may try another card on the same intent). */

@@ -3,7 +3,6 @@ import { newsletterRoutes } from '@jesus-walks/contracts/newsletter';
 import { pathOf } from '@jesus-walks/contracts/route-contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anEvent, jsonResponse, stubFetch } from '@/testing/api-stubs';
-import { cancelEventRegistration } from './cancel-event-registration';
 import { createEvent } from './create-event';
 import { deleteEvent } from './delete-event';
 import { getRegistrationsCsv } from './download-registrations-csv';
@@ -109,13 +108,6 @@ describe('admin events', () => {
     expect(sent(fetchMock)).toMatchObject({
       url: pathOf(eventRoutes.listRegistrations, { id: 5 }),
       method: 'GET',
-    });
-
-    fetchMock = stubFetch(() => jsonResponse({ ...registration, status: 'cancelled' }));
-    await cancelEventRegistration({ eventId: 5, registrationId: 9 });
-    expect(sent(fetchMock)).toMatchObject({
-      url: pathOf(eventRoutes.cancelRegistration, { id: 5, registrationId: 9 }),
-      method: 'DELETE',
     });
 
     const promotion = { ...registration, capacity: { from: 20, to: 21 } };

@@ -10,8 +10,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form';
+import { type ChangeMyPasswordValues, changeMyPasswordSchema } from '@/lib/account/change-password';
 import { useChangePassword } from '../api/change-password';
-import { type ChangeMyPasswordValues, changeMyPasswordSchema } from '../utils/forms';
 
 const empty: ChangeMyPasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -279,7 +279,7 @@ export function EventRegistrationsDialog({ event, onClose }: { event: Event | nu
         <ConfirmDialog
           open={change?.kind === 'cancel'}
           title="Cancel registration?"
-          message={`Cancel ${change?.registration.name ?? ''}'s registration? They are told by e-mail, and their seat goes to the next person on the waitlist.`}
+          message={`Cancel ${change?.registration.name ?? ''}'s registration? They are told by e-mail, and their seat goes to the next person on the waitlist.${change?.registration.amountPaid ? ` The ${formatPrice(change.registration.amountPaid)} they paid online is refunded in full.` : ''}`}
           confirmLabel="Cancel Registration"
           pending={cancel.isPending}
           onConfirm={confirmChange}

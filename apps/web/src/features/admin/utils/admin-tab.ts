@@ -1,3 +1,5 @@
+import { urlTabs } from '@/lib/url-tabs';
+
 /** The dashboard's tabs, in order (SPEC.md section 2), each reachable as /admin?tab={value}. */
 export const adminTabs = [
   { value: 'overview', label: 'Overview' },
@@ -12,24 +14,8 @@ export const adminTabs = [
 
 export type AdminTab = (typeof adminTabs)[number]['value'];
 
-export const DEFAULT_ADMIN_TAB: AdminTab = 'overview';
-export const ADMIN_TAB_PARAM = 'tab';
+const adminTabsInUrl = urlTabs(adminTabs);
 
-export function isAdminTab(value: unknown): value is AdminTab {
-  return adminTabs.some((tab) => tab.value === value);
-}
-
-/** The tab a URL's query string opens: its `tab` when known, else the overview. */
-export function tabFromSearch(search: string | URLSearchParams): AdminTab {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  const value = params.get(ADMIN_TAB_PARAM);
-  return isAdminTab(value) ? value : DEFAULT_ADMIN_TAB;
-}
-
-/** The query string for a tab, other parameters kept; the overview is the bare /admin. */
-export function searchForTab(current: string | URLSearchParams, tab: AdminTab): URLSearchParams {
-  const params = new URLSearchParams(current);
-  if (tab === DEFAULT_ADMIN_TAB) params.delete(ADMIN_TAB_PARAM);
-  else params.set(ADMIN_TAB_PARAM, tab);
-  return params;
-}
+export const DEFAULT_ADMIN_TAB: AdminTab = adminTabsInUrl.defaultTab;
+export const ADMIN_TAB_PARAM = adminTabsInUrl.param;
+export const { isTab: isAdminTab, tabFromSearch, searchForTab } = adminTabsInUrl;

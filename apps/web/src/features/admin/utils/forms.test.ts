@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { changeMyPasswordSchema } from '@/lib/account/change-password';
 import {
   addUserSchema,
-  changeMyPasswordSchema,
   editUserSchema,
   lineTotal,
   manualOrderSchema,

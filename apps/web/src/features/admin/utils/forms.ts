@@ -9,24 +9,10 @@ import {
   UsernameSchema,
 } from '@jesus-walks/contracts/users';
 import { z } from 'zod';
-
-export const PASSWORDS_DONT_MATCH = "Passwords don't match";
+import { PASSWORDS_DONT_MATCH } from '@/lib/account/change-password';
 
 const usernameField = z.string().trim().min(1, 'Username is required').pipe(UsernameSchema);
 const emailField = z.string().trim().min(1, 'Email is required').pipe(EmailSchema);
-
-/** 'Change My Password' (SPEC.md section 5): all three required, new at least 6, confirmation matches. */
-export const changeMyPasswordSchema = z
-  .object({
-    currentPassword: z.string().min(1, 'Current password is required'),
-    newPassword: z.string().min(1, 'New password is required').pipe(PasswordSchema),
-    confirmPassword: z.string().min(1, 'Please confirm the new password'),
-  })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    message: PASSWORDS_DONT_MATCH,
-    path: ['confirmPassword'],
-  });
-export type ChangeMyPasswordValues = z.input<typeof changeMyPasswordSchema>;
 
 /** 'Add New User': username, email, password required; password at least 6; confirmation matches. */
 export const addUserSchema = z

@@ -7,6 +7,7 @@ import { PageHead } from '@/components/seo/page-head';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
+import { failureMessage } from '@/lib/server-errors';
 import {
   FORGOT_PASSWORD_FAILURE_FALLBACK,
   type ForgotPasswordInput,
@@ -15,7 +16,6 @@ import {
 } from '../api/forgot-password';
 import { AuthCard } from '../components/auth-card';
 import { DevResetLink } from '../components/dev-reset-link';
-import { failureMessage } from '../utils/server-errors';
 
 /** Long enough to copy the token or follow the link; production toasts keep the 5 s default. */
 const DEV_TOAST_DURATION_MS = 60_000;

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlertIcon, CircleCheckIcon, LockIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHead } from '@/components/seo/page-head';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { type LoginInput, loginFailureMessage, loginInputSchema, useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
-import { LOGIN_REDIRECT_DELAY_MS, postLoginPath } from '../utils/post-login-path';
+import { LOGIN_REDIRECT_DELAY_MS, NEXT_PARAM, postLoginPath, safeNextPath } from '../utils/post-login-path';
 import { hasRecoveryParams, parseRecoveryParams, type RecoveryNotice } from '../utils/recovery-params';
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
@@ -40,6 +40,9 @@ function useRecoveryNotice(): RecoveryNotice | null {
 
 export function LoginRoute() {
   const notice = useRecoveryNotice();
+  const [searchParams] = useSearchParams();
+  // Where the member was going when a page asked them to log in (/account): back there after.
+  const next = safeNextPath(searchParams.get(NEXT_PARAM));
   const loginMutation = useLogin();
   const navigateLater = useDelayedNavigate();
   const {
@@ -59,7 +62,7 @@ export function LoginRoute() {
     loginMutation.mutate(values, {
       onSuccess: ({ user }) => {
         toast({ title: 'Login successful!', description: `Welcome back, ${user.username}.` });
-        navigateLater(postLoginPath(user), LOGIN_REDIRECT_DELAY_MS, { replace: true });
+        navigateLater(postLoginPath(user, next), LOGIN_REDIRECT_DELAY_MS, { replace: true });
       },
       onError: (error) => {
         toast({ variant: 'destructive', title: 'Login failed', description: loginFailureMessage(error) });
@@ -82,7 +85,10 @@ export function LoginRoute() {
         footer={
           <p>
             New here?{' '}
-            <Link to="/register" className={linkClass}>
+            <Link
+              to={next ? `/register?${new URLSearchParams({ [NEXT_PARAM]: next })}` : '/register'}
+              className={linkClass}
+            >
               Create an account
             </Link>
           </p>

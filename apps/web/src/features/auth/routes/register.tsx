@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlusIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHead } from '@/components/seo/page-head';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
+import { failureMessage, serverFieldErrors } from '@/lib/server-errors';
 import {
   REGISTER_FAILURE_FALLBACK,
   type RegisterInput,
@@ -13,14 +14,15 @@ import {
   useRegister,
 } from '../api/register';
 import { AuthCard } from '../components/auth-card';
-import { postLoginPath } from '../utils/post-login-path';
-import { failureMessage, serverFieldErrors } from '../utils/server-errors';
+import { loginPathReturningTo, NEXT_PARAM, postLoginPath, safeNextPath } from '../utils/post-login-path';
 
 const fields = ['username', 'email', 'password'] as const;
 
 export function RegisterRoute() {
   const navigate = useNavigate();
   const registration = useRegister();
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get(NEXT_PARAM));
   const {
     register,
     handleSubmit,
@@ -40,7 +42,7 @@ export function RegisterRoute() {
           title: 'Registration successful!',
           description: `Welcome to Jesus Walks, ${user.username}!`,
         });
-        navigate(postLoginPath(user), { replace: true });
+        navigate(postLoginPath(user, next), { replace: true });
       },
       onError: (error) => {
         // The server's own rules (e.g. the username's characters) also show under the field.
@@ -75,7 +77,10 @@ export function RegisterRoute() {
         footer={
           <p>
             Already have an account?{' '}
-            <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              to={next ? loginPathReturningTo(next) : '/login'}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               Log in
             </Link>
           </p>

@@ -8,6 +8,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
+import { failureMessage, serverFieldErrors } from '@/lib/server-errors';
 import {
   RESET_PASSWORD_FAILURE_FALLBACK,
   RESET_SUCCESS_MESSAGE,
@@ -19,7 +20,6 @@ import { AuthCard } from '../components/auth-card';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
 import { RESET_REDIRECT_DELAY_MS } from '../utils/post-login-path';
 import { recoveryLoginPath } from '../utils/recovery-params';
-import { failureMessage, serverFieldErrors } from '../utils/server-errors';
 
 /** Without a token there is nothing to reset: say so and go to /login (SPEC.md "Reset password"). */
 function useRequireToken(token: string): boolean {

@@ -5,6 +5,7 @@ import { deliveryText, type ShippingAddress, type ShippingMethod } from '@jesus-
 import { LoaderCircleIcon, LockIcon, PencilIcon, RefreshCwIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { OrderTotal } from '@/components/orders/order-total';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form';
@@ -24,7 +25,6 @@ import { addressLines } from '../utils/shipping-step';
 import { canMakeApplePayments } from '../utils/wallets';
 import { CartChangedNotice } from './cart-changed-notice';
 import type { CryptoContact } from './crypto-payment';
-import { OrderTotal } from './order-total';
 import { PaymentMethodTiles, withDeviceSupport } from './payment-method-tiles';
 import { applePayPath } from './payment-paths/apple-pay-path';
 import { cryptoPath } from './payment-paths/crypto-path';

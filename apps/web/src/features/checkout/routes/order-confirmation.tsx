@@ -2,13 +2,13 @@ import { CircleCheckBigIcon, ReceiptTextIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Container } from '@/components/layout/container';
+import { OrderTotal } from '@/components/orders/order-total';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { trackPurchase } from '@/lib/analytics';
 import { useCart } from '@/lib/cart/cart-context';
 import { formatPrice } from '@/lib/format';
 import { getSessionStorage } from '@/lib/storage';
-import { OrderTotal } from '../components/order-total';
 import {
   type CompletedOrder,
   completeConfirmation,

@@ -5,13 +5,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Container } from '@/components/layout/container';
 import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
+import { OrderStatusBadge } from '@/components/orders/order-status-badge';
+import { OrderTotal } from '@/components/orders/order-total';
 import { PageHead } from '@/components/seo/page-head';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatPrice } from '@/lib/format';
 import { isBadOrderLink, type OrderStatusView, useOrderStatus } from '../api/get-order-status';
-import { OrderStatusBadge } from '../components/order-status-badge';
-import { OrderTotal } from '../components/order-total';
 
 function formatDate(value: string): string {
   // parseISO reads a date without a time ('2030-04-04') as that day here, not as UTC midnight.

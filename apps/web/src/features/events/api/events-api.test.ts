@@ -1,10 +1,10 @@
 import { eventRoutes } from '@jesus-walks/contracts/events';
+import { orderPaymentRoutes } from '@jesus-walks/contracts/payments';
 import { pathOf } from '@jesus-walks/contracts/route-contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { cancelGuestRegistration, cancelRegistration } from '@/lib/events/cancel-registration';
 import { anEvent, aRegistration, stubFetch } from '@/testing/api-stubs';
-import { cancelGuestRegistration } from './cancel-guest-registration';
-import { cancelRegistration } from './cancel-registration';
 import { getEvent } from './get-event';
 import { registerForEvent } from './register-for-event';
 
@@ -77,24 +77,37 @@ describe('registerForEvent', () => {
 });
 
 describe('cancellations', () => {
-  it('a member DELETEs their registration of the event', async () => {
-    const fetchMock = stubFetch(() =>
-      Response.json({ ...registration, status: 'cancelled', waitlistPosition: null }),
-    );
-    await cancelRegistration({ eventId: 5, registrationId: 9 });
+  const cancelled = {
+    registrationId: 9,
+    eventId: 5,
+    registrationStatus: 'cancelled',
+    payment: null,
+    message: 'Your registration for Vineyard Loop is cancelled.',
+  };
+
+  it("a member's cancellation goes through payments' Cancel and refund, which answers in words", async () => {
+    const fetchMock = stubFetch(() => Response.json(cancelled));
+    await expect(cancelRegistration({ eventId: 5, registrationId: 9 })).resolves.toEqual(cancelled);
     expect(fetchMock.mock.calls[0]?.[0]).toBe(
-      pathOf(eventRoutes.cancelRegistration, { id: 5, registrationId: 9 }),
+      pathOf(orderPaymentRoutes.cancelRegistrationAndRefund, { id: 5, registrationId: 9 }),
     );
-    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('DELETE');
-    expect(fetchMock.mock.calls[0]?.[1]?.body).toBeNull();
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{}');
+  });
+
+  it("an admin's carries their reason", async () => {
+    const fetchMock = stubFetch(() => Response.json(cancelled));
+    await cancelRegistration({ eventId: 5, registrationId: 9, reason: 'The trail is closed' });
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{"reason":"The trail is closed"}');
   });
 
   it("a guest posts the token of their e-mail's link", async () => {
-    const fetchMock = stubFetch(() =>
-      Response.json({ ...registration, status: 'cancelled', waitlistPosition: null }),
-    );
+    const fetchMock = stubFetch(() => Response.json(cancelled));
     await cancelGuestRegistration({ eventId: 5, token: 'tok' });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe(pathOf(eventRoutes.cancelAsGuest, { id: 5 }));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(
+      pathOf(orderPaymentRoutes.cancelGuestRegistrationAndRefund, { id: 5 }),
+    );
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
     expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{"token":"tok"}');
   });
 });

@@ -4,8 +4,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { formatEventDay, formatEventPrice, formatEventTime, seatsText } from '@/lib/events/event-format';
 import type { Event } from '@/lib/events/get-events';
-import { formatEventDay, formatEventPrice, formatEventTime, seatsText } from '../utils/event-format';
 import { EventImage } from './event-image';
 
 function actionLabel(event: Event): string {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { getServerMessage } from '@/lib/api-client';
-import { useCancelGuestRegistration } from '../api/cancel-guest-registration';
+import { useCancelGuestRegistration } from '@/lib/events/cancel-registration';
 import type { Outcome } from '../utils/registration-outcome';
 import { OutcomeAlert } from './outcome-alert';
 
@@ -37,7 +37,7 @@ export function GuestCancellation({
       <h3 className="font-serif text-lg font-semibold">Cancel your registration?</h3>
       <p className="text-sm text-foreground/85">
         You followed the cancellation link from your confirmation e-mail. If you can't come, cancelling frees
-        your seat for the next person on the waitlist.
+        your seat for the next person on the waitlist, and a seat you paid for online is refunded in full.
       </p>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -47,11 +47,12 @@ export function GuestCancellation({
             cancellation.mutate(
               { eventId, token },
               {
-                onSuccess: () =>
+                onSuccess: (result) =>
                   setOutcome({
                     tone: 'success',
                     title: 'Your registration is cancelled',
-                    description: 'Thank you for letting us know. We hope to walk with you another time.',
+                    // The server's words: a seat paid at checkout says how its refund comes back.
+                    description: `${result.message} Thank you for letting us know. We hope to walk with you another time.`,
                   }),
                 onError: (error) =>
                   setOutcome({

@@ -4,18 +4,14 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getServerMessage } from '@/lib/api-client';
 import { AttemptKeys } from '@/lib/attempt-keys';
+import { useCancelRegistration } from '@/lib/events/cancel-registration';
 import type { Event } from '@/lib/events/get-events';
+import { useMyRegistrations } from '@/lib/events/get-my-registrations';
+import { cancelConsequence, statusLabel } from '@/lib/events/registration-status';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import { useCancelRegistration } from '../api/cancel-registration';
-import { useMyRegistrations } from '../api/get-my-registrations';
 import { useRegisterForEvent } from '../api/register-for-event';
 
-import {
-  type Outcome,
-  registrationFailure,
-  registrationOutcome,
-  statusLabel,
-} from '../utils/registration-outcome';
+import { type Outcome, registrationFailure, registrationOutcome } from '../utils/registration-outcome';
 import { OutcomeAlert } from './outcome-alert';
 
 /** A logged-in member: register with one click, see their registration, cancel it. */
@@ -61,12 +57,12 @@ export function MemberRegistration({
     cancellation.mutate(
       { eventId: event.id, registrationId },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
           setConfirming(false);
           setOutcome({
             tone: 'info',
             title: 'Registration cancelled',
-            description: 'Thank you for letting us know. Your seat goes to the next person on the waitlist.',
+            description: `${result.message} Thank you for letting us know.`,
           });
         },
         onError: (error) => {
@@ -94,12 +90,7 @@ export function MemberRegistration({
         </div>
         {confirming ? (
           <div className="grid gap-3 rounded-lg border border-border bg-muted p-4">
-            <p className="text-sm">
-              Cancel your registration?{' '}
-              {current.status === 'waitlisted'
-                ? 'You will lose your place in line.'
-                : 'Your seat will go to the next person on the waitlist.'}
-            </p>
+            <p className="text-sm">Cancel your registration? {cancelConsequence(current)}</p>
             <div className="flex flex-wrap gap-2">
               <Button
                 variant="destructive"

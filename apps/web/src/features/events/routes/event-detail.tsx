@@ -18,12 +18,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { Event } from '@/lib/events/get-events';
-import { useSiteOrigin } from '@/lib/site-origin';
-import { useEvent } from '../api/get-event';
-import { EventImage } from '../components/event-image';
-import { GuestCancellation } from '../components/guest-cancellation';
-import { RegistrationPanel } from '../components/registration-panel';
 import {
   capacityText,
   formatEventDay,
@@ -31,7 +25,13 @@ import {
   formatEventTime,
   priceText,
   seatsText,
-} from '../utils/event-format';
+} from '@/lib/events/event-format';
+import type { Event } from '@/lib/events/get-events';
+import { useSiteOrigin } from '@/lib/site-origin';
+import { useEvent } from '../api/get-event';
+import { EventImage } from '../components/event-image';
+import { GuestCancellation } from '../components/guest-cancellation';
+import { RegistrationPanel } from '../components/registration-panel';
 import { eventStructuredData, eventSummary } from '../utils/event-structured-data';
 
 function BackToEvents() {

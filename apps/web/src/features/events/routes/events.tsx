@@ -5,11 +5,11 @@ import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { PageHead } from '@/components/seo/page-head';
 import { Button } from '@/components/ui/button';
+import { pastEvents, upcomingEvents } from '@/lib/events/event-format';
 import { useEvents } from '@/lib/events/get-events';
 import { openNewsletterDialog } from '@/lib/newsletter-dialog-store';
 import { useSiteOrigin } from '@/lib/site-origin';
 import { EventCard, EventCardSkeleton } from '../components/event-card';
-import { pastEvents, upcomingEvents } from '../utils/event-format';
 import { eventStructuredData } from '../utils/event-structured-data';
 
 function EventSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { registrationFailure, registrationOutcome, statusLabel } from './registration-outcome';
+import { registrationFailure, registrationOutcome } from './registration-outcome';
 
 const registration = { id: 1, eventId: 2, createdAt: '2030-01-01T00:00:00Z' };
 
@@ -39,15 +39,5 @@ describe('registrationFailure', () => {
     expect(registrationFailure(new TypeError('Failed to fetch'))).toMatchObject({
       title: 'Registration failed',
     });
-  });
-});
-
-describe('statusLabel', () => {
-  it('names each status', () => {
-    expect(statusLabel({ status: 'confirmed', waitlistPosition: null })).toBe('Confirmed');
-    expect(statusLabel({ status: 'waitlisted', waitlistPosition: 2 })).toBe('Waitlisted (number 2)');
-    expect(statusLabel({ status: 'pending_payment', waitlistPosition: null })).toBe(
-      'Seat reserved: pay on the day',
-    );
   });
 });

@@ -1,6 +1,6 @@
 import type { Registration } from '@jesus-walks/contracts/events';
 import { ApiError } from '@/lib/api-client';
-import { formatEventPrice } from './event-format';
+import { formatEventPrice } from '@/lib/events/event-format';
 
 export interface Outcome {
   tone: 'success' | 'info' | 'error';
@@ -68,20 +68,4 @@ export function registrationFailure(error: unknown): Outcome {
     title: 'Registration failed',
     description: "We couldn't complete your registration. Please try again.",
   };
-}
-
-/** "Confirmed", "Seat reserved: pay on the day", "Waitlisted (number 2)". */
-export function statusLabel(registration: Pick<Registration, 'status' | 'waitlistPosition'>): string {
-  switch (registration.status) {
-    case 'confirmed':
-      return 'Confirmed';
-    case 'pending_payment':
-      return 'Seat reserved: pay on the day';
-    case 'waitlisted':
-      return registration.waitlistPosition
-        ? `Waitlisted (number ${registration.waitlistPosition})`
-        : 'Waitlisted';
-    case 'cancelled':
-      return 'Cancelled';
-  }
 }

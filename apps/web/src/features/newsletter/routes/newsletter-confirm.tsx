@@ -1,9 +1,9 @@
 import { MailCheckIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PageHead } from '@/components/seo/page-head';
+import { TokenActionCard } from '@/components/token-action-card';
 import { Button } from '@/components/ui/button';
 import { useConfirmSubscription } from '../api/confirm-subscription';
-import { TokenActionCard } from '../components/token-action-card';
 
 /** /newsletter/confirm?token=...: the welcome e-mail's confirmation link lands here. */
 export function NewsletterConfirmRoute() {

@@ -1,7 +1,7 @@
 import { BellOffIcon } from 'lucide-react';
 import { PageHead } from '@/components/seo/page-head';
+import { TokenActionCard } from '@/components/token-action-card';
 import { useUnsubscribeNewsletter } from '../api/unsubscribe-newsletter';
-import { TokenActionCard } from '../components/token-action-card';
 
 /** /newsletter/unsubscribe?token=...: the unsubscribe link of every newsletter e-mail lands here. */
 export function NewsletterUnsubscribeRoute() {

@@ -13,7 +13,8 @@ interface TokenMutation {
   isPending: boolean;
   isSuccess: boolean;
   isError: boolean;
-  data: { message: string; email: string } | undefined;
+  /** The server's words, and the address it concerns when there is one. */
+  data: { message: string; email?: string } | undefined;
   error: unknown;
 }
 
@@ -60,7 +61,7 @@ export function TokenActionCard({
             </span>
             <h1 className="font-serif text-2xl leading-tight font-semibold">{doneTitle}</h1>
             <CardDescription>{done.message}</CardDescription>
-            <p className="text-sm font-medium break-all">{done.email}</p>
+            {done.email ? <p className="text-sm font-medium break-all">{done.email}</p> : null}
           </CardHeader>
         ) : (
           <CardHeader className="items-center text-center">

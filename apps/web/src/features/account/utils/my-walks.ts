@@ -1,0 +1,34 @@
+import type { MyRegistration } from '@jesus-walks/contracts/events';
+
+export interface MyWalks {
+  /** Walks still to come, soonest first: what the member may still cancel. */
+  upcoming: MyRegistration[];
+  /** Walks that have taken place, latest first. */
+  past: MyRegistration[];
+}
+
+/**
+ * A member's registrations split as they live them: the walks to come (soonest first) and the
+ * ones behind them (latest first). A cancelled walk is a past one: nothing more can happen to it.
+ */
+export function splitMyWalks(registrations: readonly MyRegistration[]): MyWalks {
+  const upcoming: MyRegistration[] = [];
+  const past: MyRegistration[] = [];
+  for (const registration of registrations) {
+    if (registration.event.isPast || registration.event.isCancelled) past.push(registration);
+    else upcoming.push(registration);
+  }
+  const at = (registration: MyRegistration) => Date.parse(registration.event.date);
+  upcoming.sort((a, b) => at(a) - at(b) || a.id - b.id);
+  past.sort((a, b) => at(b) - at(a) || b.id - a.id);
+  return { upcoming, past };
+}
+
+/**
+ * Whether the member can still cancel it from their page: a walk to come, or a paid seat at a walk
+ * the group cancelled, whose refund the member can still ask for.
+ */
+export function canCancel(registration: MyRegistration): boolean {
+  if (registration.status === 'cancelled' || registration.event.isPast) return false;
+  return !registration.event.isCancelled || registration.payment?.refundable === true;
+}

@@ -1,0 +1,472 @@
+import { service as contentService } from '@jesus-walks/content-and-events/service';
+import {
+  daysFromNow,
+  generousSeatHoldLimits,
+  insertTestEvent,
+  startFakeIdentity,
+  tokenOfLink,
+} from '@jesus-walks/content-and-events/testing';
+import { EventPaymentIntentResponseSchema } from '@jesus-walks/contracts/checkout';
+import type { Identity } from '@jesus-walks/contracts/common';
+import { MyRegistrationSchema } from '@jesus-walks/contracts/events';
+import { RegistrationCancelAndRefundResultSchema } from '@jesus-walks/contracts/payments';
+import { jobsOf, queuedMailFor, waitForJobs } from '@jesus-walks/test-kit/jobs';
+import { identityHeaders, startTestService, testAdmin } from '@jesus-walks/test-kit/test-service';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type CheckoutStack, startCheckoutStack } from '../../testing/checkout-stack.testing';
+import { REFUND_PAYMENT_QUEUE } from '../finalisation/finalisation.service';
+import { SANDBOX_WEBHOOK_QUEUE } from '../providers/sandbox/sandbox.service';
+
+/**
+ * Cancel and refund of a registration paid through the real checkout (issue 23), against the real
+ * content-and-events over HTTP: content-and-events cancels it (who may, the seat to the waitlist)
+ * through its internal cancel, then payments claims the refund once, records it, queues the
+ * refund job (run through the sandbox here) and e-mails the payer, as 'Cancel and refund' does for
+ * an order.
+ */
+
+type ContentService = Awaited<ReturnType<typeof startContent>>;
+const startContent = (identityUrl: string) =>
+  startTestService(contentService, {
+    ...generousSeatHoldLimits,
+    GUEST_REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
+    GUEST_REGISTRATIONS_PER_EVENT_PER_ADDRESS_PER_DAY: '100000',
+    MEMBER_REGISTRATIONS_PER_HOUR: '100000',
+    IDENTITY_URL: identityUrl,
+    PUBLIC_ORIGIN: 'https://walks.example',
+  });
+
+const martha: Identity = { id: 8101, username: 'martha', isAdmin: false };
+const peter: Identity = { id: 8102, username: 'peter', isAdmin: false };
+
+let identity: Awaited<ReturnType<typeof startFakeIdentity>>;
+let content: ContentService;
+let stack: CheckoutStack;
+
+beforeAll(async () => {
+  identity = await startFakeIdentity(
+    [martha, peter].map((who) => ({ ...who, email: `${who.username}@example.com`, isVerified: true })),
+  );
+  content = await startContent(identity.url);
+  await content.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = content.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('content-and-events is not listening');
+  stack = await startCheckoutStack({ CONTENT_AND_EVENTS_URL: `http://127.0.0.1:${address.port}` });
+});
+afterAll(async () => {
+  await stack?.close();
+  await content?.close();
+  await identity?.close();
+});
+
+let payers = 0;
+
+/**
+ * A seat paid through the real checkout with the sandbox's 4242 card, by a member (the intent's
+ * x-identity) or a guest; the payer's contact goes with the payment, as the web sends it.
+ */
+async function paidSeat(eventId: number, member: Identity | null = null) {
+  payers += 1;
+  const contact = member
+    ? { fullName: `${member.username} Walker`, email: `${member.username}-receipts@example.com` }
+    : { fullName: `Guest Payer ${payers}`, email: `refund-guest${payers}@example.com` };
+  const url = '/api/checkout/event-payment-intent';
+  const intentResponse = await stack.payments.app.inject({
+    method: 'POST',
+    url,
+    headers: member ? await identityHeaders(member, 'POST', url) : {},
+    payload: { eventId, ...contact, paymentMethod: 'stripe' },
+  });
+  expect(intentResponse.statusCode, intentResponse.body).toBe(201);
+  const intent = EventPaymentIntentResponseSchema.parse(intentResponse.json());
+  const paid = await stack.payments.app.inject({
+    method: 'POST',
+    url: '/api/checkout/sandbox/confirm',
+    payload: {
+      clientSecret: intent.clientSecret,
+      cardNumber: '4242424242424242',
+      expiry: '12/40',
+      cvc: '123',
+      contact,
+    },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  const completed = await stack.payments.app.inject({
+    method: 'POST',
+    url: '/api/checkout/complete-registration',
+    payload: { paymentId: intent.paymentId },
+  });
+  expect(completed.statusCode, completed.body).toBe(201);
+  // The sandbox's own payment_intent.succeeded reaches the same finalisation: let it settle.
+  await waitForJobs(stack.payments.db, { timeoutMs: 20_000 });
+  return { paymentId: intent.paymentId, registrationId: intent.registrationId, payer: contact };
+}
+
+/** The member's (or an admin's) Cancel and refund, with the x-identity the gateway would sign. */
+async function cancelAndRefund(
+  who: Identity | null,
+  eventId: number,
+  registrationId: number,
+  payload: object = {},
+) {
+  const url = `/api/events/${eventId}/registrations/${registrationId}/cancel-and-refund`;
+  return stack.payments.app.inject({
+    method: 'POST',
+    url,
+    headers: await identityHeaders(who, 'POST', url),
+    payload,
+  });
+}
+
+function guestCancelAndRefund(eventId: number, token: string) {
+  return stack.payments.app.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/registrations/cancel-and-refund`,
+    payload: { token },
+  });
+}
+
+async function contentCall(
+  who: Identity | null,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  return content.app.inject({
+    method,
+    url,
+    headers: who ? await identityHeaders(who, method, url) : {},
+    ...(payload ? { payload } : {}),
+  });
+}
+
+const registration = (id: number) =>
+  content.db.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const paymentRow = (id: string) =>
+  stack.payments.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const refundJobsOf = async (paymentId: string) =>
+  (await jobsOf(stack.payments.db, REFUND_PAYMENT_QUEUE)).filter(
+    (job) => (job.data as { paymentId: string }).paymentId === paymentId,
+  );
+/** The sandbox's charge.refunded events for a payment: one per refund it made. */
+const sandboxRefundsOf = async (paymentId: string) =>
+  (await jobsOf(stack.payments.db, SANDBOX_WEBHOOK_QUEUE)).filter((job) => {
+    const event = (
+      job.data as { event: { type: string; data: { object: { metadata?: { paymentId?: string } } } } }
+    ).event;
+    return event.type === 'charge.refunded' && event.data.object.metadata?.paymentId === paymentId;
+  });
+const auditOf = (paymentId: string) =>
+  stack.payments.db
+    .selectFrom('auditLog')
+    .selectAll()
+    .where('targetType', '=', 'payment')
+    .where('targetId', '=', paymentId)
+    .execute();
+const refundMailTo = async (email: string, title: string) =>
+  (await queuedMailFor(stack.payments.db, email)).filter((mail) => mail.subject.endsWith(title));
+
+async function myRegistration(who: Identity, registrationId: number) {
+  const response = await contentCall(who, 'GET', '/api/events/my-registrations');
+  expect(response.statusCode, response.body).toBe(200);
+  return z
+    .array(MyRegistrationSchema)
+    .parse(response.json())
+    .find((entry) => entry.id === registrationId);
+}
+
+/** Everything one refund leaves behind, exactly once: the job run, the sandbox's refund, the record, the e-mail. */
+async function expectRefundedOnce(paymentId: string, payerEmail: string, title: string) {
+  await waitForJobs(stack.payments.db, { timeoutMs: 20_000 });
+  const payment = await paymentRow(paymentId);
+  expect(payment).toMatchObject({ status: 'refunded', refundStatus: 'refunded' });
+  expect(payment.refundReference).toMatch(/^re_sandbox_/);
+  const intent = await stack.payments.db
+    .selectFrom('sandboxIntents')
+    .select('refundId')
+    .where('id', '=', payment.providerReference)
+    .executeTakeFirstOrThrow();
+  expect(intent.refundId).toBe(payment.refundReference);
+  expect(await refundJobsOf(paymentId)).toHaveLength(1);
+  expect(await sandboxRefundsOf(paymentId)).toHaveLength(1);
+  expect(await auditOf(paymentId)).toHaveLength(1);
+  expect(await refundMailTo(payerEmail, title)).toHaveLength(1);
+}
+
+describe('a member cancels their paid registration', () => {
+  it('cancels it, gives the seat to the first waitlisted, refunds it once through the sandbox and e-mails the payer', async () => {
+    const eventId = await insertTestEvent(content.db, { price: 25, capacity: 1, title: 'Refund Ridge' });
+    const seat = await paidSeat(eventId, martha);
+    const waiting = await contentCall(peter, 'POST', `/api/events/${eventId}/registrations`, {});
+    expect(waiting.json()).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+    // What the member's page shows before: paid, and cancelling refunds it.
+    expect((await myRegistration(martha, seat.registrationId))?.payment).toEqual({
+      amount: '25.00',
+      testMode: true,
+      refundable: true,
+      refunded: false,
+    });
+    // content-and-events' own route refuses it: the money would stay taken.
+    const refused = await contentCall(
+      martha,
+      'DELETE',
+      `/api/events/${eventId}/registrations/${seat.registrationId}`,
+    );
+    expect(refused.statusCode).toBe(409);
+
+    const response = await cancelAndRefund(martha, eventId, seat.registrationId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(RegistrationCancelAndRefundResultSchema.parse(response.json())).toEqual({
+      registrationId: seat.registrationId,
+      eventId,
+      registrationStatus: 'cancelled',
+      payment: {
+        paymentId: seat.paymentId,
+        paymentMethod: 'stripe',
+        provider: 'sandbox',
+        amount: '25.00',
+        status: 'succeeded',
+        refundStatus: 'requested',
+        refundReason: 'Cancelled by the registrant',
+        testMode: true,
+      },
+      message:
+        'Your registration for Refund Ridge is cancelled. Your payment of $25.00 is being refunded; it was made in test mode, so no real money was taken.',
+    });
+    expect(await registration(seat.registrationId)).toMatchObject({ status: 'cancelled' });
+    expect(await registration(waiting.json().id)).toMatchObject({ status: 'pending_payment' });
+
+    await expectRefundedOnce(seat.paymentId, seat.payer.email, 'Refund Ridge');
+    const [entry] = await auditOf(seat.paymentId);
+    expect(entry).toMatchObject({
+      action: 'payment.refund_requested',
+      actorId: martha.id,
+      actorUsername: 'martha',
+      targetLabel: `Registration #${seat.registrationId} for "Refund Ridge" (test mode)`,
+      summary:
+        'Cancelled martha\'s registration for "Refund Ridge" at their request and refunded $25.00 by the sandbox (test mode)',
+      changes: {
+        refundStatus: { from: null, to: 'requested' },
+        refundReason: { from: null, to: 'Cancelled by the registrant' },
+      },
+    });
+    const [mail] = await refundMailTo(seat.payer.email, 'Refund Ridge');
+    expect(mail?.subject).toBe('Registration cancelled and refunded: Refund Ridge');
+    expect(mail?.text).toContain('Hi martha Walker,');
+    expect(mail?.text).toContain('Your registration for Refund Ridge has been cancelled.\n');
+    expect(mail?.text).toContain('Your payment of $25.00 has been refunded. It was made in test mode');
+    expect((await myRegistration(martha, seat.registrationId))?.payment).toMatchObject({
+      refundable: false,
+      refunded: true,
+    });
+
+    // Asked again: the refund as it stands, nothing refunded, recorded or sent twice.
+    const again = await cancelAndRefund(martha, eventId, seat.registrationId);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({
+      payment: { status: 'refunded', refundStatus: 'refunded' },
+      message: 'Your registration for Refund Ridge is cancelled; your payment of $25.00 has been refunded.',
+    });
+    await expectRefundedOnce(seat.paymentId, seat.payer.email, 'Refund Ridge');
+    expect(await registration(waiting.json().id)).toMatchObject({ status: 'pending_payment' });
+  });
+
+  it('5 requests at once: one refund, one record, one e-mail, one seat given', async () => {
+    const eventId = await insertTestEvent(content.db, { price: 30, capacity: 1, title: 'Busy Bluff' });
+    const seat = await paidSeat(eventId, peter);
+    const waiting = await contentCall(null, 'POST', `/api/events/${eventId}/registrations`, {
+      name: 'Next In Line',
+      email: 'next-in-line@example.com',
+    });
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => cancelAndRefund(peter, eventId, seat.registrationId)),
+    );
+    for (const response of responses) {
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({
+        registrationId: seat.registrationId,
+        registrationStatus: 'cancelled',
+        payment: { paymentId: seat.paymentId, amount: '30.00' },
+      });
+    }
+    await expectRefundedOnce(seat.paymentId, seat.payer.email, 'Busy Bluff');
+    expect(await registration(waiting.json().id)).toMatchObject({ status: 'pending_payment' });
+  });
+
+  it('another member cannot cancel it (404), and after the walk has started nobody can (422)', async () => {
+    const eventId = await insertTestEvent(content.db, { price: 20, title: 'Not Yours' });
+    const seat = await paidSeat(eventId, martha);
+    const other = await cancelAndRefund(peter, eventId, seat.registrationId);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ code: 'not_found', message: 'Registration not found' });
+    expect((await cancelAndRefund(null, eventId, seat.registrationId)).statusCode).toBe(401);
+
+    await content.db
+      .updateTable('events')
+      .set({ date: daysFromNow(-0.01) })
+      .where('id', '=', eventId)
+      .execute();
+    const late = await cancelAndRefund(martha, eventId, seat.registrationId);
+    expect(late.statusCode).toBe(422);
+    expect(late.json()).toEqual({ code: 'business_rule', message: 'This event has already taken place.' });
+
+    await waitForJobs(stack.payments.db, { timeoutMs: 20_000 });
+    expect(await registration(seat.registrationId)).toMatchObject({ status: 'confirmed' });
+    expect(await paymentRow(seat.paymentId)).toMatchObject({ status: 'succeeded', refundStatus: null });
+    expect(await refundJobsOf(seat.paymentId)).toEqual([]);
+    expect(await auditOf(seat.paymentId)).toEqual([]);
+  });
+
+  it("a free walk's registration: the old route cancels it as before, and Cancel and refund has nothing to refund", async () => {
+    const eventId = await insertTestEvent(content.db, { price: 0, title: 'Free Fields' });
+    const first = await contentCall(martha, 'POST', `/api/events/${eventId}/registrations`, {});
+    const cancelled = await contentCall(
+      martha,
+      'DELETE',
+      `/api/events/${eventId}/registrations/${first.json().id}`,
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+
+    const again = await contentCall(martha, 'POST', `/api/events/${eventId}/registrations`, {});
+    const response = await cancelAndRefund(martha, eventId, again.json().id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      registrationId: again.json().id,
+      eventId,
+      registrationStatus: 'cancelled',
+      payment: null,
+      message: 'Your registration for Free Fields is cancelled.',
+    });
+  });
+});
+
+describe('a guest cancels with the link of their confirmation e-mail', () => {
+  it('is refunded once; the old link route refuses it, and a link that is not valid is a 400', async () => {
+    const eventId = await insertTestEvent(content.db, { price: 15, title: 'Guest Gorge' });
+    const seat = await paidSeat(eventId);
+    await waitForJobs(content.db, { timeoutMs: 20_000 });
+    const [receipt] = await queuedMailFor(content.db, seat.payer.email);
+    expect(receipt?.subject).toBe("You're registered: Guest Gorge (paid $15.00)");
+    const token = tokenOfLink(receipt?.text ?? '', `/events/${eventId}`);
+
+    const old = await contentCall(null, 'POST', `/api/events/${eventId}/registrations/cancel`, { token });
+    expect(old.statusCode).toBe(409);
+    const forged = await guestCancelAndRefund(eventId, `${token}x`);
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ code: 'bad_request', message: 'This cancellation link is not valid.' });
+
+    const response = await guestCancelAndRefund(eventId, token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      registrationId: seat.registrationId,
+      registrationStatus: 'cancelled',
+      payment: { paymentId: seat.paymentId, refundStatus: 'requested' },
+      message:
+        'Your registration for Guest Gorge is cancelled. Your payment of $15.00 is being refunded; it was made in test mode, so no real money was taken.',
+    });
+    expect((await guestCancelAndRefund(eventId, token)).statusCode).toBe(200);
+    await expectRefundedOnce(seat.paymentId, seat.payer.email, 'Guest Gorge');
+    const [entry] = await auditOf(seat.paymentId);
+    expect(entry).toMatchObject({
+      actorId: null,
+      summary: `Cancelled ${seat.payer.fullName}'s registration for "Guest Gorge" at their request (their e-mail's link) and refunded $15.00 by the sandbox (test mode)`,
+    });
+  });
+});
+
+describe("an admin cancels someone's paid registration", () => {
+  it('with a reason: refunded once, the admin told in their words, the payer told why', async () => {
+    const eventId = await insertTestEvent(content.db, { price: 40, capacity: 1, title: 'Storm Summit' });
+    const seat = await paidSeat(eventId, martha);
+    const waiting = await contentCall(peter, 'POST', `/api/events/${eventId}/registrations`, {});
+    const response = await cancelAndRefund(testAdmin, eventId, seat.registrationId, {
+      reason: 'The trail is closed',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      payment: { refundStatus: 'requested', refundReason: 'The trail is closed' },
+      message:
+        "Cancelled martha's registration for Storm Summit. The refund of $40.00 is on its way through the sandbox (test mode). Their seat went to the next person on the waitlist.",
+    });
+    await expectRefundedOnce(seat.paymentId, seat.payer.email, 'Storm Summit');
+    expect(await registration(waiting.json().id)).toMatchObject({ status: 'pending_payment' });
+    expect((await auditOf(seat.paymentId))[0]).toMatchObject({
+      actorId: testAdmin.id,
+      summary:
+        'Cancelled martha\'s registration for "Storm Summit" and refunded $40.00 by the sandbox (test mode)',
+    });
+    const [mail] = await refundMailTo(seat.payer.email, 'Storm Summit');
+    expect(mail?.text).toContain(
+      'Your registration for Storm Summit has been cancelled. Reason: The trail is closed',
+    );
+
+    const again = await cancelAndRefund(testAdmin, eventId, seat.registrationId);
+    expect(again.json().message).toBe(
+      "martha's registration for Storm Summit is cancelled; its payment of $40.00 has been refunded.",
+    );
+    // content-and-events' own DELETE would have refused it as paid; once cancelled it is as it is.
+    const deleted = await contentCall(
+      testAdmin,
+      'DELETE',
+      `/api/events/${eventId}/registrations/${seat.registrationId}`,
+    );
+    expect(deleted.json()).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('refuses a blank reason and unknown fields with 400, and the registration stays paid', async () => {
+    const eventId = await insertTestEvent(content.db, { price: 10 });
+    const seat = await paidSeat(eventId, peter);
+    expect(
+      (await cancelAndRefund(testAdmin, eventId, seat.registrationId, { reason: '  ' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await cancelAndRefund(testAdmin, eventId, seat.registrationId, { refundAmount: '1.00' })).statusCode,
+    ).toBe(400);
+    expect(await registration(seat.registrationId)).toMatchObject({ status: 'confirmed' });
+  });
+});
+
+describe('a payment whose finalisation payments has not recorded yet', () => {
+  it('is finalised first (the seller already confirmed it), then refunded once', async () => {
+    const eventId = await insertTestEvent(content.db, { price: 18, title: 'Late Record' });
+    const seat = await paidSeat(eventId, martha);
+    // As if the process stopped after the seller's fulfil and before payments recorded it.
+    await stack.payments.db
+      .updateTable('payments')
+      .set({ status: 'pending', registrationId: null })
+      .where('id', '=', seat.paymentId)
+      .execute();
+    const response = await cancelAndRefund(martha, eventId, seat.registrationId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      payment: { paymentId: seat.paymentId, refundStatus: 'requested' },
+    });
+    await expectRefundedOnce(seat.paymentId, seat.payer.email, 'Late Record');
+    expect(await paymentRow(seat.paymentId)).toMatchObject({ registrationId: seat.registrationId });
+  });
+});
+
+describe('after its refund', () => {
+  it('the member can pay for the walk again: a new seat, a new payment, refunded on its own', async () => {
+    const eventId = await insertTestEvent(content.db, { price: 12, title: 'Second Wind' });
+    const first = await paidSeat(eventId, peter);
+    expect((await cancelAndRefund(peter, eventId, first.registrationId)).statusCode).toBe(200);
+    const second = await paidSeat(eventId, peter);
+    expect(second.registrationId).toBe(first.registrationId);
+    expect(await registration(second.registrationId)).toMatchObject({
+      status: 'confirmed',
+      paymentId: second.paymentId,
+    });
+    const response = await cancelAndRefund(peter, eventId, second.registrationId);
+    expect(response.json()).toMatchObject({
+      payment: { paymentId: second.paymentId, refundStatus: 'requested' },
+    });
+    await waitForJobs(stack.payments.db, { timeoutMs: 20_000 });
+    for (const paymentId of [first.paymentId, second.paymentId]) {
+      expect(await paymentRow(paymentId)).toMatchObject({ status: 'refunded', refundStatus: 'refunded' });
+      expect(await refundJobsOf(paymentId)).toHaveLength(1);
+    }
+  });
+});
