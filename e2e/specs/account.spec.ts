@@ -73,7 +73,7 @@ async function openTab(page: Page, name: string): Promise<void> {
 }
 
 describe('a member’s own page', () => {
-  it('takes a visitor through login and back, then shows their walks and orders, cancels a walk, changes the e-mail through its link, subscribes and logs out other devices', async () => {
+  it('takes a visitor through login and back: walks and orders, a cancellation, the e-mail link, newsletter, devices, the data download, and deleting the account', async () => {
     const page = await site.newPage({ width: 375, height: 800 });
     const problems = watchPageProblems(page);
     const username = `walker${suffix}`;
@@ -198,6 +198,40 @@ describe('a member’s own page', () => {
     expect((await other.request.get('/api/auth/me')).status()).toBe(401);
     expect((await page.request.get('/api/auth/me')).status()).toBe(200);
     expect(await noHorizontalScroll(page)).toBe(true);
+
+    // Their data, gathered from every service into one file.
+    await openTab(page, 'Your data');
+    await page.getByRole('button', { name: 'Prepare my data' }).click();
+    const download = page.getByRole('link', { name: 'Download my data' });
+    await expect.poll(() => download.isVisible(), { timeout: 30_000 }).toBe(true);
+    const file = await page.request.get((await download.getAttribute('href')) ?? '');
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-disposition']).toMatch(
+      /^attachment; filename="jesus-walks-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const data = JSON.stringify(await file.json());
+    for (const expected of [newEmail, walk.title, BOTTLE]) expect(data).toContain(expected);
+    expect(data).not.toMatch(/\$argon2/);
+
+    // Deleting the account, after the password: logged out, and the account is gone for good.
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const confirm = page.getByRole('alertdialog');
+    // A wrong password is answered 400, which Chromium logs: expected here.
+    problems.expect('/api/account/delete', 400);
+    await confirm.getByLabel('Current password', { exact: true }).fill('not-my-password');
+    await confirm.getByRole('button', { name: 'Delete my account' }).click();
+    await expect.poll(() => confirm.getByText('Current password is incorrect').isVisible()).toBe(true);
+    await confirm.getByLabel('Current password', { exact: true }).fill(PASSWORD);
+    await confirm.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+    await expect.poll(() => toast(page, 'Your account is deleted').isVisible()).toBe(true);
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+    for (const login of [username, newEmail]) {
+      const again = await page.request.post('/api/auth/login', {
+        data: { username: login, password: PASSWORD },
+      });
+      expect(again.status(), login).toBe(401);
+    }
     expect(problems.take()).toEqual([]);
   });
 

@@ -30,6 +30,7 @@ export const auditTargetTypes = [
   'registration',
   'subscriber',
   'knowledge',
+  'message',
 ] as const;
 export const AuditTargetTypeSchema = z.enum(auditTargetTypes);
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;

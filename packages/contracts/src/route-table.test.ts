@@ -8,10 +8,12 @@ import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
+import { contactRoutes } from './contact';
 import { eventRoutes } from './events';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
 import { cryptoRoutes, orderPaymentRoutes, safekeyRoutes, squareRoutes, walletRoutes } from './payments';
+import { privacyRoutes } from './privacy';
 import { productRoutes } from './products';
 import { publicRouteTable, routesOf, routeTable } from './route-table';
 import { seoRoutes } from './seo';
@@ -105,7 +107,9 @@ describe('routes by name', () => {
       orderPaymentRoutes,
       eventRoutes,
       newsletterRoutes,
+      contactRoutes,
       auditRoutes,
+      privacyRoutes,
       seoRoutes,
       assistantRoutes,
       assistantPeerRoutes,

@@ -4,10 +4,12 @@ import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { cartRoutes } from './cart';
 import { checkoutRoutes } from './checkout';
+import { contactRoutes } from './contact';
 import { eventRoutes } from './events';
 import { newsletterRoutes } from './newsletter';
 import { orderRoutes } from './orders';
 import { cryptoRoutes, orderPaymentRoutes, safekeyRoutes, squareRoutes, walletRoutes } from './payments';
+import { privacyRoutes } from './privacy';
 import { productRoutes } from './products';
 import type { RouteContract } from './route-contract';
 import { seoRoutes } from './seo';
@@ -32,7 +34,9 @@ export const routeTable: readonly RouteContract[] = [
   orderPaymentRoutes,
   eventRoutes,
   newsletterRoutes,
+  contactRoutes,
   auditRoutes,
+  privacyRoutes,
   seoRoutes,
   assistantRoutes,
   assistantPeerRoutes,

@@ -115,6 +115,14 @@ export const userRoutes = defineRoutes({
     request: { body: UserLookupBodySchema },
     responses: { 200: z.array(InternalUserSchema), 400: ErrorResponseSchema },
   }),
+  internalAdmins: defineRoute({
+    method: 'GET',
+    path: '/internal/users/admins',
+    service: 'identity',
+    access: 'internal',
+    summary: 'Every admin (names and e-mails), for e-mails to the admins (a contact message)',
+    responses: { 200: z.array(InternalUserSchema) },
+  }),
   create: defineRoute({
     method: 'POST',
     path: '/api/users',

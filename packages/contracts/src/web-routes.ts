@@ -73,9 +73,11 @@ export const webPages = {
   '/ai-assistant': { rendered: 'server', indexing: 'listed', data: [] },
   '/newsletter/confirm': { rendered: 'server', indexing: 'disallowed', data: [] },
   '/newsletter/unsubscribe': { rendered: 'server', indexing: 'disallowed', data: [] },
+  '/contact': { rendered: 'server', indexing: 'listed', data: [] },
   '/account': { rendered: 'browser', indexing: 'disallowed' },
   '/account/confirm-email': { rendered: 'server', indexing: 'disallowed', data: [] },
   '/account/claim-orders': { rendered: 'browser', indexing: 'disallowed' },
+  '/privacy': { rendered: 'server', indexing: 'listed', data: [] },
 } as const satisfies Record<string, WebPage>;
 
 export type WebRoutePath = keyof typeof webPages;

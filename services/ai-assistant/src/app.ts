@@ -19,6 +19,7 @@ import { pgvectorLookup } from './modules/embeddings/embeddings.service';
 import { registerKnowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { seedKnowledge } from './modules/knowledge/knowledge.service';
 import { createPeers } from './modules/peers/peers';
+import { registerPrivacyRoutes } from './modules/privacy/privacy.routes';
 
 /** Builds the ai-assistant service; never listens (main.ts, the standalone runner and tests do). */
 export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>): Promise<ServiceApp> {
@@ -96,6 +97,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>)
   registerAgentRoutes(app, assistant);
   registerKnowledgeRoutes(app, assistant);
   registerAuditLogRoute(app, 'ai-assistant', deps.db);
+  registerPrivacyRoutes(app, assistant);
   verifyRouteTable(app, 'ai-assistant');
   return app;
 }

@@ -19,6 +19,7 @@ import { registerMemberOrdersRoutes } from './modules/orders/member-orders.route
 import { scheduleClaimLinkLimitsCleanUp } from './modules/orders/order-claims.jobs';
 import { workOrderConfirmations } from './modules/orders/order-confirmation.jobs';
 import { registerOrdersRoutes } from './modules/orders/orders.routes';
+import { registerPrivacyRoutes } from './modules/privacy/privacy.routes';
 import { registerProductsRoutes } from './modules/products/products.routes';
 import { registerQuotesRoutes } from './modules/quotes/quotes.routes';
 import { holdLimitsOf } from './modules/quotes/quotes.service';
@@ -75,6 +76,7 @@ export async function buildApp(env: Env, deps: ServiceDeps<CatalogAndOrdersDatab
   registerQuotesRoutes(app, catalog);
   registerSitemapSourceRoutes(app, catalog);
   registerAuditLogRoute(app, 'catalog-and-orders', deps.db);
+  registerPrivacyRoutes(app, catalog);
   verifyRouteTable(app, 'catalog-and-orders');
   scheduleReservationsCleanUp(catalog);
   scheduleClaimLinkLimitsCleanUp(catalog);

@@ -13,12 +13,14 @@ import type { ContentAndEventsDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
 import type { ContentDeps } from './deps';
 import type { Env } from './env';
+import { registerContactRoutes } from './modules/contact/contact.routes';
 import { scheduleLapsedHoldsRelease } from './modules/event-quotes/event-quotes.jobs';
 import { registerEventQuotesRoutes } from './modules/event-quotes/event-quotes.routes';
 import { seatHoldLimitsOf } from './modules/event-quotes/event-quotes.service';
 import { registerEventsRoutes } from './modules/events/events.routes';
 import { createMemberDirectory } from './modules/members/member-directory';
 import { registerNewsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { registerPrivacyRoutes } from './modules/privacy/privacy.routes';
 import { clientLimitsOf, scheduleClientLimitsCleanUp } from './modules/rate-limits/rate-limits.service';
 import { workRegistrationNotices } from './modules/registrations/registration-notices';
 import { registerRegistrationsRoutes } from './modules/registrations/registrations.routes';
@@ -76,8 +78,10 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
   registerRegistrationsRoutes(app, content);
   registerEventQuotesRoutes(app, content);
   registerNewsletterRoutes(app, content);
+  registerContactRoutes(app, content, env);
   registerSitemapSourceRoutes(app, content);
   registerAuditLogRoute(app, 'content-and-events', deps.db);
+  registerPrivacyRoutes(app, content);
   verifyRouteTable(app, 'content-and-events');
   return app;
 }

@@ -16,6 +16,9 @@ import { registerAuditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { createAuditSources } from './modules/audit-log/audit-log.sources';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.jobs';
+import { registerPrivacyJobs } from './modules/privacy/privacy.jobs';
+import { createPrivacyPeers } from './modules/privacy/privacy.peers';
+import { registerPrivacyRoutes } from './modules/privacy/privacy.routes';
 import { createDeviceCookies, deviceCookieKeys } from './modules/sessions/device-cookie';
 import { sessionsPlugin } from './modules/sessions/sessions.plugin';
 import { registerUsersRoutes } from './modules/users/users.routes';
@@ -56,6 +59,14 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
     secure: secureCookies,
     lifetimeDays: env.DEVICE_COOKIE_DAYS,
   });
+  const peerUrls = {
+    'catalog-and-orders': env.CATALOG_AND_ORDERS_URL,
+    payments: env.PAYMENTS_URL,
+    'content-and-events': env.CONTENT_AND_EVENTS_URL,
+    'ai-assistant': env.AI_ASSISTANT_URL,
+  };
+  const privacy = createPrivacyPeers({ internalToken: env.INTERNAL_TOKEN, peerUrls });
+  app.addHook('onClose', () => privacy.close());
   const identity: IdentityDeps = {
     db: deps.db,
     jobs: deps.jobs,
@@ -66,21 +77,19 @@ export async function buildApp(env: Env, deps: ServiceDeps<IdentityDatabase>): P
     lifetimes,
     deviceCookies,
     exposeResetToken: env.EXPOSE_RESET_TOKEN,
+    privacy,
     logger: app.log,
   };
   registerAuthRoutes(app, identity);
   registerUsersRoutes(app, identity);
   registerAccountRoutes(app, identity);
+  registerPrivacyRoutes(app, identity);
+  registerPrivacyJobs(identity);
   registerAuditLogRoute(app, 'identity', deps.db);
   const auditSources = createAuditSources({
     db: deps.db,
     internalToken: env.INTERNAL_TOKEN,
-    peerUrls: {
-      'catalog-and-orders': env.CATALOG_AND_ORDERS_URL,
-      payments: env.PAYMENTS_URL,
-      'content-and-events': env.CONTENT_AND_EVENTS_URL,
-      'ai-assistant': env.AI_ASSISTANT_URL,
-    },
+    peerUrls,
   });
   app.addHook('onClose', () => auditSources.close());
   registerAuditLogRoutes(app, { sources: auditSources });

@@ -4,6 +4,7 @@ import type { LinkSigner } from '@jesus-walks/service-kit/signed-links';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from './db/database';
+import type { PrivacyPeers } from './modules/privacy/privacy.peers';
 import type { LoginLockoutPolicy } from './modules/rate-limits/rate-limits.service';
 import type { DeviceCookies } from './modules/sessions/device-cookie';
 import type { SessionLifetimes } from './modules/sessions/session-store';
@@ -26,5 +27,7 @@ export interface IdentityDeps {
   deviceCookies: DeviceCookies;
   /** Development only: the forgot-password answer carries the reset token (EXPOSE_RESET_TOKEN). */
   exposeResetToken: boolean;
+  /** The services that keep something about a member: their part of a download or an erasure. */
+  privacy: PrivacyPeers;
   logger: FastifyBaseLogger;
 }

@@ -53,7 +53,9 @@ export const envSchema = serviceEnvSchema.extend({
   EXPOSE_RESET_TOKEN: booleanFromString.default(false),
   /**
    * The audited peers whose activity records `GET /api/admin/audit-log` gathers. Unset: that
-   * service's entries are missing and the page lists it as unavailable.
+   * service's entries are missing and the page lists it as unavailable. The same services answer
+   * for a member's data (contracts/privacy.ts): unset, a download or an account's erasure waits
+   * for it (its job retries).
    */
   CATALOG_AND_ORDERS_URL: optionalUrl,
   PAYMENTS_URL: optionalUrl,

@@ -21,6 +21,7 @@ import {
   paymentLimitsOf,
   schedulePaymentLimitsCleanUp,
 } from './modules/payment-limits/payment-limits.service';
+import { registerPrivacyRoutes } from './modules/privacy/privacy.routes';
 import { createProviders } from './modules/providers/providers';
 import { registerSafekeyRoutes } from './modules/providers/safekey/safekey.routes';
 import { registerSandboxRoutes } from './modules/providers/sandbox/sandbox.routes';
@@ -116,6 +117,7 @@ export async function buildApp(
   registerOrderPaymentsRoutes(app, payments);
   registerRegistrationPaymentsRoutes(app, payments);
   registerAuditLogRoute(app, 'payments', deps.db);
+  registerPrivacyRoutes(app, payments);
   verifyRouteTable(app, 'payments');
   return app;
 }

@@ -46,6 +46,7 @@ export const pages: Record<WebRoutePath, LazyPage> = {
     () => import('@/features/newsletter/routes/newsletter-unsubscribe'),
     'NewsletterUnsubscribeRoute',
   ),
+  '/contact': lazyPage(() => import('@/features/contact/routes/contact'), 'ContactRoute'),
   '/account': lazyPage(() => import('@/features/account/routes/account'), 'AccountRoute'),
   '/account/confirm-email': lazyPage(
     () => import('@/features/account/routes/confirm-email'),
@@ -55,6 +56,7 @@ export const pages: Record<WebRoutePath, LazyPage> = {
     () => import('@/features/account/routes/claim-orders'),
     'ClaimOrdersRoute',
   ),
+  '/privacy': lazyPage(() => import('@/features/privacy/routes/privacy'), 'PrivacyRoute'),
 };
 
 const NotFoundPage = lazyPage(() => import('./routes/not-found'), 'NotFoundRoute');

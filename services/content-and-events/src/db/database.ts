@@ -103,6 +103,39 @@ export interface RateLimitHitsTable {
   createdAt: Timestamp;
 }
 
+export type ContactMessageStatusColumn = 'open' | 'done';
+
+/** A message sent from the contact form (migration 0017). */
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  /** Lower-cased. */
+  email: string;
+  subject: string;
+  message: string;
+  /** A member who wrote while logged in (identity's user id), or null. */
+  userId: number | null;
+  status: ColumnType<
+    ContactMessageStatusColumn,
+    ContactMessageStatusColumn | undefined,
+    ContactMessageStatusColumn
+  >;
+  createdAt: Timestamp;
+  doneAt: NullableTimestamp;
+  doneById: number | null;
+  doneByUsername: string | null;
+}
+
+/** An admin's answer to a contact message, e-mailed to its sender. */
+export interface ContactRepliesTable {
+  id: Generated<number>;
+  messageId: number;
+  text: string;
+  adminId: number | null;
+  adminUsername: string | null;
+  createdAt: Timestamp;
+}
+
 /** Kysely table types of the content_and_events schema. */
 export interface ContentAndEventsDatabase {
   events: EventsTable;
@@ -112,4 +145,6 @@ export interface ContentAndEventsDatabase {
   idempotencyKeys: IdempotencyKeysTable;
   rateLimitHits: RateLimitHitsTable;
   auditLog: AuditLogTable;
+  contactMessages: ContactMessagesTable;
+  contactReplies: ContactRepliesTable;
 }

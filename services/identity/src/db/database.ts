@@ -1,3 +1,4 @@
+import type { AuditLogTable } from '@jesus-walks/service-kit/audit';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 /** Read as a Date; optional on insert (the database default). */
@@ -42,6 +43,8 @@ export interface UsersTable {
   pendingEmail: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** The account was deleted: the row stays anonymised, and every lookup treats it as unknown. */
+  deletedAt: Date | null;
 }
 
 export interface SessionsTable {
@@ -86,6 +89,44 @@ export interface LoginLockoutsTable {
   lockedUntil: Date;
 }
 
+/** A verified address an account had before its current one (for a download or an erasure). */
+export interface PreviousEmailsTable {
+  id: Generated<number>;
+  userId: number;
+  email: string;
+  replacedAt: Timestamp;
+}
+
+export type DataExportStatus = 'preparing' | 'ready' | 'failed';
+
+/** "Download my data": one request, prepared by a job; the document kept until expiresAt. */
+export interface DataExportsTable {
+  id: Generated<string>;
+  userId: number;
+  status: ColumnType<DataExportStatus, DataExportStatus | undefined, DataExportStatus>;
+  /** Why it failed (shown to the member). */
+  message: string | null;
+  document: ColumnType<unknown, string | null | undefined, string | null>;
+  createdAt: Timestamp;
+  readyAt: Date | null;
+  expiresAt: Date | null;
+}
+
+/**
+ * One service's part of erasing a deleted account. `emails` (the addresses the erasure needs) is
+ * removed once every service has done its part.
+ */
+export interface AccountErasuresTable {
+  userId: number;
+  service: string;
+  emails: ColumnType<string[] | null, string | null | undefined, string | null>;
+  requestedAt: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  lastError: string | null;
+  erasedAt: Date | null;
+  erased: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
+}
+
 /** Kysely table types of the identity schema. */
 export interface IdentityDatabase {
   users: UsersTable;
@@ -93,4 +134,8 @@ export interface IdentityDatabase {
   emailConfirmations: EmailConfirmationsTable;
   rateLimitHits: RateLimitHitsTable;
   loginLockouts: LoginLockoutsTable;
+  previousEmails: PreviousEmailsTable;
+  dataExports: DataExportsTable;
+  accountErasures: AccountErasuresTable;
+  auditLog: AuditLogTable;
 }

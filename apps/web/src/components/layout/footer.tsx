@@ -36,6 +36,11 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            <li>
+              <Link to="/contact" className={footerLinkClass}>
+                Contact us
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>

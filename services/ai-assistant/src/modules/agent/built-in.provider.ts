@@ -199,7 +199,7 @@ const notKnown = (context: AssistantContext) =>
       : context === 'wine'
         ? 'wine pairings, Napa Valley wines and good reds under $30'
         : 'wine pairings, our walks (/events), what to bring, our shop (/shop), and orders and shipping'
-  }. For anything else, please contact us and a person will answer.`;
+  }. For anything else, please write to us through our contact page (/contact) and a person will answer.`;
 
 /** How a composed answer is streamed: a word at a time, as a model's would arrive. */
 export interface StreamPace {

@@ -83,7 +83,7 @@ export const knowledgeSeeds: readonly KnowledgeSeed[] = [
     category: 'orders',
     tags: ['return', 'returns', 'refund', 'exchange', 'wrong size', 'damaged', 'cancel order'],
     content:
-      'Something not right? Contact us within 30 days of delivery with your order number (it is in your confirmation e-mail) and tell us what you would like: an exchange for another size or a refund. Items should be unworn and unused, apart from trying them on; if something arrived damaged or we sent the wrong item, we put it right at our cost. Refunds go back to the original payment method once the return reaches us. An order that has not shipped yet can usually be cancelled and refunded in full.',
+      'Something not right? Write to us through our contact page (/contact) within 30 days of delivery with your order number (it is in your confirmation e-mail) and tell us what you would like: an exchange for another size or a refund. Items should be unworn and unused, apart from trying them on; if something arrived damaged or we sent the wrong item, we put it right at our cost. Refunds go back to the original payment method once the return reaches us. An order that has not shipped yet can usually be cancelled and refunded in full.',
   },
   {
     seedKey: 'payment-methods',

@@ -14,6 +14,7 @@ import * as m0013 from './0013_notify_public_read_changes';
 import * as m0014 from './0014_add_registration_test_mode';
 import * as m0015 from './0015_add_event_quote_holders';
 import * as m0016 from './0016_create_take_rate_limit_function';
+import * as m0017 from './0017_create_contact_messages';
 
 /**
  * Every migration of the content_and_events schema, in order. Listed explicitly so bundlers and tests
@@ -35,4 +36,5 @@ export const migrations: Migrations = {
   '0014_add_registration_test_mode': m0014,
   '0015_add_event_quote_holders': m0015,
   '0016_create_take_rate_limit_function': m0016,
+  '0017_create_contact_messages': m0017,
 };

@@ -89,7 +89,7 @@ export function registrationRules(limits: ClientLimits, caller: Caller, eventId:
       key: `${addressKey(caller)}:event:${eventId}`,
       max: limits.guestRegistrationsPerEventPerAddressPerDay,
       windowMinutes: 24 * 60,
-      message: `Your network has already registered ${limits.guestRegistrationsPerEventPerAddressPerDay} guests for this event in the last day. Please log in to register more people, or contact us if your group needs more places.`,
+      message: `Your network has already registered ${limits.guestRegistrationsPerEventPerAddressPerDay} guests for this event in the last day. Please log in to register more people, or write to us through our contact page (/contact) if your group needs more places.`,
     },
     {
       bucket: 'guest-registration',

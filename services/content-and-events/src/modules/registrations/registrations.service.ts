@@ -660,3 +660,31 @@ export async function walkStats(deps: Pick<ContentDeps, 'db'>, days: number): Pr
     testMode: { count: totals.testModeRegistrations, revenue: totals.testModeRevenue },
   };
 }
+
+/**
+ * Cancels a registration of a member whose account is being erased (issue 23), in the caller's
+ * transaction: the same cancellation as the owner's (the event locked, the seat to the first on the
+ * waitlist, whom a notice tells), but the erased member is told nothing (their address is going)
+ * and a paid seat is not refunded here (refunds go through payments, and the member can ask for one
+ * before deleting the account; the amount paid stays on the row for the books). Only a walk still
+ * to come is cancelled: a past one is history. Answers whether it was cancelled now.
+ */
+export async function cancelForErasure(
+  deps: Pick<ContentDeps, 'jobs'> & InTransaction,
+  input: { registrationId: number; requestId?: string },
+): Promise<boolean> {
+  const trx = deps.db;
+  const found = await findRegistration(trx, input.registrationId);
+  if (!found || found.status === 'cancelled') return false;
+  const event = await lockEventSeats({ db: trx }, found.eventId);
+  const row = event ? await findRegistration(trx, input.registrationId) : undefined;
+  if (!event || !row || row.status === 'cancelled' || event.date <= new Date()) return false;
+  await setRegistrationStatus(trx, row.id, 'cancelled');
+  const promoted = await fillFreedSeats({ db: trx }, event);
+  await enqueueRegistrationNotices(deps, trx, {
+    event: noticeEventOf(event),
+    notices: [{ kind: 'promoted', registrations: promoted.map(noticeRegistrationOf) }],
+    ...(input.requestId ? { requestId: input.requestId } : {}),
+  });
+  return true;
+}

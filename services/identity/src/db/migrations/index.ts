@@ -7,6 +7,7 @@ import * as m0005 from './0005_create_audit_log';
 import * as m0006 from './0006_index_admin_users';
 import * as m0007 from './0007_create_login_lockouts';
 import * as m0008 from './0008_add_account_email_confirmations_and_session_activity';
+import * as m0009 from './0009_add_account_privacy';
 
 /** Every migration of the identity schema, in order. Listed explicitly so bundlers and tests see them. */
 export const migrations: Migrations = {
@@ -18,4 +19,5 @@ export const migrations: Migrations = {
   '0006_index_admin_users': m0006,
   '0007_create_login_lockouts': m0007,
   '0008_add_account_email_confirmations_and_session_activity': m0008,
+  '0009_add_account_privacy': m0009,
 };

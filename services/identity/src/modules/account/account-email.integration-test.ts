@@ -292,6 +292,12 @@ describe('changing the e-mail address', () => {
     const again = await confirm(await newestToken(newEmail));
     expect(again.json()).toEqual({ email: newEmail, message: 'Your e-mail address is already confirmed.' });
     expect(await mailsTo(walker.email, CHANGED_SUBJECT)).toHaveLength(1);
+    // The old address was not verified: it is not kept as one of the member's (privacy).
+    expect(await previousEmails(walker.id)).toEqual([]);
+    const another = `${uniqueName('moved-again')}@example.com`;
+    expectStatus(await changeEmail(walker, another, PASSWORD, '198.51.100.23'), 202);
+    expectStatus(await confirm(await newestToken(another)), 200);
+    expect(await previousEmails(walker.id)).toEqual([newEmail]);
   });
 
   it('records the change in the activity record, by the member, with the addresses', async () => {
@@ -545,5 +551,20 @@ describe('an admin changing a user’s e-mail', () => {
     expectStatus(edited, 200);
     expect(edited.json()).toMatchObject({ email: byAdmin, isVerified: false });
     expect(await account(walker)).toMatchObject({ email: byAdmin, emailVerified: false, pendingEmail: null });
+    // The verified address it replaced is kept for the member's download and erasure; the
+    // unverified one the admin set, once replaced, is not (nobody proved it the member's).
+    expectStatus(await edit(`${uniqueName('again')}@example.com`), 200);
+    expect(await previousEmails(walker.id)).toEqual([walker.email]);
   });
 });
+
+/** The addresses an account had before, as kept for its download and erasure (privacy). */
+async function previousEmails(userId: number) {
+  const rows = await identity.db
+    .selectFrom('previousEmails')
+    .select('email')
+    .where('userId', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.email);
+}

@@ -19,6 +19,7 @@ import {
   findAccount,
   findUserByEmailAddress,
   lockAccount,
+  rememberPreviousEmail,
 } from '../users/users.service';
 
 /**
@@ -159,6 +160,8 @@ export async function confirmEmail(deps: AccountDeps, token: string): Promise<Co
       { db: trx },
       { userId: account.id, changes: { email: newEmail, isVerified: true, pendingEmail: null } },
     );
+    if (account.isVerified)
+      await rememberPreviousEmail({ db: trx }, { userId: account.id, email: account.email });
     await recordAudit(trx, {
       actor: { id: account.id, username: account.username },
       action: 'user.email_changed',

@@ -43,3 +43,8 @@ export async function deleteEmailConfirmationsOlderThan(db: Db, hours: number): 
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Deletes every link row of an account (a deleted account's). */
+export async function deleteEmailConfirmationsOf(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('emailConfirmations').where('userId', '=', userId).execute();
+}

@@ -9,6 +9,7 @@ import {
   verificationMail,
 } from './email-confirmation-mails';
 import {
+  deleteEmailConfirmationsOf,
   deleteEmailConfirmationsOlderThan,
   deleteEmailConfirmationsOtherThan,
   findEmailConfirmation,
@@ -133,4 +134,9 @@ export async function forgetEmailChangeLinks(
 /** The scheduled clean-up: deletes the rows of links past their lifetime; answers how many. */
 export async function removeExpiredEmailConfirmations(deps: Pick<IdentityDeps, 'db'>): Promise<number> {
   return deleteEmailConfirmationsOlderThan(deps.db, EMAIL_LINK_LIFETIME_HOURS);
+}
+
+/** Forgets every link of a deleted account (with the addresses they name). `db` may be a transaction. */
+export async function forgetEmailLinksOf(deps: Pick<IdentityDeps, 'db'>, userId: number): Promise<void> {
+  await deleteEmailConfirmationsOf(deps.db, userId);
 }

@@ -43,3 +43,25 @@ export async function deleteEndedLockouts(db: Db): Promise<number> {
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Deletes the lockouts of these account keys (a deleted account's). */
+export async function deleteLockoutsOf(db: Db, accountKeys: readonly string[]): Promise<void> {
+  if (accountKeys.length === 0) return;
+  await db
+    .deleteFrom('loginLockouts')
+    .where('accountKey', 'in', [...accountKeys])
+    .execute();
+}
+
+/**
+ * Deletes every counted attempt naming one of these keys, whichever side of its key (by account:
+ * '<key>\n<address>', by address: '<address>\n<key>', by device: '<key>\n<nonce>').
+ */
+export async function deleteAttemptsNaming(db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const named = [...keys];
+  await sql`
+    delete from rate_limit_hits
+      where split_part(key, chr(10), 1) = any(${named}::text[])
+         or split_part(key, chr(10), 2) = any(${named}::text[])`.execute(db);
+}

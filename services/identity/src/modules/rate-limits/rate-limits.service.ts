@@ -12,7 +12,13 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { IdentityDatabase } from '../../db/database';
 import type { IdentityDeps } from '../../deps';
-import { deleteEndedLockouts, isLockedOut, startLockout } from './login-lockouts.repository';
+import {
+  deleteAttemptsNaming,
+  deleteEndedLockouts,
+  deleteLockoutsOf,
+  isLockedOut,
+  startLockout,
+} from './login-lockouts.repository';
 
 export const WINDOW_MINUTES = 15;
 const tooManyAttemptsMessage = (minutes: number) =>
@@ -304,4 +310,24 @@ export async function assertWithinLimits(
 /** The scheduled clean-up: deletes lockouts that have ended; answers how many. */
 export async function removeEndedLockouts(deps: LimitsDb): Promise<number> {
   return deleteEndedLockouts(deps.db);
+}
+
+/**
+ * Forgets everything counted about a deleted account: its attempts and lockouts (under its key,
+ * device cookies included), the forgot-password requests for its addresses (counted by address)
+ * and failed logins typed with its username or addresses before it existed. `db` may be a
+ * transaction.
+ */
+export async function forgetAttemptsOf(
+  deps: LimitsDb,
+  input: { userId: number; usernames: readonly string[]; emails: readonly string[] },
+): Promise<void> {
+  const accountKey = accountKeyOf(input.userId);
+  const typed = [...input.usernames, ...input.emails].map(unknownLoginKeyOf);
+  await deleteLockoutsOf(deps.db, [accountKey, ...typed]);
+  await deleteAttemptsNaming(deps.db, [
+    accountKey,
+    ...typed,
+    ...input.emails.map((email) => email.toLowerCase()),
+  ]);
 }

@@ -8,8 +8,14 @@ type Db = Kysely<IdentityDatabase> | Transaction<IdentityDatabase>;
 
 const publicColumns = ['id', 'username', 'email', 'isAdmin', 'isVerified'] as const;
 
+/*
+ * A deleted account's row stays, anonymised (account-deletion.service): every lookup below treats
+ * it as unknown (`live`), so it never logs in, is never listed and never answers another service.
+ */
+const live = 'deletedAt' as const;
+
 export async function listUsers(db: Db) {
-  return db.selectFrom('users').select(publicColumns).orderBy('id').execute();
+  return db.selectFrom('users').select(publicColumns).where(live, 'is', null).orderBy('id').execute();
 }
 
 /**
@@ -17,7 +23,7 @@ export async function listUsers(db: Db) {
  * a number, the id itself; `role` admins or members. The total counts every match.
  */
 export async function searchUsers(db: Db, query: AdminUsersQuery) {
-  let matching = db.selectFrom('users');
+  let matching = db.selectFrom('users').where(live, 'is', null);
   if (query.q) {
     const words = containsPattern(query.q);
     const id = /^[0-9]{1,10}$/.test(query.q) ? Number(query.q) : null;
@@ -43,7 +49,12 @@ export async function searchUsers(db: Db, query: AdminUsersQuery) {
 }
 
 export async function findUserById(db: Db, id: number) {
-  return db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(publicColumns)
+    .where('id', '=', id)
+    .where(live, 'is', null)
+    .executeTakeFirst();
 }
 
 /** Users with these ids (unknown ids are simply absent), in id order: one query for many. */
@@ -53,6 +64,17 @@ export async function findUsersByIds(db: Db, ids: readonly number[]) {
     .selectFrom('users')
     .select(['id', 'username', 'email'])
     .where('id', 'in', [...new Set(ids)])
+    .where(live, 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** Every admin's name and e-mail, in id order. */
+export async function findAdmins(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'email'])
+    .where('isAdmin', '=', true)
     .orderBy('id')
     .execute();
 }
@@ -63,12 +85,18 @@ export async function findCredentialsByLogin(db: Db, login: string) {
   return db
     .selectFrom('users')
     .select([...publicColumns, 'password'])
+    .where(live, 'is', null)
     .where((eb) => eb.or([eb(sql`lower(username)`, '=', lowered), eb(sql`lower(email)`, '=', lowered)]))
     .executeTakeFirst();
 }
 
 export async function findPasswordHash(db: Db, id: number): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('password').where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('password')
+    .where('id', '=', id)
+    .where(live, 'is', null)
+    .executeTakeFirst();
   return row?.password;
 }
 
@@ -76,6 +104,7 @@ export async function findUserByEmail(db: Db, email: string) {
   return db
     .selectFrom('users')
     .select(publicColumns)
+    .where(live, 'is', null)
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
 }
@@ -140,7 +169,13 @@ export async function setPassword(db: Db, id: number, passwordHash: string): Pro
 
 /** The user as it is before an edit, locked until the transaction ends. */
 export async function lockUserById(trx: Transaction<IdentityDatabase>, id: number) {
-  return trx.selectFrom('users').select(publicColumns).where('id', '=', id).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('users')
+    .select(publicColumns)
+    .where('id', '=', id)
+    .where(live, 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Ids of every admin, locked until the transaction ends, so two demotions cannot both pass. */
@@ -209,12 +244,23 @@ const accountColumns = [
 ] as const;
 
 export async function findAccountById(db: Db, id: number) {
-  return db.selectFrom('users').select(accountColumns).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(accountColumns)
+    .where('id', '=', id)
+    .where(live, 'is', null)
+    .executeTakeFirst();
 }
 
 /** The account as it is now, locked until the transaction ends. */
 export async function lockAccountById(trx: Transaction<IdentityDatabase>, id: number) {
-  return trx.selectFrom('users').select(accountColumns).where('id', '=', id).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('users')
+    .select(accountColumns)
+    .where('id', '=', id)
+    .where(live, 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /**
@@ -243,4 +289,107 @@ export async function clearPendingEmail(db: Db, id: number): Promise<string | un
     .returning('email')
     .executeTakeFirst();
   return row?.email;
+}
+
+/*
+ * A member's data (privacy): what the download shows of the users table, the addresses an account
+ * had, and the anonymisation of a deleted account.
+ */
+
+/** Every column a member may see of their own row: never the password hash or the reset token. */
+export async function findPersonalProfile(db: Db, id: number) {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'username',
+      'email',
+      'isVerified',
+      'isAdmin',
+      'name',
+      'pendingEmail',
+      'phone',
+      'address',
+      'city',
+      'state',
+      'postalCode',
+      'country',
+      'profilePicture',
+      'notes',
+      'socialProfiles',
+      'createdAt',
+      'updatedAt',
+    ])
+    .where('id', '=', id)
+    .where(live, 'is', null)
+    .executeTakeFirst();
+}
+
+/** Keeps an address the account had before its current one (a verified one only). */
+export async function insertPreviousEmail(db: Db, userId: number, email: string): Promise<void> {
+  await db.insertInto('previousEmails').values({ userId, email }).execute();
+}
+
+/** The addresses an account had before its current one, the newest first. */
+export async function listPreviousEmails(db: Db, userId: number) {
+  return db
+    .selectFrom('previousEmails')
+    .select(['email', 'replacedAt'])
+    .where('userId', '=', userId)
+    .orderBy('replacedAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function deletePreviousEmails(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('previousEmails').where('userId', '=', userId).execute();
+}
+
+/** The full row of an account about to be deleted (its personal columns), locked. */
+export async function lockPersonalRow(trx: Transaction<IdentityDatabase>, id: number) {
+  return trx
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'isVerified', 'isAdmin', 'name', 'pendingEmail', 'phone'])
+    .where('id', '=', id)
+    .where(live, 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * Anonymises a deleted account's row: a name and an address that are nobody's, a password no
+ * input matches (not an argon2 hash at all), no admin flag, and every other personal column
+ * emptied. The row stays for the ids other services and the activity record hold.
+ */
+export async function anonymiseUser(
+  trx: Transaction<IdentityDatabase>,
+  id: number,
+  anonymous: { username: string; email: string; password: string },
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({
+      username: anonymous.username,
+      email: anonymous.email,
+      password: anonymous.password,
+      isAdmin: false,
+      isVerified: false,
+      name: null,
+      pendingEmail: null,
+      phone: null,
+      address: null,
+      city: null,
+      state: null,
+      postalCode: null,
+      country: null,
+      profilePicture: null,
+      notes: null,
+      socialProfiles: {},
+      resetToken: null,
+      resetTokenExpiry: null,
+      deletedAt: sql<Date>`now()`,
+      updatedAt: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
 }

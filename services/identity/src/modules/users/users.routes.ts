@@ -7,6 +7,7 @@ import { startSession } from '../sessions/start-session';
 import {
   createUser,
   getUser,
+  listAdmins,
   listAllUsers,
   listUsersPage,
   lookupUsers,
@@ -22,6 +23,8 @@ export function registerUsersRoutes(app: ServiceApp, deps: IdentityDeps): void {
   registerRoute(app, userRoutes.internalGet, async (request) => getUser(deps, request.params.id));
 
   registerRoute(app, userRoutes.internalLookup, async (request) => lookupUsers(deps, request.body.ids));
+
+  registerRoute(app, userRoutes.internalAdmins, async () => listAdmins(deps));
 
   registerRoute(app, userRoutes.create, async (request, reply) => {
     if (request.identity?.isAdmin === true) {

@@ -18,20 +18,27 @@ import { hashPassword } from '../passwords/password-hasher';
 import { assertWithinLimits, recordAttempt } from '../rate-limits/rate-limits.service';
 import { endSessionsOfUser } from '../sessions/sessions.service';
 import {
+  anonymiseUser,
   clearPendingEmail,
   consumeResetToken,
+  deletePreviousEmails,
   findAccountById,
+  findAdmins,
   findCredentialsByLogin,
   findPasswordHash,
+  findPersonalProfile,
   findUserByEmail,
   findUserById,
   findUserByUsername,
   findUserIdByResetToken,
   findUsersByIds,
+  insertPreviousEmail,
   insertUser,
+  listPreviousEmails,
   listUsers,
   lockAccountById,
   lockAdminIds,
+  lockPersonalRow,
   lockUserById,
   searchUsers,
   setPassword,
@@ -63,6 +70,11 @@ export async function getUser(deps: UsersDb, id: number) {
 /** Names and e-mails of many users for another service, in one query; unknown ids are left out. */
 export async function lookupUsers(deps: UsersDb, ids: readonly number[]): Promise<InternalUser[]> {
   return findUsersByIds(deps.db, ids);
+}
+
+/** Every admin's name and e-mail, for another service's e-mails to the admins. */
+export async function listAdmins(deps: UsersDb): Promise<InternalUser[]> {
+  return findAdmins(deps.db);
 }
 
 const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
@@ -183,6 +195,9 @@ export async function updateUserAsAdmin(
       if (!before) throw notFound('User not found');
       const user = await updateUser(trx, id, { ...body, ...(passwordHash ? { passwordHash } : {}) });
       if (!user) throw notFound('User not found');
+      if (before.isVerified && before.email.toLowerCase() !== user.email.toLowerCase()) {
+        await insertPreviousEmail(trx, id, before.email);
+      }
       // The old hash is never read: a given password always counts as changed, shown without a value.
       const changes = diffChanges(
         { ...before, password: null as string | null },
@@ -329,4 +344,60 @@ export async function changeAccount(
 /** Forgets the new address an account asked for; answers its current address (undefined: none). */
 export async function forgetPendingEmail(deps: UsersDb, userId: number): Promise<string | undefined> {
   return clearPendingEmail(deps.db, userId);
+}
+
+/**
+ * Keeps the address an account had before a change, when it was verified (the member proved it
+ * theirs): a download or an erasure reaches what other services keep by it. `db` may be a
+ * transaction.
+ */
+export async function rememberPreviousEmail(
+  deps: UsersDb,
+  input: { userId: number; email: string },
+): Promise<void> {
+  await insertPreviousEmail(deps.db, input.userId, input.email);
+}
+
+/*
+ * A member's data (the privacy module): their download and the deletion of their account.
+ */
+
+/** Every column of the account its owner may see (never the password hash or a reset token). */
+export async function personalProfileOf(deps: UsersDb, userId: number) {
+  return findPersonalProfile(deps.db, userId);
+}
+
+/** The verified addresses the account had before its current one, the newest first. */
+export async function previousEmailsOf(deps: UsersDb, userId: number) {
+  return listPreviousEmails(deps.db, userId);
+}
+
+/**
+ * The account about to be deleted, locked with every administrator (in the order an admin's edit
+ * locks them), so that two deletions cannot leave the site without one. Undefined when there is
+ * no such account (or it is deleted already).
+ */
+export async function lockAccountForDeletion(deps: { db: Transaction<IdentityDatabase> }, userId: number) {
+  const adminIds = await lockAdminIds(deps.db);
+  const account = await lockPersonalRow(deps.db, userId);
+  return account ? { account, adminIds } : undefined;
+}
+
+/** The anonymous name and address a deleted account is left with. */
+export const deletedUsernameOf = (userId: number) => `deleted-${userId}`;
+export const deletedEmailOf = (userId: number) => `deleted-${userId}@deleted.invalid`;
+/** Not an argon2 hash: verifying any password against it fails. */
+const UNUSABLE_PASSWORD = '!account-deleted';
+
+/**
+ * Leaves a deleted account's row anonymised (users.repository anonymiseUser) and forgets the
+ * addresses it had.
+ */
+export async function anonymiseAccount(deps: { db: Transaction<IdentityDatabase> }, userId: number) {
+  await anonymiseUser(deps.db, userId, {
+    username: deletedUsernameOf(userId),
+    email: deletedEmailOf(userId),
+    password: UNUSABLE_PASSWORD,
+  });
+  await deletePreviousEmails(deps.db, userId);
 }

@@ -73,8 +73,10 @@ describe('GET /api/seo/head-check', () => {
     expect(Object.keys(byPath).sort()).toEqual([
       '/',
       '/ai-assistant',
+      '/contact',
       '/events',
       '/login',
+      '/privacy',
       '/register',
       '/shop',
     ]);

@@ -6,4 +6,5 @@ export const accountKeys = {
   orders: () => [...accountKeys.all, 'orders'] as const,
   claimable: () => [...accountKeys.all, 'orders', 'claimable'] as const,
   newsletter: () => [...accountKeys.all, 'newsletter'] as const,
+  dataExport: () => [...accountKeys.all, 'data-export'] as const,
 };

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { CurrentUser } from '@/lib/current-user';
 import { useAccount } from '../api/account';
+import { DataTab } from '../components/data-tab';
 import { NewsletterTab } from '../components/newsletter-tab';
 import { OrdersTab } from '../components/orders-tab';
 import { ProfileTab } from '../components/profile-tab';
@@ -64,6 +65,9 @@ function Account({ user }: { user: CurrentUser }) {
           </TabsContent>
           <TabsContent value="newsletter">
             <NewsletterTab />
+          </TabsContent>
+          <TabsContent value="data">
+            <DataTab />
           </TabsContent>
         </Tabs>
       </Container>

@@ -6,6 +6,7 @@ export const accountTabs = [
   { value: 'orders', label: 'My orders' },
   { value: 'profile', label: 'Profile' },
   { value: 'newsletter', label: 'Newsletter' },
+  { value: 'data', label: 'Your data' },
 ] as const;
 
 export type AccountTab = (typeof accountTabs)[number]['value'];

@@ -9,4 +9,8 @@ export const adminQueryKeys = {
   /** Every subscriber list, whatever its search. */
   subscribers: ['admin', 'subscribers'] as const,
   subscriberSearch: (search: string, status: string) => ['admin', 'subscribers', { search, status }] as const,
+  /** Every page of the contact messages, whatever its filter. */
+  messages: ['admin', 'messages'] as const,
+  messageSearch: (search: string, status: string, page: number) =>
+    ['admin', 'messages', { search, status, page }] as const,
 };

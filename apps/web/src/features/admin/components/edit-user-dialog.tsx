@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -12,10 +12,12 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form';
+import { useDeleteUser } from '../api/delete-user';
 import type { AdminUser } from '../api/get-users';
 import { useUpdateUser } from '../api/update-user';
 import { type EditUserValues, editUserSchema, toUpdateUserBody } from '../utils/forms';
 import { CheckboxField } from './checkbox-field';
+import { ConfirmDialog } from './confirm-dialog';
 
 function defaultsOf(user: AdminUser | null): EditUserValues {
   return {
@@ -30,6 +32,8 @@ function defaultsOf(user: AdminUser | null): EditUserValues {
 /** 'Edit User: {username}'; open while `user` is set. */
 export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const mutation = useUpdateUser();
+  const deletion = useDeleteUser();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const {
     register,
     handleSubmit,
@@ -94,6 +98,14 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
             {...register('confirmPassword')}
           />
           <DialogFooter>
+            <Button
+              type="button"
+              variant="ghost"
+              className="text-destructive sm:mr-auto"
+              onClick={() => setConfirmingDelete(true)}
+            >
+              Delete account
+            </Button>
             <Button variant="outline" onClick={onClose}>
               Cancel
             </Button>
@@ -102,6 +114,24 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
             </Button>
           </DialogFooter>
         </form>
+        {/* Inside the edit dialog's content: Radix stacks it above, focus and Escape included. */}
+        <ConfirmDialog
+          open={confirmingDelete}
+          title="Delete this account?"
+          message={`Delete ${user?.username ?? ''}'s account at their request? Their personal data is erased from every part of the site and they are logged out everywhere. Orders and payments keep only what bookkeeping needs. This cannot be undone.`}
+          confirmLabel="Delete account"
+          pending={deletion.isPending}
+          onConfirm={() => {
+            if (!user) return;
+            deletion.mutate(user.id, {
+              onSuccess: () => {
+                setConfirmingDelete(false);
+                onClose();
+              },
+            });
+          }}
+          onOpenChange={setConfirmingDelete}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -12,6 +12,7 @@ import { useLogout } from '@/lib/logout';
 import { ActivityTab } from '../components/activity-tab';
 import { CreateOrderTab } from '../components/create-order-tab';
 import { EventsTab } from '../components/events-tab';
+import { MessagesTab } from '../components/messages-tab';
 import { OrdersTab } from '../components/orders-tab';
 import { OverviewTab } from '../components/overview-tab';
 import { ProductsTab } from '../components/products-tab';
@@ -80,6 +81,9 @@ function Dashboard({ user }: { user: CurrentUser }) {
           </TabsContent>
           <TabsContent value="subscribers" className="min-w-0">
             <SubscribersTab />
+          </TabsContent>
+          <TabsContent value="messages" className="min-w-0">
+            <MessagesTab />
           </TabsContent>
           <TabsContent value="activity" className="min-w-0">
             <ActivityTab />

@@ -25,6 +25,7 @@ export const activityTargetTypes: ReadonlyArray<{ value: AuditTargetType; label:
   { value: 'registration', label: 'Registration' },
   { value: 'subscriber', label: 'Subscriber' },
   { value: 'knowledge', label: 'Assistant knowledge' },
+  { value: 'message', label: 'Contact message' },
 ];
 
 export function areaLabel(service: AuditedService): string {

@@ -31,7 +31,7 @@ describe('searchForTab', () => {
 });
 
 describe('adminTabs', () => {
-  it("lists the spec's five tabs in order, create-order labelled Create Order, then events, subscribers and activity", () => {
+  it("lists the spec's five tabs in order, create-order labelled Create Order, then events, subscribers, messages and activity", () => {
     expect(adminTabs.map((tab) => tab.value)).toEqual([
       'overview',
       'users',
@@ -40,11 +40,13 @@ describe('adminTabs', () => {
       'create-order',
       'events',
       'subscribers',
+      'messages',
       'activity',
     ]);
     expect(adminTabs.find((tab) => tab.value === 'create-order')?.label).toBe('Create Order');
     expect(tabFromSearch('?tab=events')).toBe('events');
     expect(tabFromSearch('?tab=subscribers')).toBe('subscribers');
+    expect(tabFromSearch('?tab=messages')).toBe('messages');
     expect(tabFromSearch('?tab=activity')).toBe('activity');
     expect(adminTabs.at(-1)).toEqual({ value: 'activity', label: 'Activity' });
     expect(isAdminTab('users')).toBe(true);

@@ -9,6 +9,7 @@ export const adminTabs = [
   { value: 'create-order', label: 'Create Order' },
   { value: 'events', label: 'Events' },
   { value: 'subscribers', label: 'Subscribers' },
+  { value: 'messages', label: 'Messages' },
   { value: 'activity', label: 'Activity' },
 ] as const;
 

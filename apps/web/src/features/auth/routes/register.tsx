@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlusIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { PrivacyNote } from '@/components/legal/privacy-note';
 import { PageHead } from '@/components/seo/page-head';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
@@ -122,6 +123,7 @@ export function RegisterRoute() {
           <Button type="submit" size="lg" className="mt-1 w-full" disabled={registration.isPending}>
             {registration.isPending ? 'Creating account...' : 'Create Account'}
           </Button>
+          <PrivacyNote className="text-center" />
         </form>
       </AuthCard>
     </>

@@ -2,6 +2,7 @@ import type { GuestRegistration } from '@jesus-walks/contracts/events';
 import { type FormEvent, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { PrivacyNote } from '@/components/legal/privacy-note';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
@@ -10,7 +11,6 @@ import type { Event } from '@/lib/events/get-events';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useRegisterForEvent } from '../api/register-for-event';
-
 import { type Outcome, registrationFailure, registrationOutcome } from '../utils/registration-outcome';
 import { OutcomeAlert } from './outcome-alert';
 
@@ -122,6 +122,7 @@ export function GuestRegistrationForm({ event, actionLabel }: { event: Event; ac
         </Link>{' '}
         to register with it and manage your registrations.
       </p>
+      <PrivacyNote />
     </form>
   );
 }
