@@ -41,6 +41,11 @@ export function Footer() {
                 Contact us
               </Link>
             </li>
+            <li>
+              <Link to="/privacy" className={footerLinkClass}>
+                Privacy
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>
