@@ -361,7 +361,7 @@ describe('upstream failures and client errors', () => {
     // content-and-events is on the closed port; every method its routes use, with each kind of body.
     const routes = publicRouteTable().filter((route) => route.service === 'content-and-events');
     const methods = [...new Set(routes.map((route) => route.method))].sort();
-    expect(methods).toEqual(['DELETE', 'GET', 'POST', 'PUT']);
+    expect(methods).toEqual(['DELETE', 'GET', 'PATCH', 'POST', 'PUT']);
     const bodies: Array<{ kind: string; body?: Buffer; chunked?: boolean }> = [
       { kind: 'none' },
       { kind: 'empty', body: Buffer.alloc(0) },

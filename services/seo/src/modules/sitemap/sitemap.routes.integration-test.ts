@@ -74,6 +74,8 @@ describe('GET /sitemap.xml', () => {
       `${ORIGIN}/shop`,
       `${ORIGIN}/events`,
       `${ORIGIN}/ai-assistant`,
+      `${ORIGIN}/contact`,
+      `${ORIGIN}/privacy`,
       `${ORIGIN}/events/3`,
       `${ORIGIN}/events/7`,
     ]);
@@ -152,7 +154,7 @@ describe('GET /sitemap.xml', () => {
     try {
       const response = await alone.app.inject({ url: '/sitemap.xml' });
       expect(response.statusCode).toBe(200);
-      expect(locsOf(response.body)).toHaveLength(6);
+      expect(locsOf(response.body)).toHaveLength(8);
       expect((await validate(response.body)).valid).toBe(true);
     } finally {
       await alone.close();
@@ -185,7 +187,16 @@ describe('GET /robots.txt', () => {
         '/api/',
       ]),
     );
-    for (const open of ['/', '/events', '/shop', '/ai-assistant', '/login', '/register']) {
+    for (const open of [
+      '/',
+      '/events',
+      '/shop',
+      '/ai-assistant',
+      '/login',
+      '/register',
+      '/privacy',
+      '/contact',
+    ]) {
       expect(disallowed).not.toContain(open);
     }
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);

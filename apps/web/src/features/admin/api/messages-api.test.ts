@@ -1,4 +1,5 @@
 import { contactRoutes } from '@jesus-walks/contracts/contact';
+import { pathOf } from '@jesus-walks/contracts/route-contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/api-stubs';
 import { getMessages, getMessagesQueryOptions, MESSAGES_PAGE_SIZE } from './get-messages';
@@ -69,7 +70,7 @@ describe('PATCH /api/admin/messages/{id}', () => {
     const fetchMock = stubFetch(() => jsonResponse(answer));
     expect(await updateMessageStatus({ id: 12, status: 'done' })).toEqual(answer);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/admin/messages/12');
+    expect(url).toBe(pathOf(contactRoutes.update, { id: 12 }));
     expect(init?.method).toBe('PATCH');
     expect(init?.body).toBe('{"status":"done"}');
   });
@@ -90,7 +91,7 @@ describe('POST /api/admin/messages/{id}/reply', () => {
     const fetchMock = stubFetch(() => jsonResponse(answer, { status: 201 }));
     expect(await replyToMessage({ id: 12, text: 'Yes!' })).toEqual(answer);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/admin/messages/12/reply');
+    expect(url).toBe(pathOf(contactRoutes.reply, { id: 12 }));
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{"text":"Yes!"}');
   });
