@@ -1,7 +1,12 @@
-import { format, parseISO } from 'date-fns';
-import { ExternalLinkIcon, MailIcon, PackageIcon, TruckIcon } from 'lucide-react';
+import { ExternalLinkIcon, MailIcon, PackageIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '@/components/layout/empty-state';
+import {
+  DeliveryFacts,
+  formatOrderDate,
+  hasDeliveryFacts,
+  OrderLines,
+} from '@/components/orders/order-facts';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { OrderTotal } from '@/components/orders/order-total';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -11,23 +16,17 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { getServerMessage } from '@/lib/api-client';
-import { formatCount, formatPrice } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import { type MemberOrder, useClaimableOrders, useMemberOrders, useSendClaimLink } from '../api/orders';
 
-function formatDate(value: string): string {
-  const date = parseISO(value);
-  return Number.isNaN(date.getTime()) ? value : format(date, 'MMMM d, yyyy');
-}
-
 function OrderCard({ order }: { order: MemberOrder }) {
-  const shipped = order.status === 'shipped' || order.status === 'delivered';
   return (
     <li>
       <Card data-order={order.id}>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
           <div className="grid gap-1">
             <CardTitle as="h3">Order #{order.id}</CardTitle>
-            <p className="text-sm text-muted-foreground">Placed {formatDate(order.createdAt)}</p>
+            <p className="text-sm text-muted-foreground">Placed {formatOrderDate(order.createdAt)}</p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
             {order.testMode ? <Badge variant="info">Test mode</Badge> : null}
@@ -38,38 +37,11 @@ function OrderCard({ order }: { order: MemberOrder }) {
           {order.status === 'cancelled' && order.cancellationReason ? (
             <p className="text-destructive">{order.cancellationReason}</p>
           ) : null}
-          <ul className="grid divide-y divide-border">
-            {order.items.map((item) => (
-              <li key={`${item.productId}-${item.price}`} className="flex justify-between gap-3 py-2">
-                <span className="min-w-0">
-                  {item.name} × {item.quantity}
-                </span>
-                <span className="tabular-nums">{formatPrice(Number(item.price) * item.quantity)}</span>
-              </li>
-            ))}
-          </ul>
+          <OrderLines items={order.items} />
           <OrderTotal subtotal={order.subtotal} shipping={order.shippingCost} total={order.total} />
-          {(shipped && order.trackingNumber) ||
-          (order.estimatedDeliveryDate && order.status !== 'cancelled') ? (
+          {hasDeliveryFacts(order) ? (
             <dl className="grid gap-3 rounded-lg bg-muted p-3 sm:grid-cols-2">
-              {shipped && order.trackingNumber ? (
-                <div>
-                  <dt className="flex items-center gap-1.5 text-muted-foreground">
-                    <TruckIcon aria-hidden="true" className="size-4" />
-                    Tracking number
-                  </dt>
-                  <dd>
-                    {order.carrier ? <span>{order.carrier} </span> : null}
-                    <span className="font-mono break-all">{order.trackingNumber}</span>
-                  </dd>
-                </div>
-              ) : null}
-              {order.estimatedDeliveryDate && order.status !== 'cancelled' ? (
-                <div>
-                  <dt className="text-muted-foreground">Estimated delivery</dt>
-                  <dd>{formatDate(order.estimatedDeliveryDate)}</dd>
-                </div>
-              ) : null}
+              <DeliveryFacts order={order} />
             </dl>
           ) : null}
           <div>

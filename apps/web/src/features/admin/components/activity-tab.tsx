@@ -1,14 +1,12 @@
 import type { AuditEntry, AuditedService, AuditTargetType } from '@jesus-walks/contracts/audit';
-import { ArrowRightIcon, CircleAlertIcon, SearchIcon } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { ArrowRightIcon, CircleAlertIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { cn } from '@/lib/cn';
 import { useAuditLog } from '../api/get-audit-log';
 import {
   type ActivityFilters,
@@ -25,6 +23,7 @@ import {
 } from '../utils/activity';
 import { useDebouncedValue } from '../utils/use-debounced-value';
 import { formatValleyDateTime } from '../utils/valley-time';
+import { FilterField, SearchInput } from './list-filters';
 import { ListStatus } from './list-status';
 import { SectionHeader } from './section-header';
 
@@ -51,7 +50,7 @@ export function ActivityTab() {
     <section className="grid min-w-0 gap-4" aria-labelledby="activity-heading">
       <SectionHeader id="activity-heading" title="Activity" />
       <search className="grid min-w-0 grid-cols-2 gap-3 lg:grid-cols-[13rem_10rem_1fr_10rem_10rem]">
-        <Field id="activity-area" label="Area">
+        <FilterField id="activity-area" label="Area">
           <NativeSelect
             id="activity-area"
             value={filters.area}
@@ -66,8 +65,8 @@ export function ActivityTab() {
               </option>
             ))}
           </NativeSelect>
-        </Field>
-        <Field id="activity-target-type" label="About">
+        </FilterField>
+        <FilterField id="activity-target-type" label="About">
           <NativeSelect
             id="activity-target-type"
             value={filters.targetType}
@@ -82,25 +81,17 @@ export function ActivityTab() {
               </option>
             ))}
           </NativeSelect>
-        </Field>
-        <Field id="activity-words" label="Words" className="col-span-2 lg:col-span-1">
-          <div className="relative min-w-0">
-            <SearchIcon
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id="activity-words"
-              type="search"
-              className="pl-9"
-              placeholder="A name, an order number..."
-              value={filters.words}
-              maxLength={100}
-              onChange={(event) => set({ words: event.target.value })}
-            />
-          </div>
-        </Field>
-        <Field id="activity-from" label="From">
+        </FilterField>
+        <FilterField id="activity-words" label="Words" className="col-span-2 lg:col-span-1">
+          <SearchInput
+            id="activity-words"
+            placeholder="A name, an order number..."
+            value={filters.words}
+            maxLength={100}
+            onChange={(event) => set({ words: event.target.value })}
+          />
+        </FilterField>
+        <FilterField id="activity-from" label="From">
           <Input
             id="activity-from"
             type="date"
@@ -109,8 +100,8 @@ export function ActivityTab() {
             max={filters.toDate || undefined}
             onChange={(event) => set({ fromDate: event.target.value })}
           />
-        </Field>
-        <Field id="activity-to" label="To">
+        </FilterField>
+        <FilterField id="activity-to" label="To">
           <Input
             id="activity-to"
             type="date"
@@ -119,7 +110,7 @@ export function ActivityTab() {
             min={filters.fromDate || undefined}
             onChange={(event) => set({ toDate: event.target.value })}
           />
-        </Field>
+        </FilterField>
       </search>
       {unavailable.length > 0 ? (
         <Alert variant="destructive" data-unavailable={unavailable.join(' ')}>
@@ -162,25 +153,6 @@ export function ActivityTab() {
         </p>
       ) : null}
     </section>
-  );
-}
-
-function Field({
-  id,
-  label,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn('grid min-w-0 gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
   );
 }
 

@@ -1,11 +1,10 @@
 import type { AdminUser } from '@jesus-walks/contracts/users';
-import { SearchIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useDebouncedValue } from '../utils/use-debounced-value';
+import { SearchInput } from './list-filters';
 import { SelectField } from './select-field';
 
 /** How many matches the select offers at once: type to narrow. */
@@ -45,22 +44,14 @@ export function CustomerPicker({ field, error, enabled }: CustomerPickerProps) {
     <div className="grid min-w-0 gap-2">
       <div className="grid min-w-0 gap-2">
         <Label htmlFor="manual-order-user-search">Search by username or e-mail</Label>
-        <div className="relative">
-          <SearchIcon
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id="manual-order-user-search"
-            type="search"
-            className="pl-9"
-            placeholder="e.g. martha or martha@example.com"
-            autoComplete="off"
-            maxLength={100}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchInput
+          id="manual-order-user-search"
+          placeholder="e.g. martha or martha@example.com"
+          autoComplete="off"
+          maxLength={100}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
       </div>
       <SelectField
         id="manual-order-user"

@@ -4,7 +4,7 @@ import {
   ContactReplyBodySchema,
   MAX_CONTACT_REPLY_LENGTH,
 } from '@jesus-walks/contracts/contact';
-import { CheckIcon, MailOpenIcon, RotateCcwIcon, SearchIcon, SendIcon } from 'lucide-react';
+import { CheckIcon, MailOpenIcon, RotateCcwIcon, SendIcon } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
@@ -18,9 +18,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import {
   Table,
   TableBody,
@@ -41,6 +39,7 @@ import { useReplyToMessage } from '../api/reply-to-message';
 import { useUpdateMessageStatus } from '../api/update-message-status';
 import { pageCountOf } from '../utils/paging';
 import { formatValleyDateTime } from '../utils/valley-time';
+import { SearchInput, SelectFilter } from './list-filters';
 import { ListPager } from './list-pager';
 import { ListStatus } from './list-status';
 import { SectionHeader } from './section-header';
@@ -50,10 +49,6 @@ const statusOptions: Array<{ value: ContactMessageStatus | ''; label: string }> 
   { value: 'done', label: 'Done' },
   { value: '', label: 'Every message' },
 ];
-
-function isStatusFilter(value: string): value is ContactMessageStatus | '' {
-  return statusOptions.some((option) => option.value === value);
-}
 
 function StatusBadge({ status }: { status: ContactMessageStatus }) {
   return (
@@ -241,43 +236,28 @@ export function MessagesTab() {
       <search className="grid min-w-0 gap-3 sm:grid-cols-[1fr_14rem]">
         <div className="grid min-w-0 gap-2">
           <Label htmlFor="message-search">Search</Label>
-          <div className="relative min-w-0">
-            <SearchIcon
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id="message-search"
-              type="search"
-              className="pl-9"
-              placeholder="Name, e-mail, subject or text"
-              value={search}
-              maxLength={200}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
+          <SearchInput
+            id="message-search"
+            placeholder="Name, e-mail, subject or text"
+            value={search}
+            maxLength={200}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
         </div>
         <div className="grid min-w-0 gap-2">
           <Label htmlFor="message-status">Status</Label>
-          <NativeSelect
+          <SelectFilter
             id="message-status"
             value={status}
-            onChange={(event) => {
-              if (isStatusFilter(event.target.value)) {
-                setStatus(event.target.value);
-                setPage(1);
-              }
+            options={statusOptions}
+            onSelect={(value) => {
+              setStatus(value);
+              setPage(1);
             }}
-          >
-            {statusOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect>
+          />
         </div>
       </search>
       <ListStatus

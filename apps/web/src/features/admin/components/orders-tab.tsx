@@ -1,5 +1,5 @@
 import { orderStatuses } from '@jesus-walks/contracts/orders';
-import { DownloadIcon, EyeIcon, SearchIcon, Trash2Icon } from 'lucide-react';
+import { DownloadIcon, EyeIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -30,6 +30,7 @@ import { pageCountOf } from '../utils/paging';
 import { useDebouncedValue } from '../utils/use-debounced-value';
 import { formatValleyDate, formatValleyTime } from '../utils/valley-time';
 import { ConfirmDialog } from './confirm-dialog';
+import { SearchInput } from './list-filters';
 import { ListPager } from './list-pager';
 import { ListStatus } from './list-status';
 import { OrderDetailsDialog } from './order-details-dialog';
@@ -53,21 +54,13 @@ function OrderFilters({
     >
       <div className="grid min-w-0 gap-2">
         <Label htmlFor="orders-search">Search</Label>
-        <div className="relative">
-          <SearchIcon
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id="orders-search"
-            type="search"
-            className="pl-9"
-            placeholder="Order ID, customer name or e-mail"
-            value={filter.search}
-            maxLength={100}
-            onChange={(event) => onChange({ search: event.target.value })}
-          />
-        </div>
+        <SearchInput
+          id="orders-search"
+          placeholder="Order ID, customer name or e-mail"
+          value={filter.search}
+          maxLength={100}
+          onChange={(event) => onChange({ search: event.target.value })}
+        />
       </div>
       <div className="grid min-w-0 gap-2">
         <Label htmlFor="orders-status">Status</Label>

@@ -1,11 +1,9 @@
-import { DownloadIcon, SearchIcon, Trash2Icon } from 'lucide-react';
+import { DownloadIcon, Trash2Icon } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import {
   Table,
   TableBody,
@@ -27,6 +25,7 @@ import { subscriberCountCards } from '../utils/event-stats';
 import { pageCountOf } from '../utils/paging';
 import { formatValleyDateTime } from '../utils/valley-time';
 import { ConfirmDialog } from './confirm-dialog';
+import { SearchInput, SelectFilter } from './list-filters';
 import { ListPager } from './list-pager';
 import { ListStatus } from './list-status';
 import { SectionHeader } from './section-header';
@@ -43,10 +42,6 @@ const statusOptions: Array<{ value: SubscriberStatus | ''; label: string }> = [
   { value: 'pending', label: 'Pending' },
   { value: 'unsubscribed', label: 'Unsubscribed' },
 ];
-
-function isStatusFilter(value: string): value is SubscriberStatus | '' {
-  return statusOptions.some((option) => option.value === value);
-}
 
 /** Which page of the matches is shown, with Previous and Next; nothing when one page holds them. */
 
@@ -95,43 +90,28 @@ export function SubscribersTab() {
       <search className="grid min-w-0 gap-3 sm:grid-cols-[1fr_14rem]">
         <div className="grid min-w-0 gap-2">
           <Label htmlFor="subscriber-search">Search by e-mail</Label>
-          <div className="relative min-w-0">
-            <SearchIcon
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id="subscriber-search"
-              type="search"
-              className="pl-9"
-              placeholder="name@example.com"
-              value={search}
-              maxLength={254}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
+          <SearchInput
+            id="subscriber-search"
+            placeholder="name@example.com"
+            value={search}
+            maxLength={254}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
         </div>
         <div className="grid min-w-0 gap-2">
           <Label htmlFor="subscriber-status">Status</Label>
-          <NativeSelect
+          <SelectFilter
             id="subscriber-status"
             value={status}
-            onChange={(event) => {
-              if (isStatusFilter(event.target.value)) {
-                setStatus(event.target.value);
-                setPage(1);
-              }
+            options={statusOptions}
+            onSelect={(value) => {
+              setStatus(value);
+              setPage(1);
             }}
-          >
-            {statusOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect>
+          />
         </div>
       </search>
       <ListStatus

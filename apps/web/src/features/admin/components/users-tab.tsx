@@ -1,9 +1,7 @@
-import { KeyRoundIcon, PencilIcon, SearchIcon, UserPlusIcon } from 'lucide-react';
+import { KeyRoundIcon, PencilIcon, UserPlusIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import {
   Table,
   TableBody,
@@ -20,6 +18,7 @@ import { useDebouncedValue } from '../utils/use-debounced-value';
 import { AddUserDialog } from './add-user-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { EditUserDialog } from './edit-user-dialog';
+import { SearchInput, SelectFilter } from './list-filters';
 import { ListPager } from './list-pager';
 import { ListStatus } from './list-status';
 import { SectionHeader } from './section-header';
@@ -33,10 +32,6 @@ const roleOptions: Array<{ value: RoleFilter; label: string }> = [
   { value: 'admin', label: 'Admins' },
   { value: 'member', label: 'Members' },
 ];
-
-function isRoleFilter(value: string): value is RoleFilter {
-  return roleOptions.some((option) => option.value === value);
-}
 
 export function UsersTab() {
   const [search, setSearch] = useState('');
@@ -75,43 +70,29 @@ export function UsersTab() {
       <search className="grid min-w-0 gap-3 sm:grid-cols-[1fr_12rem]">
         <div className="grid min-w-0 gap-2">
           <Label htmlFor="user-search">Search users</Label>
-          <div className="relative min-w-0">
-            <SearchIcon
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id="user-search"
-              type="search"
-              className="pl-9"
-              placeholder="Username, email or ID"
-              value={search}
-              maxLength={100}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                // A new search starts at its first page.
-                setPage(1);
-              }}
-            />
-          </div>
+          <SearchInput
+            id="user-search"
+            placeholder="Username, email or ID"
+            value={search}
+            maxLength={100}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              // A new search starts at its first page.
+              setPage(1);
+            }}
+          />
         </div>
         <div className="grid min-w-0 gap-2">
           <Label htmlFor="user-role">Role</Label>
-          <NativeSelect
+          <SelectFilter
             id="user-role"
             value={role}
-            onChange={(event) => {
-              if (!isRoleFilter(event.target.value)) return;
-              setRole(event.target.value);
+            options={roleOptions}
+            onSelect={(value) => {
+              setRole(value);
               setPage(1);
             }}
-          >
-            {roleOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect>
+          />
         </div>
       </search>
       <ListStatus

@@ -1,23 +1,16 @@
 import { describeShippingAddress } from '@jesus-walks/contracts/orders';
-import { format, parseISO } from 'date-fns';
-import { LinkIcon, LoaderCircleIcon, PackageIcon, TruckIcon } from 'lucide-react';
+import { LinkIcon, LoaderCircleIcon, PackageIcon } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Container } from '@/components/layout/container';
 import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
+import { DeliveryFacts, formatOrderDate, OrderLines } from '@/components/orders/order-facts';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { OrderTotal } from '@/components/orders/order-total';
 import { PageHead } from '@/components/seo/page-head';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatPrice } from '@/lib/format';
 import { isBadOrderLink, type OrderStatusView, useOrderStatus } from '../api/get-order-status';
-
-function formatDate(value: string): string {
-  // parseISO reads a date without a time ('2030-04-04') as that day here, not as UTC midnight.
-  const date = parseISO(value);
-  return Number.isNaN(date.getTime()) ? value : format(date, 'MMMM d, yyyy');
-}
 
 /** /orders/status?token=...: the order behind the signed link of its confirmation e-mail. */
 export function OrderStatusRoute() {
@@ -76,14 +69,14 @@ export function OrderStatusRoute() {
 }
 
 function OrderDetails({ order }: { order: OrderStatusView }) {
-  const shipped = order.status === 'shipped' || order.status === 'delivered';
+  const _shipped = order.status === 'shipped' || order.status === 'delivered';
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
           <div className="grid gap-1">
             <CardTitle as="h2">Order #{order.id}</CardTitle>
-            <p className="text-sm text-muted-foreground">Placed {formatDate(order.createdAt)}</p>
+            <p className="text-sm text-muted-foreground">Placed {formatOrderDate(order.createdAt)}</p>
           </div>
           <OrderStatusBadge status={order.status} />
         </CardHeader>
@@ -102,24 +95,7 @@ function OrderDetails({ order }: { order: OrderStatusView }) {
                 <dd>{order.shippingMethod}</dd>
               </div>
             ) : null}
-            {order.estimatedDeliveryDate && order.status !== 'cancelled' ? (
-              <div>
-                <dt className="text-muted-foreground">Estimated delivery</dt>
-                <dd>{formatDate(order.estimatedDeliveryDate)}</dd>
-              </div>
-            ) : null}
-            {shipped && order.trackingNumber ? (
-              <div>
-                <dt className="flex items-center gap-1.5 text-muted-foreground">
-                  <TruckIcon aria-hidden="true" className="size-4" />
-                  Tracking number
-                </dt>
-                <dd>
-                  {order.carrier ? <span>{order.carrier} </span> : null}
-                  <span className="font-mono">{order.trackingNumber}</span>
-                </dd>
-              </div>
-            ) : null}
+            <DeliveryFacts order={order} />
           </dl>
         </CardContent>
       </Card>
@@ -128,16 +104,7 @@ function OrderDetails({ order }: { order: OrderStatusView }) {
           <CardTitle as="h2">Items</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <ul className="grid divide-y divide-border text-sm">
-            {order.items.map((item) => (
-              <li key={`${item.productId}-${item.price}`} className="flex justify-between gap-3 py-2.5">
-                <span className="min-w-0">
-                  {item.name} × {item.quantity}
-                </span>
-                <span className="tabular-nums">{formatPrice(Number(item.price) * item.quantity)}</span>
-              </li>
-            ))}
-          </ul>
+          <OrderLines items={order.items} />
           <div className="border-t border-border pt-4">
             <OrderTotal subtotal={order.subtotal} shipping={order.shippingCost} total={order.total} />
           </div>
