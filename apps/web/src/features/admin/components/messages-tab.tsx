@@ -39,7 +39,7 @@ import { useReplyToMessage } from '../api/reply-to-message';
 import { useUpdateMessageStatus } from '../api/update-message-status';
 import { pageCountOf } from '../utils/paging';
 import { formatValleyDateTime } from '../utils/valley-time';
-import { SearchInput, SelectFilter } from './list-filters';
+import { FilterField, SearchInput, SelectFilter } from './list-filters';
 import { ListPager } from './list-pager';
 import { ListStatus } from './list-status';
 import { SectionHeader } from './section-header';
@@ -234,8 +234,7 @@ export function MessagesTab() {
         ))}
       </div>
       <search className="grid min-w-0 gap-3 sm:grid-cols-[1fr_14rem]">
-        <div className="grid min-w-0 gap-2">
-          <Label htmlFor="message-search">Search</Label>
+        <FilterField id="message-search" label="Search">
           <SearchInput
             id="message-search"
             placeholder="Name, e-mail, subject or text"
@@ -246,9 +245,8 @@ export function MessagesTab() {
               setPage(1);
             }}
           />
-        </div>
-        <div className="grid min-w-0 gap-2">
-          <Label htmlFor="message-status">Status</Label>
+        </FilterField>
+        <FilterField id="message-status" label="Status">
           <SelectFilter
             id="message-status"
             value={status}
@@ -258,7 +256,7 @@ export function MessagesTab() {
               setPage(1);
             }}
           />
-        </div>
+        </FilterField>
       </search>
       <ListStatus
         loading={messages.isPending}

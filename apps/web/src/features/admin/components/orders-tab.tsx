@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import {
   Table,
@@ -30,7 +29,7 @@ import { pageCountOf } from '../utils/paging';
 import { useDebouncedValue } from '../utils/use-debounced-value';
 import { formatValleyDate, formatValleyTime } from '../utils/valley-time';
 import { ConfirmDialog } from './confirm-dialog';
-import { SearchInput } from './list-filters';
+import { FilterField, SearchInput } from './list-filters';
 import { ListPager } from './list-pager';
 import { ListStatus } from './list-status';
 import { OrderDetailsDialog } from './order-details-dialog';
@@ -52,8 +51,7 @@ function OrderFilters({
       aria-label="Filter orders"
       className="grid min-w-0 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]"
     >
-      <div className="grid min-w-0 gap-2">
-        <Label htmlFor="orders-search">Search</Label>
+      <FilterField id="orders-search" label="Search">
         <SearchInput
           id="orders-search"
           placeholder="Order ID, customer name or e-mail"
@@ -61,9 +59,8 @@ function OrderFilters({
           maxLength={100}
           onChange={(event) => onChange({ search: event.target.value })}
         />
-      </div>
-      <div className="grid min-w-0 gap-2">
-        <Label htmlFor="orders-status">Status</Label>
+      </FilterField>
+      <FilterField id="orders-status" label="Status">
         <NativeSelect
           id="orders-status"
           value={filter.status}
@@ -76,9 +73,8 @@ function OrderFilters({
             </option>
           ))}
         </NativeSelect>
-      </div>
-      <div className="grid min-w-0 gap-2">
-        <Label htmlFor="orders-from">From</Label>
+      </FilterField>
+      <FilterField id="orders-from" label="From">
         <Input
           id="orders-from"
           type="date"
@@ -86,9 +82,8 @@ function OrderFilters({
           max={filter.to || undefined}
           onChange={(event) => onChange({ from: event.target.value })}
         />
-      </div>
-      <div className="grid min-w-0 gap-2">
-        <Label htmlFor="orders-to">To</Label>
+      </FilterField>
+      <FilterField id="orders-to" label="To">
         <Input
           id="orders-to"
           type="date"
@@ -98,7 +93,7 @@ function OrderFilters({
           aria-describedby={invertedRange ? 'orders-range-error' : undefined}
           onChange={(event) => onChange({ to: event.target.value })}
         />
-      </div>
+      </FilterField>
       {invertedRange ? (
         <p id="orders-range-error" className="text-sm text-destructive sm:col-span-2 lg:col-span-4">
           The start date must be on or before the end date.

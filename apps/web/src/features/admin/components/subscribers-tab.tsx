@@ -3,7 +3,6 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import {
   Table,
   TableBody,
@@ -25,7 +24,7 @@ import { subscriberCountCards } from '../utils/event-stats';
 import { pageCountOf } from '../utils/paging';
 import { formatValleyDateTime } from '../utils/valley-time';
 import { ConfirmDialog } from './confirm-dialog';
-import { SearchInput, SelectFilter } from './list-filters';
+import { FilterField, SearchInput, SelectFilter } from './list-filters';
 import { ListPager } from './list-pager';
 import { ListStatus } from './list-status';
 import { SectionHeader } from './section-header';
@@ -88,8 +87,7 @@ export function SubscribersTab() {
         ))}
       </div>
       <search className="grid min-w-0 gap-3 sm:grid-cols-[1fr_14rem]">
-        <div className="grid min-w-0 gap-2">
-          <Label htmlFor="subscriber-search">Search by e-mail</Label>
+        <FilterField id="subscriber-search" label="Search by e-mail">
           <SearchInput
             id="subscriber-search"
             placeholder="name@example.com"
@@ -100,9 +98,8 @@ export function SubscribersTab() {
               setPage(1);
             }}
           />
-        </div>
-        <div className="grid min-w-0 gap-2">
-          <Label htmlFor="subscriber-status">Status</Label>
+        </FilterField>
+        <FilterField id="subscriber-status" label="Status">
           <SelectFilter
             id="subscriber-status"
             value={status}
@@ -112,7 +109,7 @@ export function SubscribersTab() {
               setPage(1);
             }}
           />
-        </div>
+        </FilterField>
       </search>
       <ListStatus
         loading={subscribers.isPending}

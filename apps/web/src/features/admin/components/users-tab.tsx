@@ -1,7 +1,6 @@
 import { KeyRoundIcon, PencilIcon, UserPlusIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import {
   Table,
   TableBody,
@@ -18,7 +17,7 @@ import { useDebouncedValue } from '../utils/use-debounced-value';
 import { AddUserDialog } from './add-user-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { EditUserDialog } from './edit-user-dialog';
-import { SearchInput, SelectFilter } from './list-filters';
+import { FilterField, SearchInput, SelectFilter } from './list-filters';
 import { ListPager } from './list-pager';
 import { ListStatus } from './list-status';
 import { SectionHeader } from './section-header';
@@ -68,8 +67,7 @@ export function UsersTab() {
         </Button>
       </SectionHeader>
       <search className="grid min-w-0 gap-3 sm:grid-cols-[1fr_12rem]">
-        <div className="grid min-w-0 gap-2">
-          <Label htmlFor="user-search">Search users</Label>
+        <FilterField id="user-search" label="Search users">
           <SearchInput
             id="user-search"
             placeholder="Username, email or ID"
@@ -81,9 +79,8 @@ export function UsersTab() {
               setPage(1);
             }}
           />
-        </div>
-        <div className="grid min-w-0 gap-2">
-          <Label htmlFor="user-role">Role</Label>
+        </FilterField>
+        <FilterField id="user-role" label="Role">
           <SelectFilter
             id="user-role"
             value={role}
@@ -93,7 +90,7 @@ export function UsersTab() {
               setPage(1);
             }}
           />
-        </div>
+        </FilterField>
       </search>
       <ListStatus
         loading={users.isPending}
