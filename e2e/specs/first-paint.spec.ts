@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appRunning, useBrowser, watchNetwork } from '../harness/browser';
 
@@ -426,7 +426,7 @@ describe('pages arrive rendered', () => {
       bytes: number;
       zod: boolean;
     }>[] = [];
-    page.on('requestfinished', (request) => {
+    const onFinished = (request: Request) => {
       if (request.resourceType() !== 'script') return;
       scripts.push(
         (async () => {
@@ -442,12 +442,16 @@ describe('pages arrive rendered', () => {
           };
         })(),
       );
-    });
+    };
+    page.on('requestfinished', onFinished);
     const network = watchNetwork(page);
     await page.goto('/', { waitUntil: 'load' });
     // Every script the page needs has come once the app runs and has asked for nothing more.
     await appRunning(page);
     await network.quiet();
+    // Nothing counted after this: a script finishing later would read its body after the page has
+    // closed, a rejection nobody awaits (it failed a whole run on a slow machine).
+    page.off('requestfinished', onFinished);
     const loaded = await Promise.all(scripts);
     expect(loaded.length).toBeGreaterThan(3);
     // The contracts' schemas come with the first API request; the home page hydrates from the data
