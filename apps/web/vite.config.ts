@@ -15,6 +15,7 @@ const proxy: Record<string, ProxyOptions> = {
   '/api': { target: gatewayUrl },
   '/sitemap.xml': { target: gatewayUrl },
   '/robots.txt': { target: gatewayUrl },
+  '/events.ics': { target: gatewayUrl },
   '/health': { target: gatewayUrl },
 };
 

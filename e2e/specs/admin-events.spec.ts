@@ -164,7 +164,7 @@ describe('admin events and subscribers', () => {
     // Cancel: kept as cancelled, both registrants told.
     await page.getByRole('button', { name: `Cancel ${edited}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Event' }).click();
-    await expectToast(page, 'Success', 'Event cancelled; 2 registrants were told by e-mail');
+    await expectToast(page, 'Success', `Cancelled ${edited}. 2 people were told by e-mail.`);
     const cancelledRow = page.locator('tr', { has: page.getByRole('cell', { name: edited, exact: true }) });
     await expect.poll(() => cancelledRow.textContent()).toContain('Cancelled');
   });

@@ -383,7 +383,7 @@ describe('admin dashboard', () => {
     await openTab(page, 'Events');
     await page.getByRole('button', { name: `Cancel ${title}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Event' }).click();
-    await expectToast(page, 'Success', 'Event cancelled; 1 registrant was told by e-mail');
+    await expectToast(page, 'Success', `Cancelled ${title}. 1 person was told by e-mail.`);
 
     await openTab(page, 'Activity');
     expect(await activityAbout(page, boss)).toEqual(

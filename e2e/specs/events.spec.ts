@@ -47,11 +47,13 @@ describe.each([1280, 375])('events at %i px', (width) => {
       .locator('section')
       .filter({ has: page.getByRole('heading', { name: 'Upcoming walks' }) });
     const past = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Past walks' }) });
-    await expect.poll(() => upcoming.locator('li').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(6);
-    expect(await past.locator('li').count()).toBeGreaterThanOrEqual(2);
-    const seats = await upcoming.locator('li').allTextContents();
+    // The cards: the items of each section's list (a card's trail facts are a list of their own).
+    const cards = (section: typeof upcoming) => section.locator(':scope > ul > li');
+    await expect.poll(() => cards(upcoming).count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(6);
+    expect(await cards(past).count()).toBeGreaterThanOrEqual(2);
+    const seats = await cards(upcoming).allTextContents();
     for (const text of seats) expect(text).toMatch(/\d+ seats? left|Full, join the waitlist|Cancelled/);
-    expect((await past.locator('li').first().textContent()) ?? '').toContain('This walk has taken place');
+    expect((await cards(past).first().textContent()) ?? '').toContain('This walk has taken place');
     expect(await noHorizontalScroll(page)).toBe(true);
   });
 

@@ -20,6 +20,8 @@ describe('isDocumentRequest', () => {
       '/images/events/a.svg',
       '/sitemap.xml',
       '/robots.txt',
+      '/events.ics',
+      '/api/events/3/calendar.ics',
       '/favicon.svg',
     ])
       expect(isDocumentRequest(resource), resource).toBe(false);

@@ -20,3 +20,27 @@ export const SESSION_COOKIE_NAME = 'sid';
 
 /** The thin banner on every page while the site takes no real payments (CheckoutConfig.testMode). */
 export const TEST_MODE_BANNER = 'Test mode: no real payments are taken';
+
+/** The walks' calendar feed (eventRoutes.calendarFeed), subscribed to as webcal://<host>/events.ics. */
+export const CALENDAR_FEED_PATH = '/events.ics';
+
+/** One walk's .ics file (eventRoutes.walkCalendar), a plain download link on the walk's page. */
+export const WALK_CALENDAR_PATH = '/api/events/:id/calendar.ics';
+
+/**
+ * How long a calendar shows a walk that does not say how long it takes (most take a morning): the
+ * .ics files and the web's Google Calendar link agree.
+ */
+export const DEFAULT_WALK_DURATION_MINUTES = 180;
+
+/**
+ * A walk's meeting point in the phone's maps app: its coordinates, or the place's name as a search
+ * when there are none. Google's documented cross-platform Maps URL is one link for everyone: it
+ * opens the Google Maps app on Android and on an iPhone that has it, and Google Maps in the browser
+ * anywhere else; Apple's maps.apple.com links open an app only on Apple devices. The walk's page,
+ * its structured data and the reminder e-mails all use this one.
+ */
+export function walkMapUrl(place: { latitude: number; longitude: number } | string): string {
+  const query = typeof place === 'string' ? place : `${place.latitude},${place.longitude}`;
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}

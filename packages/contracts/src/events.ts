@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorResponseSchema, IdentitySchema, IdParamsSchema, RowIdParamSchema } from './common';
+import { CALENDAR_FEED_PATH, WALK_CALENDAR_PATH } from './constants';
 import { TestModeFiguresSchema } from './orders';
 import { definePayableRoutes, HolderSchema, PayableQuoteSchema } from './payable';
 import { RowIdSchema } from './products';
@@ -16,10 +17,36 @@ export const EventSummarySchema = z.object({
 });
 export type EventSummary = z.infer<typeof EventSummarySchema>;
 
+/** How hard a walk is, as its leader rates it. */
+export const walkDifficulties = ['easy', 'moderate', 'challenging'] as const;
+export const WalkDifficultySchema = z.enum(walkDifficulties, {
+  error: 'Difficulty must be easy, moderate or challenging',
+});
+export type WalkDifficulty = z.infer<typeof WalkDifficultySchema>;
+
+/** One coordinate without the other places nothing on the map. */
+const bothCoordinates = 'Give both the latitude and the longitude of the meeting point, or neither';
+
+function coordinateField(name: 'Latitude' | 'Longitude', limit: number) {
+  const range = `${name} must be between -${limit} and ${limit}`;
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? bothCoordinates : `${name} must be a number`) })
+    .min(-limit, range)
+    .max(limit, range);
+}
+
+/** Where the walk meets, on the map (decimal degrees, WGS 84, as the phone's maps app takes them). */
+export const MeetingPointSchema = z.strictObject({
+  latitude: coordinateField('Latitude', 90),
+  longitude: coordinateField('Longitude', 180),
+});
+export type MeetingPoint = z.infer<typeof MeetingPointSchema>;
+
 /**
  * An event with what a visitor needs to decide and register: the spec's list shape plus capacity,
  * price (whole dollars, 0 = free), the seats taken and left, the waitlist and whether it is over or
- * cancelled.
+ * cancelled; and the walk's details (issue 24), each null when its leader has not given it. The
+ * leader's contact for the day is never here: it is in AdminEventSchema only.
  */
 export const EventSchema = EventSummarySchema.extend({
   capacity: z.number().int(),
@@ -29,6 +56,22 @@ export const EventSchema = EventSummarySchema.extend({
   waitlistCount: z.number().int(),
   isPast: z.boolean(),
   isCancelled: z.boolean(),
+  /** Miles, one decimal. */
+  distanceMiles: z.number().nullable(),
+  /** Feet climbed over the walk. */
+  elevationGainFeet: z.number().int().nullable(),
+  difficulty: WalkDifficultySchema.nullable(),
+  /** How long the walk is expected to take, in minutes. */
+  durationMinutes: z.number().int().nullable(),
+  /** The youngest walker who may come; null: any age. */
+  minimumAge: z.number().int().nullable(),
+  /** Suits families with children (said on its own or beside a minimum age). */
+  familyFriendly: z.boolean(),
+  dogsAllowed: z.boolean(),
+  accessibilityNotes: z.string().nullable(),
+  meetingPoint: MeetingPointSchema.nullable(),
+  /** What to bring and wear. */
+  whatToBring: z.string().nullable(),
 });
 export type Event = z.infer<typeof EventSchema>;
 
@@ -202,6 +245,19 @@ const imageUrlField = z
   .max(2000)
   .regex(/^(\/(?!\/)|https?:\/\/)/, 'Image URL must be a site path (/images/...) or an http(s) URL');
 
+const distanceRange = 'Distance must be between 0.1 and 100 miles';
+
+/** A walk's optional text detail, at most `max` characters. */
+function detailText(label: string, max: number) {
+  return z.string().trim().max(max, `${label} cannot exceed ${max} characters`).nullable().optional();
+}
+
+/** Digits with the usual separators ('+1 (707) 555-0123', '707.555.0123'): 7 to 15 digits. */
+function isPhoneNumber(text: string): boolean {
+  const digits = text.replace(/\D/g, '').length;
+  return /^\+?[\d\s().-]+$/.test(text) && digits >= 7 && digits <= 15;
+}
+
 /** The admin's event form: every field validated (price in whole dollars, 0 = free). */
 export const EventInputSchema = z.strictObject({
   title: z.string().trim().min(1, 'Title is required').max(200, 'Title cannot exceed 200 characters'),
@@ -223,8 +279,88 @@ export const EventInputSchema = z.strictObject({
     .max(10_000),
   price: z.number().int('Price is in whole dollars').min(0, 'Price cannot be negative').max(100_000),
   imageUrl: imageUrlField.nullable().optional(),
+  // The walk's details: each optional, null when not given. Like imageUrl, PUT clears a detail it
+  // leaves out (the admin's form always sends them all); a blank text is stored as none.
+  distanceMiles: z
+    .number({ error: 'Distance must be a number' })
+    .min(0.1, distanceRange)
+    .max(100, distanceRange)
+    .refine(
+      (miles) => Math.abs(miles * 10 - Math.round(miles * 10)) < 1e-9,
+      'Distance has at most one decimal (4.2 miles)',
+    )
+    .nullable()
+    .optional(),
+  elevationGainFeet: z
+    .number({ error: 'Elevation gain must be a number' })
+    .int('Elevation gain is in whole feet')
+    .min(0, 'Elevation gain must be between 0 and 15,000 feet')
+    .max(15_000, 'Elevation gain must be between 0 and 15,000 feet')
+    .nullable()
+    .optional(),
+  difficulty: WalkDifficultySchema.nullable().optional(),
+  durationMinutes: z
+    .number({ error: 'Duration must be a number' })
+    .int('Duration is in whole minutes')
+    .min(15, 'Duration must be between 15 minutes and 24 hours')
+    .max(24 * 60, 'Duration must be between 15 minutes and 24 hours')
+    .nullable()
+    .optional(),
+  minimumAge: z
+    .number({ error: 'Minimum age must be a number' })
+    .int('Minimum age must be a whole number')
+    .min(1, 'Minimum age must be between 1 and 99')
+    .max(99, 'Minimum age must be between 1 and 99')
+    .nullable()
+    .optional(),
+  familyFriendly: z.boolean().optional(),
+  dogsAllowed: z.boolean().optional(),
+  accessibilityNotes: detailText('Accessibility notes', 1000),
+  meetingPoint: MeetingPointSchema.nullable().optional(),
+  whatToBring: detailText('What to bring', 1000),
+  /** The leader's contact for the day: admins and the walk reminders only, never a public read. */
+  leaderContactName: detailText('Leader name', 100),
+  leaderContactPhone: z
+    .string()
+    .trim()
+    .max(40, 'Leader phone cannot exceed 40 characters')
+    .refine(isPhoneNumber, 'Leader phone must be a phone number, e.g. (707) 555-0123')
+    .nullable()
+    .optional(),
+  // When the walk reminds its walkers (decision 035). Left out: the defaults; null: no such reminder.
+  earlyReminderDays: z
+    .number({ error: 'Days before must be a number' })
+    .int('Days before must be a whole number')
+    .min(1, 'The early reminder goes 1 to 14 days before the walk')
+    .max(14, 'The early reminder goes 1 to 14 days before the walk')
+    .nullable()
+    .optional(),
+  dayReminderTime: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "The walk day's reminder time is a time of day, e.g. 07:00")
+    .nullable()
+    .optional(),
 });
 export type EventInput = z.infer<typeof EventInputSchema>;
+
+/** The reminders of a walk that does not set its own (decision 035). */
+export const DEFAULT_EARLY_REMINDER_DAYS = 2;
+export const DEFAULT_DAY_REMINDER_TIME = '07:00';
+
+/**
+ * An event as the admin edits it (GET /api/admin/events, and what the admin's create and update
+ * answer): the public event, the leader's contact for the day, which no public read carries, and
+ * when the walk's reminders go.
+ */
+export const AdminEventSchema = EventSchema.extend({
+  leaderContactName: z.string().nullable(),
+  leaderContactPhone: z.string().nullable(),
+  /** Days before the walk of its early reminder; null: none. */
+  earlyReminderDays: z.number().int().nullable(),
+  /** 'HH:MM' in the valley, the walk day's reminder (at the latest an hour before the start); null: none. */
+  dayReminderTime: z.string().nullable(),
+});
+export type AdminEvent = z.infer<typeof AdminEventSchema>;
 
 export const DeleteEventResultSchema = z.object({
   /** deleted: it had no registrations. cancelled: kept, marked cancelled, registrants told. */
@@ -232,6 +368,29 @@ export const DeleteEventResultSchema = z.object({
   notified: z.number().int(),
 });
 export type DeleteEventResult = z.infer<typeof DeleteEventResultSchema>;
+
+/** A seat paid online at checkout, on a walk being cancelled: payments refunds its payment. */
+export const PaidSeatSchema = z.object({
+  registrationId: z.number().int(),
+  /** The member's username or the guest's name, for the activity record. */
+  registrant: z.string(),
+  paymentId: z.uuid(),
+  amountPaid: z.string(),
+  testMode: z.boolean(),
+});
+export type PaidSeat = z.infer<typeof PaidSeatSchema>;
+
+/**
+ * POST /internal/events/:id/cancel (payments' Cancel and refund of a walk): the walk deleted or
+ * cancelled as DELETE /api/events/:id does, with every seat on it that was paid online, so each is
+ * refunded. Idempotent: a walk cancelled already answers its paid seats again (`notified` 0), so a
+ * refund whose claim failed is claimed by the next request.
+ */
+export const EventCancellationSchema = DeleteEventResultSchema.extend({
+  event: z.object({ id: z.number().int(), title: z.string(), date: z.string() }),
+  paidSeats: z.array(PaidSeatSchema),
+});
+export type EventCancellation = z.infer<typeof EventCancellationSchema>;
 
 /**
  * POST /internal/event-quotes (payments -> content-and-events): a seat of a paid event for one
@@ -304,6 +463,12 @@ export const WaitlistPromotionSchema = RegistrationSchema.extend({
 });
 export type WaitlistPromotion = z.infer<typeof WaitlistPromotionSchema>;
 
+/**
+ * How far back the calendar feed keeps walks: subscribers keep their history, and a walk cancelled
+ * on the day still reaches them as cancelled.
+ */
+export const CALENDAR_FEED_HISTORY_DAYS = 60;
+
 const errors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
@@ -318,9 +483,19 @@ export const eventRoutes = defineRoutes({
     path: '/api/events',
     service: 'content-and-events',
     access: 'public',
-    summary: 'Every event: upcoming first (soonest first), then past (latest first), with seats left',
+    summary:
+      "Every event: upcoming first (soonest first), then past (latest first), with seats left and the walk's details (never its leader's contact)",
     responses: { 200: z.array(EventSchema) },
     sharedRead: true,
+  }),
+  adminList: defineRoute({
+    method: 'GET',
+    path: '/api/admin/events',
+    service: 'content-and-events',
+    access: 'admin',
+    summary:
+      "Every event as the admin edits it: the public list, in its order, with each walk's leader contact for the day",
+    responses: { 200: z.array(AdminEventSchema), 401: ErrorResponseSchema, 403: ErrorResponseSchema },
   }),
   myRegistrations: defineRoute({
     method: 'GET',
@@ -339,32 +514,64 @@ export const eventRoutes = defineRoutes({
     request: { params: IdParamsSchema },
     responses: { 200: EventSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
   }),
+  calendarFeed: defineRoute({
+    method: 'GET',
+    path: CALENDAR_FEED_PATH,
+    service: 'content-and-events',
+    access: 'public',
+    summary: `The walks as an iCalendar feed (text/calendar, webcal-subscribable): upcoming ones, and those of the last ${CALENDAR_FEED_HISTORY_DAYS} days, cancelled ones marked so (STATUS:CANCELLED) with a stable UID and a SEQUENCE that grows with every change; ETag and 304`,
+    responses: { 200: z.string() },
+    sharedRead: true,
+  }),
+  walkCalendar: defineRoute({
+    method: 'GET',
+    path: WALK_CALENDAR_PATH,
+    service: 'content-and-events',
+    access: 'public',
+    summary:
+      "One walk as an .ics file to add to a calendar (text/calendar, as an attachment), the same event as the feed's; ETag and 304; 404 when unknown",
+    request: { params: IdParamsSchema },
+    responses: { 200: z.string(), 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+  }),
   create: defineRoute({
     method: 'POST',
     path: '/api/events',
     service: 'content-and-events',
     access: 'admin',
-    summary: 'Creates an event (its date must be in the future)',
+    summary:
+      "Creates an event (its date must be in the future) with the walk's details; answers it as the admin sees it",
     request: { body: EventInputSchema },
-    responses: { 201: EventSchema, ...errors },
+    responses: { 201: AdminEventSchema, ...errors },
   }),
   update: defineRoute({
     method: 'PUT',
     path: '/api/events/:id',
     service: 'content-and-events',
     access: 'admin',
-    summary: 'Updates an event; registrants are told when its date or place changes',
+    summary:
+      "Updates an event and the walk's details; registrants are told when its date or place changes. Answers it as the admin sees it",
     request: { params: IdParamsSchema, body: EventInputSchema },
-    responses: { 200: EventSchema, ...errors, 422: ErrorResponseSchema },
+    responses: { 200: AdminEventSchema, ...errors, 422: ErrorResponseSchema },
   }),
   delete: defineRoute({
     method: 'DELETE',
     path: '/api/events/:id',
     service: 'content-and-events',
     access: 'admin',
-    summary: 'Deletes an event without registrations; one with registrations is cancelled and they are told',
+    summary:
+      'Deletes an event without registrations; one with registrations is cancelled and they are told. 409 for one with seats paid online: it is cancelled with their refunds by POST /api/events/:id/cancel-and-refund',
     request: { params: IdParamsSchema },
-    responses: { 200: DeleteEventResultSchema, ...errors },
+    responses: { 200: DeleteEventResultSchema, ...errors, 409: ErrorResponseSchema },
+  }),
+  internalCancelEvent: defineRoute({
+    method: 'POST',
+    path: '/internal/events/:id/cancel',
+    service: 'content-and-events',
+    access: 'internal',
+    summary:
+      "Deletes or cancels a walk for payments' Cancel and refund (as DELETE /api/events/:id, its registrants told) and answers its seats paid online. Idempotent: a walk cancelled already answers them again",
+    request: { params: IdParamsSchema, body: z.object({ actor: IdentitySchema }) },
+    responses: { 200: EventCancellationSchema, 404: ErrorResponseSchema },
   }),
   register: defineRoute({
     method: 'POST',

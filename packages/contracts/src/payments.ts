@@ -572,6 +572,34 @@ export const RegistrationCancelAndRefundResultSchema = z.object({
 });
 export type RegistrationCancelAndRefundResult = z.infer<typeof RegistrationCancelAndRefundResultSchema>;
 
+/** An admin cancels a whole walk: why, for the payers' e-mails and the activity record. */
+export const CancelEventAndRefundBodySchema = z.strictObject({
+  /** Without one, 'The walk was cancelled'. */
+  reason: z.string().trim().min(1, 'Reason is required').max(500).optional(),
+});
+export type CancelEventAndRefundBody = z.infer<typeof CancelEventAndRefundBodySchema>;
+
+/**
+ * The walk deleted (nobody registered) or cancelled (its registrants told), and the refund of every
+ * seat paid online on it claimed: `requested` now, `already` by an earlier request (or refunded
+ * otherwise). `message` says it in words for the admin.
+ */
+export const EventCancelAndRefundResultSchema = z.object({
+  eventId: z.number().int(),
+  outcome: z.enum(['deleted', 'cancelled']),
+  notified: z.number().int(),
+  refunds: z.object({
+    requested: z.number().int().min(0),
+    already: z.number().int().min(0),
+    /** Seats whose refund could not be claimed now: a job keeps asking until it is. */
+    retrying: z.number().int().min(0),
+    /** What the refunds claimed now return, 2 decimals. */
+    amount: z.string(),
+  }),
+  message: z.string(),
+});
+export type EventCancelAndRefundResult = z.infer<typeof EventCancelAndRefundResultSchema>;
+
 const registrationRefundErrors = {
   400: ErrorResponseSchema,
   404: ErrorResponseSchema,
@@ -643,5 +671,22 @@ export const orderPaymentRoutes = defineRoutes({
       "Cancel and refund a guest's registration with the signed token of its confirmation e-mail's link: the seat goes to the waitlist and a payment made at checkout is refunded in full, once. 400 for a link that is not valid, 422 once the walk has started",
     request: { params: IdParamsSchema, body: GuestCancelRegistrationAndRefundBodySchema },
     responses: { 200: RegistrationCancelAndRefundResultSchema, ...registrationRefundErrors },
+  }),
+  cancelEventAndRefund: defineRoute({
+    method: 'POST',
+    path: '/api/events/:id/cancel-and-refund',
+    service: 'payments',
+    access: 'admin',
+    summary:
+      'Cancels a walk (deleted when nobody registered): every registrant and waitlisted person is told, and every seat paid online is refunded in full through its provider, once however often it is asked. A refund that cannot be claimed now is retried by a job (refunds.retrying)',
+    request: { params: IdParamsSchema, body: CancelEventAndRefundBodySchema },
+    responses: {
+      200: EventCancelAndRefundResultSchema,
+      400: ErrorResponseSchema,
+      401: ErrorResponseSchema,
+      403: ErrorResponseSchema,
+      404: ErrorResponseSchema,
+      503: ErrorResponseSchema,
+    },
   }),
 });

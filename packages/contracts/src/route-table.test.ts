@@ -30,7 +30,7 @@ describe('the route table', () => {
 
   it('marks as shared reads only public GETs of services that announce their changes', () => {
     const shared = routeTable.filter((entry) => entry.sharedRead);
-    expect(shared.map((entry) => entry.path).sort()).toEqual(['/api/events', '/api/products']);
+    expect(shared.map((entry) => entry.path).sort()).toEqual(['/api/events', '/api/products', '/events.ics']);
     for (const entry of shared) {
       expect(entry.method).toBe('GET');
       expect(entry.access).toBe('public');
@@ -52,7 +52,7 @@ describe('the route table', () => {
 
   it('keeps public paths under the prefixes the gateway proxies', () => {
     for (const entry of publicRouteTable()) {
-      expect(entry.path, entry.path).toMatch(/^\/(api\/|sitemap\.xml$|robots\.txt$)/);
+      expect(entry.path, entry.path).toMatch(/^\/(api\/|sitemap\.xml$|robots\.txt$|events\.ics$)/);
     }
   });
 

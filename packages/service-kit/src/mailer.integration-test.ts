@@ -113,6 +113,46 @@ describe('mailer (the queue is the outbox)', () => {
     }
   });
 
+  it('sends attachments through SMTP, and names each one when printing instead', async () => {
+    const calendar = {
+      filename: 'sunrise-walk.ics',
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nSUMMARY:Sunrise — walk\r\nEND:VCALENDAR\r\n',
+    };
+    const message = {
+      to: 'files@example.com',
+      subject: 'Your walk',
+      text: 'See you there',
+      attachments: [calendar],
+    };
+    const smtp = await startMailing(`smtp://127.0.0.1:${port}`);
+    try {
+      await smtp.mailer.enqueue(smtp.database.db, message);
+      await waitForJobs(smtp.database.db);
+      const sent = received.find((mail) => mail.to.includes('files@example.com'))?.data ?? '';
+      expect(sent).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/);
+      expect(sent).toMatch(/filename=sunrise-walk\.ics/);
+      // The job's data carries the file, as the worker sends it.
+      expect((await queuedMailFor(smtp.database.db, 'files@example.com'))[0]?.attachments).toEqual([
+        calendar,
+      ]);
+    } finally {
+      await smtp.close();
+    }
+    const printing = await startMailing(undefined);
+    try {
+      await printing.mailer.enqueue(printing.database.db, message);
+      await waitForJobs(printing.database.db);
+      const block = printing.printed[0] ?? '';
+      expect(block).toContain(
+        `Attachment: sunrise-walk.ics (text/calendar; charset=utf-8; method=PUBLISH, ${Buffer.byteLength(calendar.content)} bytes)`,
+      );
+      expect(block).not.toContain('BEGIN:VCALENDAR');
+    } finally {
+      await printing.close();
+    }
+  });
+
   it('sends nothing for a write that rolled back', async () => {
     const mailing = await startMailing(`smtp://127.0.0.1:${port}`);
     const before = received.length;

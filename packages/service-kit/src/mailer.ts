@@ -58,6 +58,19 @@ export interface MailMessage {
   html?: string;
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
+  /**
+   * Files sent with it (a walk's .ics). They travel in the job's data (JSON in Postgres), so keep
+   * them to small text.
+   */
+  attachments?: MailAttachment[];
+}
+
+/** A small text file attached to an e-mail. */
+export interface MailAttachment {
+  filename: string;
+  /** 'text/calendar; charset=utf-8; method=PUBLISH' */
+  contentType: string;
+  content: string;
 }
 
 /** The queue every service's e-mail goes through (its jobs are the outbox). */
@@ -102,6 +115,10 @@ export function formatMailForConsole(
 ): string {
   const text = message.text.trimEnd();
   const hidden = options.printTokens ? text : text.replace(LINK_TOKEN, '$1[hidden]');
+  // Named, not printed: a calendar file in the middle of the e-mail would only hide its text.
+  const attachments = (message.attachments ?? []).map(
+    (file) => `Attachment: ${file.filename} (${file.contentType}, ${Buffer.byteLength(file.content)} bytes)`,
+  );
   return [
     `${rule}`,
     'E-mail (not sent: SMTP_URL is not set)',
@@ -111,6 +128,7 @@ export function formatMailForConsole(
     '',
     hidden,
     ...(hidden === text ? [] : ['', "(Links' tokens hidden: MAIL_PRINT_TOKENS=true prints them.)"]),
+    ...(attachments.length > 0 ? ['', ...attachments] : []),
     rule,
   ].join('\n');
 }
@@ -149,13 +167,14 @@ export function createMailer(
   options.jobs.onStop(() => transport?.close());
   return {
     async enqueue(trx, message) {
-      const { to, subject, text, html, headers } = message;
+      const { to, subject, text, html, headers, attachments } = message;
       await options.jobs.enqueue(trx, MAIL_QUEUE, {
         to,
         subject,
         text,
         ...(html !== undefined ? { html } : {}),
         ...(headers !== undefined ? { headers } : {}),
+        ...(attachments !== undefined && attachments.length > 0 ? { attachments } : {}),
       });
     },
   };

@@ -61,6 +61,21 @@ beforeAll(async () => {
       },
     }),
   );
+  app.get('/things.txt', async (request, reply) =>
+    cache.serve(request, reply, {
+      key: 'things.txt',
+      schema: z.string(),
+      build: async () => {
+        builds += 1;
+        return {
+          body: (await thingsOf(database.db)).map((thing) => thing.name).join('\n'),
+          headers: { 'content-disposition': 'attachment; filename="things.txt"' },
+        };
+      },
+      contentType: 'text/plain; charset=utf-8',
+      sharedMaxAgeSeconds: 300,
+    }),
+  );
   app.post('/things/:name', async (request) => {
     await sql`update things set name = ${(request.params as { name: string }).name} where id = 1`.execute(
       database.db,
@@ -97,6 +112,22 @@ describe('the public read cache', () => {
     const unchanged = await get({ 'if-none-match': etag });
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
+    expect(builds).toBe(1);
+  });
+
+  it('keeps a text answer as built, in its own type and with its headers, and lets a CDN keep it for as long as asked', async () => {
+    await app.inject({ method: 'POST', url: '/things/quill' });
+    const first = await app.inject({ url: '/things.txt' });
+    expect(first.body).toBe('quill');
+    expect(first.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=300');
+    expect(first.headers['content-disposition']).toBe('attachment; filename="things.txt"');
+    const unchanged = await app.inject({
+      url: '/things.txt',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.headers['content-disposition']).toBe('attachment; filename="things.txt"');
     expect(builds).toBe(1);
   });
 

@@ -24,7 +24,22 @@ export interface PublicReadCache {
     read: {
       key: string;
       schema: z.ZodType;
-      build: () => Promise<{ body: unknown; validUntil?: Date | undefined }>;
+      /** `headers`: sent with the answer as kept (a download's Content-Disposition). */
+      build: () => Promise<{
+        body: unknown;
+        validUntil?: Date | undefined;
+        headers?: Record<string, string>;
+      }>;
+      /**
+       * A text answer (a calendar) sent as built, in this type, where the schema is a string; by
+       * default the answer is JSON.
+       */
+      contentType?: string;
+      /**
+       * How long a shared cache (a CDN) may keep it without asking again; by default it asks each
+       * time (SHARED_READ_CACHE_CONTROL).
+       */
+      sharedMaxAgeSeconds?: number;
     },
   ): Promise<FastifyReply>;
   /** Forgets every entry (a write was heard). */
@@ -58,6 +73,9 @@ interface Entry {
   text: string;
   etag: string;
   validUntil: number;
+  contentType: string;
+  cacheControl: string;
+  headers: Record<string, string>;
 }
 
 export function createPublicReadCache(
@@ -74,11 +92,11 @@ export function createPublicReadCache(
   function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
     // public: a shared cache may keep it (the gateway does, until a change: kept-answers.ts);
     // no-cache: whoever keeps it asks each time, and gets a 304 while it holds.
-    reply.header('etag', entry.etag).header('cache-control', SHARED_READ_CACHE_CONTROL);
+    reply.headers(entry.headers).header('etag', entry.etag).header('cache-control', entry.cacheControl);
     // Until when it holds, for what is built from it (the gateway's rendered pages).
     if (Number.isFinite(entry.validUntil)) reply.header('expires', new Date(entry.validUntil).toUTCString());
     if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(entry.text);
+    return reply.type(entry.contentType).send(entry.text);
   }
 
   return {
@@ -86,16 +104,24 @@ export function createPublicReadCache(
       return entries.listening;
     },
     clear: entries.clear,
-    async serve(request, reply, { key, schema, build }) {
+    async serve(request, reply, { key, schema, build, contentType, sharedMaxAgeSeconds }) {
       const kept = buildAfreshAsked(request) ? undefined : entries.get(key);
       if (kept) return answer(request, reply, kept);
       const startedAt = entries.generation();
       const built = await build();
-      const text = JSON.stringify(schema.parse(built.body));
+      const parsed: unknown = schema.parse(built.body);
+      const text = contentType && typeof parsed === 'string' ? parsed : JSON.stringify(parsed);
       const entry: Entry = {
         text,
         etag: strongEtagOf(text),
         validUntil: built.validUntil?.getTime() ?? Number.POSITIVE_INFINITY,
+        contentType: contentType ?? 'application/json; charset=utf-8',
+        headers: built.headers ?? {},
+        // max-age=0: a browser still asks each time (and gets a 304), a CDN keeps it that long.
+        cacheControl:
+          sharedMaxAgeSeconds === undefined
+            ? SHARED_READ_CACHE_CONTROL
+            : `public, max-age=0, s-maxage=${sharedMaxAgeSeconds}`,
       };
       entries.keep(key, startedAt, entry);
       return answer(request, reply, entry);

@@ -13,6 +13,7 @@ import type { ContentAndEventsDatabase } from './db/database';
 import { migrations } from './db/migrations/index';
 import type { ContentDeps } from './deps';
 import type { Env } from './env';
+import { registerCalendarRoutes } from './modules/calendar/calendar.routes';
 import { registerContactRoutes } from './modules/contact/contact.routes';
 import { scheduleLapsedHoldsRelease } from './modules/event-quotes/event-quotes.jobs';
 import { registerEventQuotesRoutes } from './modules/event-quotes/event-quotes.routes';
@@ -24,6 +25,7 @@ import { registerPrivacyRoutes } from './modules/privacy/privacy.routes';
 import { clientLimitsOf, scheduleClientLimitsCleanUp } from './modules/rate-limits/rate-limits.service';
 import { workRegistrationNotices } from './modules/registrations/registration-notices';
 import { registerRegistrationsRoutes } from './modules/registrations/registrations.routes';
+import { scheduleWalkReminders } from './modules/reminders/reminders.jobs';
 import { registerSitemapSourceRoutes } from './modules/sitemap-source/sitemap-source.routes';
 
 /** Builds the content-and-events service; never listens (main.ts, the standalone runner and tests do). */
@@ -69,12 +71,14 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
   // E-mails about registrations: recipients resolved by this worker, never under the event's lock.
   workRegistrationNotices(deps.jobs, content);
   scheduleLapsedHoldsRelease(deps.jobs, content);
+  scheduleWalkReminders(deps.jobs, content);
   const publicReads = createPublicReadCache(app, {
     connectionString: env.DATABASE_URL,
     channel: publicReadChannelOf('content-and-events'),
     logger: app.log,
   });
   registerEventsRoutes(app, content, publicReads);
+  registerCalendarRoutes(app, content, publicReads);
   registerRegistrationsRoutes(app, content);
   registerEventQuotesRoutes(app, content);
   registerNewsletterRoutes(app, content);

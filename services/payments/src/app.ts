@@ -27,6 +27,7 @@ import { registerSafekeyRoutes } from './modules/providers/safekey/safekey.route
 import { registerSandboxRoutes } from './modules/providers/sandbox/sandbox.routes';
 import { workSandboxWebhooks } from './modules/providers/sandbox/sandbox.service';
 import { registerSquareRoutes } from './modules/providers/square/square.routes';
+import { workWalkRefunds } from './modules/registration-payments/registration-payments.jobs';
 import { registerRegistrationPaymentsRoutes } from './modules/registration-payments/registration-payments.routes';
 import { createCatalog } from './modules/sellers/catalog';
 import { createPeerClient, createSellers } from './modules/sellers/sellers';
@@ -92,6 +93,7 @@ export async function buildApp(
     workSandboxWebhooks(payments, { url: env.SANDBOX_WEBHOOK_URL, secret: env.SANDBOX_WEBHOOK_SECRET });
   }
   workFinalisation(payments);
+  workWalkRefunds(payments);
   scheduleExpiry(payments);
   scheduleIdempotencyCleanUp(deps.jobs, deps.db);
   schedulePaymentLimitsCleanUp(deps.jobs, deps.db);

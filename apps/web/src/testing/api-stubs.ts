@@ -1,5 +1,5 @@
 import type { PaymentIntentResponse } from '@jesus-walks/contracts/checkout';
-import type { Event, Registration } from '@jesus-walks/contracts/events';
+import type { AdminEvent, Event, Registration } from '@jesus-walks/contracts/events';
 import type { ShippingRate } from '@jesus-walks/contracts/shipping';
 import { vi } from 'vitest';
 
@@ -30,6 +30,32 @@ export function anEvent(overrides: Partial<Event> = {}): Event {
     waitlistCount: 0,
     isPast: false,
     isCancelled: false,
+    // No walk details given, as for a walk stored before they existed.
+    distanceMiles: null,
+    elevationGainFeet: null,
+    difficulty: null,
+    durationMinutes: null,
+    minimumAge: null,
+    familyFriendly: false,
+    dogsAllowed: false,
+    accessibilityNotes: null,
+    meetingPoint: null,
+    whatToBring: null,
+    ...overrides,
+  };
+}
+
+/**
+ * anEvent() as the admin reads it: with its leader's contact for the day (none by default) and its
+ * reminders (the defaults).
+ */
+export function anAdminEvent(overrides: Partial<AdminEvent> = {}): AdminEvent {
+  return {
+    ...anEvent(),
+    leaderContactName: null,
+    leaderContactPhone: null,
+    earlyReminderDays: 2,
+    dayReminderTime: '07:00',
     ...overrides,
   };
 }

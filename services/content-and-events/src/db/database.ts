@@ -20,7 +20,34 @@ export interface EventsTable {
   /** Demo events only: the seed finds them again by this key. */
   seedKey: string | null;
   updatedAt: Timestamp;
+  // The walk's details (migration 0018), each null when not given.
+  /** numeric(4,1): read as text ('4.2'), written as text or a number. */
+  distanceMiles: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  elevationGainFeet: number | null;
+  difficulty: WalkDifficultyColumn | null;
+  durationMinutes: number | null;
+  /** Null: walkers of any age. */
+  minimumAge: number | null;
+  familyFriendly: Generated<boolean>;
+  dogsAllowed: Generated<boolean>;
+  accessibilityNotes: string | null;
+  /** Both or neither (a check says so). */
+  meetingLatitude: number | null;
+  meetingLongitude: number | null;
+  whatToBring: string | null;
+  /** Never in a public read: the admins and the walk reminders only. */
+  leaderContactName: string | null;
+  leaderContactPhone: string | null;
+  // When the walk reminds its walkers (migration 0019).
+  /** Days before the start, at the walk's time of day; null: no early reminder. */
+  earlyReminderDays: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 'HH:MM:SS', the walk day's reminder in the valley; null: none. */
+  dayReminderTime: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The walk's SEQUENCE in calendars: one more at every change (events.repository). */
+  calendarSequence: Generated<number>;
 }
+
+export type WalkDifficultyColumn = 'easy' | 'moderate' | 'challenging';
 
 /** 'held': a paid event's seat held during checkout (never shown as a registration until paid). */
 export type RegistrationStatusColumn = 'confirmed' | 'pending_payment' | 'waitlisted' | 'cancelled' | 'held';
@@ -137,6 +164,16 @@ export interface ContactRepliesTable {
 }
 
 /** Kysely table types of the content_and_events schema. */
+export type WalkReminderKind = 'early' | 'day';
+
+/** A walk reminder sent: one per registration, kind and start of the walk (migration 0019). */
+export interface WalkRemindersTable {
+  registrationId: number;
+  kind: WalkReminderKind;
+  walkDate: Timestamp;
+  sentAt: Timestamp;
+}
+
 export interface ContentAndEventsDatabase {
   events: EventsTable;
   registrations: RegistrationsTable;
@@ -147,4 +184,5 @@ export interface ContentAndEventsDatabase {
   auditLog: AuditLogTable;
   contactMessages: ContactMessagesTable;
   contactReplies: ContactRepliesTable;
+  walkReminders: WalkRemindersTable;
 }

@@ -1,8 +1,26 @@
 import type { SeedContext } from '@jesus-walks/service-kit/service-definition';
 import type { Kysely } from 'kysely';
 import type { Env } from '../env';
-import { insertSeedEvent } from '../modules/events/events.repository';
-import type { ContentAndEventsDatabase } from './database';
+import { fillSeedWalkDetails, insertSeedEvent } from '../modules/events/events.repository';
+import type { ContentAndEventsDatabase, WalkDifficultyColumn } from './database';
+
+/** A demo walk's details (migration 0018), every one given. */
+interface SeedWalkDetails {
+  distanceMiles: string;
+  elevationGainFeet: number;
+  difficulty: WalkDifficultyColumn;
+  durationMinutes: number;
+  minimumAge: number | null;
+  familyFriendly: boolean;
+  dogsAllowed: boolean;
+  accessibilityNotes: string;
+  meetingLatitude: number;
+  meetingLongitude: number;
+  whatToBring: string;
+  leaderContactName: string;
+  /** 555-01xx: numbers reserved for fiction, so no real phone rings. */
+  leaderContactPhone: string;
+}
 
 interface SeedEvent {
   seedKey: string;
@@ -18,6 +36,7 @@ interface SeedEvent {
   /** Whole dollars, 0 = free. */
   price: number;
   imageUrl: string;
+  details: SeedWalkDetails;
 }
 
 /**
@@ -36,6 +55,23 @@ export const seedEvents: readonly SeedEvent[] = [
     capacity: 20,
     price: 0,
     imageUrl: '/images/events/skyline-sunrise.svg',
+    details: {
+      distanceMiles: '4.0',
+      elevationGainFeet: 600,
+      difficulty: 'easy',
+      durationMinutes: 120,
+      minimumAge: 10,
+      familyFriendly: false,
+      dogsAllowed: false,
+      accessibilityNotes:
+        'A dirt fire road with a steady, gentle climb; not suitable for wheelchairs or strollers. Restrooms at the park entrance.',
+      meetingLatitude: 38.2852,
+      meetingLongitude: -122.2473,
+      whatToBring:
+        'Water, a warm layer for the early chill, a flashlight for the first half hour, and sturdy shoes.',
+      leaderContactName: 'Pastor Dan Reyes',
+      leaderContactPhone: '(707) 555-0142',
+    },
   },
   {
     seedKey: 'westwood-hills-fellowship-hike',
@@ -48,6 +84,22 @@ export const seedEvents: readonly SeedEvent[] = [
     capacity: 25,
     price: 0,
     imageUrl: '/images/events/westwood-hills.svg',
+    details: {
+      distanceMiles: '3.0',
+      elevationGainFeet: 400,
+      difficulty: 'easy',
+      durationMinutes: 105,
+      minimumAge: null,
+      familyFriendly: true,
+      dogsAllowed: true,
+      accessibilityNotes:
+        'Dirt trails with a few short, steep pitches; not suitable for wheelchairs or strollers. Benches at the ridge top.',
+      meetingLatitude: 38.3006,
+      meetingLongitude: -122.3287,
+      whatToBring: 'Water, a hat and sunscreen, and a snack for the children. Dogs on a leash.',
+      leaderContactName: 'Maria Lopez',
+      leaderContactPhone: '(707) 555-0187',
+    },
   },
   {
     seedKey: 'vineyard-loop-and-picnic',
@@ -61,6 +113,23 @@ export const seedEvents: readonly SeedEvent[] = [
     capacity: 30,
     price: 25,
     imageUrl: '/images/events/vineyard-loop.svg',
+    details: {
+      distanceMiles: '3.5',
+      elevationGainFeet: 50,
+      difficulty: 'easy',
+      durationMinutes: 180,
+      minimumAge: null,
+      familyFriendly: true,
+      dogsAllowed: true,
+      accessibilityNotes:
+        'Level farm roads of packed gravel: an all-terrain stroller manages; a wheelchair may struggle after rain. A portable restroom at the picnic site.',
+      meetingLatitude: 38.3578,
+      meetingLongitude: -122.3222,
+      whatToBring:
+        'A sun hat, water and comfortable shoes; lunch is provided (tell the leader about any allergies). Dogs on a leash, with water for them too.',
+      leaderContactName: 'Tom Becker',
+      leaderContactPhone: '(707) 555-0119',
+    },
   },
   {
     seedKey: 'bothe-redwood-creek-walk',
@@ -73,6 +142,23 @@ export const seedEvents: readonly SeedEvent[] = [
     capacity: 18,
     price: 10,
     imageUrl: '/images/events/redwood-creek.svg',
+    details: {
+      distanceMiles: '5.0',
+      elevationGainFeet: 800,
+      difficulty: 'moderate',
+      durationMinutes: 180,
+      minimumAge: 8,
+      familyFriendly: false,
+      dogsAllowed: false,
+      accessibilityNotes:
+        'A narrow dirt trail with roots, rocks and two creek crossings on stepping stones; not suitable for wheelchairs or strollers.',
+      meetingLatitude: 38.5525,
+      meetingLongitude: -122.5197,
+      whatToBring:
+        'Shoes with good grip, water, a light jacket for the shade under the redwoods, and a snack.',
+      leaderContactName: 'Grace Kim',
+      leaderContactPhone: '(707) 555-0163',
+    },
   },
   {
     seedKey: 'napa-river-trail-evening-walk',
@@ -86,6 +172,22 @@ export const seedEvents: readonly SeedEvent[] = [
     capacity: 40,
     price: 0,
     imageUrl: '/images/events/napa-river.svg',
+    details: {
+      distanceMiles: '2.5',
+      elevationGainFeet: 20,
+      difficulty: 'easy',
+      durationMinutes: 75,
+      minimumAge: null,
+      familyFriendly: true,
+      dogsAllowed: true,
+      accessibilityNotes:
+        'Paved and level all the way: wheelchair and stroller friendly. Accessible restrooms at Veterans Memorial Park and Kennedy Park.',
+      meetingLatitude: 38.2976,
+      meetingLongitude: -122.2849,
+      whatToBring: 'Water and a light layer for the breeze off the river; binoculars if you have them.',
+      leaderContactName: 'Pastor Dan Reyes',
+      leaderContactPhone: '(707) 555-0142',
+    },
   },
   {
     seedKey: 'mount-st-helena-summit-hike',
@@ -98,6 +200,23 @@ export const seedEvents: readonly SeedEvent[] = [
     capacity: 12,
     price: 15,
     imageUrl: '/images/events/mount-st-helena.svg',
+    details: {
+      distanceMiles: '10.0',
+      elevationGainFeet: 2300,
+      difficulty: 'challenging',
+      durationMinutes: 360,
+      minimumAge: 12,
+      familyFriendly: false,
+      dogsAllowed: false,
+      accessibilityNotes:
+        'A steep, rocky trail and fire road with little shade; not suitable for wheelchairs or strollers. No water at the trailhead, a pit toilet only.',
+      meetingLatitude: 38.6528,
+      meetingLongitude: -122.5999,
+      whatToBring:
+        '2 liters of water, lunch and snacks, broken-in hiking boots, a sun hat and sunscreen, and a windproof layer for the summit.',
+      leaderContactName: 'Joel Martin',
+      leaderContactPhone: '(707) 555-0128',
+    },
   },
   {
     seedKey: 'lake-hennessey-sunset-walk',
@@ -111,6 +230,21 @@ export const seedEvents: readonly SeedEvent[] = [
     capacity: 25,
     price: 0,
     imageUrl: '/images/events/lake-hennessey.svg',
+    details: {
+      distanceMiles: '3.0',
+      elevationGainFeet: 100,
+      difficulty: 'easy',
+      durationMinutes: 90,
+      minimumAge: null,
+      familyFriendly: true,
+      dogsAllowed: false,
+      accessibilityNotes: 'A gravel and dirt shoreline trail, mostly level but uneven in places.',
+      meetingLatitude: 38.4897,
+      meetingLongitude: -122.3662,
+      whatToBring: 'Water, a light jacket for the evening, and a flashlight for the walk back.',
+      leaderContactName: 'Maria Lopez',
+      leaderContactPhone: '(707) 555-0187',
+    },
   },
   {
     seedKey: 'alston-park-family-walk',
@@ -123,6 +257,22 @@ export const seedEvents: readonly SeedEvent[] = [
     capacity: 35,
     price: 0,
     imageUrl: '/images/events/alston-park.svg',
+    details: {
+      distanceMiles: '2.0',
+      elevationGainFeet: 150,
+      difficulty: 'easy',
+      durationMinutes: 90,
+      minimumAge: null,
+      familyFriendly: true,
+      dogsAllowed: true,
+      accessibilityNotes:
+        'Wide dirt paths through the meadows with gentle slopes; an all-terrain stroller manages.',
+      meetingLatitude: 38.3195,
+      meetingLongitude: -122.3274,
+      whatToBring: 'Water, a picnic blanket, and a bag for the scavenger hunt finds. Dogs on a leash.',
+      leaderContactName: 'Tom Becker',
+      leaderContactPhone: '(707) 555-0119',
+    },
   },
 ];
 
@@ -145,14 +295,18 @@ export function seedEventDate(event: Pick<SeedEvent, 'inDays' | 'hour' | 'minute
   return new Date(Date.UTC(...day, event.hour + 8, event.minute ?? 0));
 }
 
-/** Demo data for the standalone mode; idempotent (each demo event is inserted once, by its key). */
+/**
+ * Demo data for the standalone mode; idempotent (each demo event is inserted once, by its key). A
+ * demo walk stored before walks had details (migration 0018) is given them once.
+ */
 export async function seed(
   db: Kysely<ContentAndEventsDatabase>,
   _context?: SeedContext<Env>,
   today = new Date(),
 ): Promise<void> {
   for (const event of seedEvents) {
-    const { inDays: _inDays, hour: _hour, minute: _minute, ...values } = event;
-    await insertSeedEvent(db, { ...values, date: seedEventDate(event, today) });
+    const { inDays: _inDays, hour: _hour, minute: _minute, details, ...values } = event;
+    await insertSeedEvent(db, { ...values, ...details, date: seedEventDate(event, today) });
+    await fillSeedWalkDetails(db, event.seedKey, details);
   }
 }

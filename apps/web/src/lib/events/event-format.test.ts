@@ -1,5 +1,6 @@
 import type { Event } from '@jesus-walks/contracts/events';
 import { describe, expect, it } from 'vitest';
+import { anEvent } from '@/testing/api-stubs';
 import {
   capacityText,
   formatEventDate,
@@ -70,21 +71,8 @@ describe('event prices and seats', () => {
 });
 
 describe('event lists', () => {
-  const event = (id: number, date: string, isPast: boolean): Event => ({
-    id,
-    title: `Walk ${id}`,
-    imageUrl: null,
-    date,
-    location: 'Napa',
-    description: '',
-    capacity: 10,
-    price: 0,
-    seatsTaken: 0,
-    seatsLeft: 10,
-    waitlistCount: 0,
-    isPast,
-    isCancelled: false,
-  });
+  const event = (id: number, date: string, isPast: boolean): Event =>
+    anEvent({ id, title: `Walk ${id}`, date, location: 'Napa', description: '', capacity: 10, isPast });
   const events = [
     event(1, '2030-06-01T16:00:00Z', false),
     event(2, '2020-06-01T16:00:00Z', true),

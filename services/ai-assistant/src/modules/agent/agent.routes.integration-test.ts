@@ -341,6 +341,55 @@ describe('the built-in provider knows the walks by their descriptions', () => {
   });
 });
 
+describe('the built-in provider knows the walks by their details', () => {
+  it('answers whether a named walk is hard, and whether a child may come, from its details', async () => {
+    const summit = await insertTestEvent(stack.content.db, {
+      title: 'Mount St. Helena Summit Hike',
+      description: 'Worship and lunch at the summit.',
+      capacity: 12,
+      price: 15,
+      distanceMiles: '10.0',
+      elevationGainFeet: 2300,
+      difficulty: 'challenging',
+      durationMinutes: 360,
+      minimumAge: 12,
+      whatToBring: 'Two liters of water and lunch.',
+      leaderContactName: 'Joel Martin',
+      leaderContactPhone: '(707) 555-0128',
+    });
+    const response = await ask(stack.ai, {
+      message: 'Is the Mount St. Helena hike hard? Can my 8 year old come?',
+      context: 'general',
+    });
+    expect(response.statusCode).toBe(200);
+    const answer: string = response.json().response;
+    expect(answer, answer).toContain(`Mount St. Helena Summit Hike (`);
+    expect(answer).toContain(
+      `/events/${summit}): Walkers must be 12 or older, so an 8-year-old can't join this walk.`,
+    );
+    expect(answer).toContain('A challenging walk: about 10 miles, 2,300 ft of climbing, about 6 hours.');
+    expect(answer).toContain('Worship and lunch at the summit.');
+    // The walk answered about the child: the knowledge base's general word on children stays out.
+    expect(answer).not.toMatch(/Children are welcome/);
+    // The leader's contact never reaches the assistant (the public read has none).
+    expect(answer).not.toContain('555-0128');
+    expect(answer).not.toContain('Joel Martin');
+
+    const older = await ask(stack.ai, {
+      message: 'Can my 13 year old do the Mount St. Helena hike?',
+      context: 'general',
+    });
+    expect(older.json().response).toContain('It is for ages 12 and up, so a 13-year-old is welcome.');
+    // Its notes when they are asked about, and only then.
+    expect(answer).not.toContain('What to bring:');
+    const packing = await ask(stack.ai, {
+      message: 'What should I bring for the Mount St. Helena hike?',
+      context: 'general',
+    });
+    expect(packing.json().response).toContain('What to bring: Two liters of water and lunch.');
+  });
+});
+
 describe('streaming with the built-in provider', () => {
   it('sends the answer and then the done event; a refusal before the answer stays a JSON error', async () => {
     const response = await stack.ai.app.inject({

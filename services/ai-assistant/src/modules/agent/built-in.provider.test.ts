@@ -1,6 +1,6 @@
 import type { Event } from '@jesus-walks/contracts/events';
 import { describe, expect, it } from 'vitest';
-import { namedWalks, searchWords, streamWords } from './built-in.provider';
+import { askedAge, namedWalks, searchWords, streamWords, walkFactsInWords } from './built-in.provider';
 
 const walk = (id: number, title: string): Event =>
   ({
@@ -33,6 +33,58 @@ describe('walks a question names', () => {
     expect(named('What should I bring on a hike?')).toEqual([]);
     // 'Napa', 'Valley', 'Trail' and 'Walk' name no walk in particular; 'Vine' alone is too short.
     expect(named('Any walk in the Napa Valley on a trail?')).toEqual([]);
+  });
+});
+
+describe("a walk's details in words", () => {
+  const details = {
+    distanceMiles: null,
+    elevationGainFeet: null,
+    difficulty: null,
+    durationMinutes: null,
+    minimumAge: null,
+    familyFriendly: false,
+    dogsAllowed: false,
+    accessibilityNotes: null,
+    meetingPoint: null,
+    whatToBring: null,
+  };
+  const summit = {
+    ...walk(1, 'Mount St. Helena Summit Hike'),
+    ...details,
+    distanceMiles: 10,
+    elevationGainFeet: 2300,
+    difficulty: 'challenging',
+    durationMinutes: 360,
+    minimumAge: 12,
+    whatToBring: '2 liters of water.',
+  } as Event;
+
+  it('say how hard and how far, who may come, and the dogs', () => {
+    expect(walkFactsInWords(summit)).toBe(
+      'A challenging walk: about 10 miles, 2,300 ft of climbing, about 6 hours. For ages 12 and up. No dogs.',
+    );
+    const vineyard = {
+      ...summit,
+      ...details,
+      difficulty: 'easy',
+      distanceMiles: 3.5,
+      familyFriendly: true,
+      dogsAllowed: true,
+    } as Event;
+    expect(walkFactsInWords(vineyard)).toBe(
+      'An easy walk: about 3.5 miles. Family friendly. Dogs welcome on a leash.',
+    );
+    // A walk without details says nothing, not even about dogs.
+    expect(walkFactsInWords({ ...summit, ...details } as Event)).toBeNull();
+  });
+
+  it("find the child's age in a question", () => {
+    expect(askedAge('Is the Mount St. Helena hike hard? Can my 8 year old come?')).toBe(8);
+    expect(askedAge('Can an 11-year-old do it?')).toBe(11);
+    expect(askedAge('my 6yo loves walking')).toBe(6);
+    expect(askedAge('kids aged 10')).toBe(10);
+    expect(askedAge('Is it 10 miles?')).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { AssistantContext, MemberOrder } from '@jesus-walks/contracts/assistant';
-import type { Event } from '@jesus-walks/contracts/events';
+import type { Event, WalkDifficulty } from '@jesus-walks/contracts/events';
 import { VALLEY_TIME_ZONE } from '@jesus-walks/contracts/orders';
 import type { Product } from '@jesus-walks/contracts/products';
 import type { KnowledgeHit } from '../knowledge/knowledge.types';
@@ -166,15 +166,110 @@ export function namedWalks(events: readonly Event[], words: readonly string[]): 
     .map(({ event }) => event);
 }
 
-/** A named walk in its own words: its description says how long and how hard it is. */
-function walkAnswer(event: Event): string {
+/** The age of a child a question names ('my 8 year old', 'an 8-year-old', '8yo', 'aged 8'), if any. */
+export function askedAge(message: string): number | null {
+  const match =
+    /\b(\d{1,2})[\s-]*(?:years?|yrs?)[\s-]*old\b|\b(\d{1,2})\s*y\/?o\b|\bage[ds]?\s+(\d{1,2})\b/i.exec(
+      message,
+    );
+  const age = match?.[1] ?? match?.[2] ?? match?.[3];
+  return age === undefined ? null : Number(age);
+}
+
+/** 'a 12-year-old', 'an 8-year-old', 'an 11-year-old'. */
+const yearOld = (age: number) => `${/^(8|11|18|8\d)$/.test(String(age)) ? 'an' : 'a'} ${age}-year-old`;
+
+/** Whether a child of this age may come, from the walk's minimum age or its family-friendly mark. */
+function ageAnswer(event: Event, age: number): string | null {
+  if (event.minimumAge !== null) {
+    return age < event.minimumAge
+      ? `Walkers must be ${event.minimumAge} or older, so ${yearOld(age)} can't join this walk.`
+      : `It is for ages ${event.minimumAge} and up, so ${yearOld(age)} is welcome.`;
+  }
+  return event.familyFriendly
+    ? `It is family friendly: ${yearOld(age)} is welcome with a parent or guardian.`
+    : null;
+}
+
+const difficultyWords: Record<WalkDifficulty, string> = {
+  easy: 'An easy walk',
+  moderate: 'A moderate walk',
+  challenging: 'A challenging walk',
+};
+
+/** 150 minutes: 'about 2 hours 30 minutes'. */
+function durationInWords(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const parts = [
+    hours > 0 ? `${hours} ${hours === 1 ? 'hour' : 'hours'}` : null,
+    rest > 0 ? `${rest} ${rest === 1 ? 'minute' : 'minutes'}` : null,
+  ];
+  return `about ${parts.filter(Boolean).join(' ')}`;
+}
+
+/**
+ * A walk's facts as its leader gave them, in sentences: 'A challenging walk: about 10 miles,
+ * 2,300 ft of climbing, about 6 hours. For ages 12 and up. No dogs.' Null for a walk without any.
+ */
+export function walkFactsInWords(event: Event): string | null {
+  const measures = [
+    event.distanceMiles !== null ? `about ${event.distanceMiles} miles` : null,
+    event.elevationGainFeet !== null
+      ? `${event.elevationGainFeet.toLocaleString('en-US')} ft of climbing`
+      : null,
+    event.durationMinutes !== null ? durationInWords(event.durationMinutes) : null,
+  ].filter((part): part is string => part !== null);
+  const sentences: string[] = [];
+  const head = event.difficulty ? difficultyWords[event.difficulty] : measures.length > 0 ? 'The walk' : null;
+  if (head) sentences.push(measures.length > 0 ? `${head}: ${measures.join(', ')}.` : `${head}.`);
+  if (event.minimumAge !== null) {
+    sentences.push(
+      event.familyFriendly
+        ? `Family friendly, for ages ${event.minimumAge} and up.`
+        : `For ages ${event.minimumAge} and up.`,
+    );
+  } else if (event.familyFriendly) sentences.push('Family friendly.');
+  // Dogs are not allowed unless its leader says so; said only of a walk with other details given.
+  if (event.dogsAllowed) sentences.push('Dogs welcome on a leash.');
+  else if (sentences.length > 0) sentences.push('No dogs.');
+  return sentences.length > 0 ? sentences.join(' ') : null;
+}
+
+const accessIntent =
+  /\b(access(ible|ibility)?|wheelchairs?|strollers?|pushchairs?|mobility|disab(led|ility)|restrooms?|toilets?)\b/i;
+const bringIntent = /\b(bring|wear|pack|carry|shoes|boots|water)\b/i;
+
+/** The walk's notes that the question asks about: its accessibility, what to bring. */
+function walkNotes(event: Event, message: string): string | null {
+  const notes = [
+    event.accessibilityNotes && accessIntent.test(message)
+      ? `Accessibility: ${event.accessibilityNotes}`
+      : null,
+    event.whatToBring && bringIntent.test(message) ? `What to bring: ${event.whatToBring}` : null,
+  ];
+  return notes.filter(Boolean).join(' ') || null;
+}
+
+/**
+ * A named walk: whether the child the question names may come, its details (how hard, how far,
+ * who may come), the notes asked about (access, what to bring), then its description in its
+ * leader's words.
+ */
+function walkAnswer(event: Event, message: string, age: number | null): string {
   const seats =
     event.seatsLeft > 0
       ? `${event.seatsLeft} ${seatsWord.select(event.seatsLeft) === 'one' ? 'seat' : 'seats'} left`
       : 'full (you can join the waitlist)';
+  const said = [
+    age === null ? null : ageAnswer(event, age),
+    walkFactsInWords(event),
+    walkNotes(event, message),
+    event.description,
+  ];
   return `${event.title} (${day(event.date, true)}, ${event.location}; ${
     event.price === 0 ? 'free' : `$${event.price}`
-  }, ${seats}; /events/${event.id}): ${event.description}`;
+  }, ${seats}; /events/${event.id}): ${said.filter(Boolean).join(' ')}`;
 }
 
 const seatsWord = new Intl.PluralRules('en-US');
@@ -260,7 +355,11 @@ export function createBuiltInProvider(options: { pace?: StreamPace } = {}): Prov
 
       const parts: string[] = [];
       const walks = namedWalks(events, words).slice(0, 2);
-      const aboutWalks = walks.length > 0 ? walks.map(walkAnswer).join('\n\n') : null;
+      const age = askedAge(message);
+      const aboutWalks =
+        walks.length > 0 ? walks.map((walk) => walkAnswer(walk, message, age)).join('\n\n') : null;
+      // The walk's own minimum age (or family-friendly mark) answers a question about a child.
+      const ageAnswered = age !== null && walks.some((walk) => ageAnswer(walk, age) !== null);
       const mine = wantsOrders ? ordersAnswer(message, orders) : null;
       if (mine) parts.push(mine);
       else if (wantsOrders && orders.kind === 'guest') {
@@ -273,10 +372,11 @@ export function createBuiltInProvider(options: { pace?: StreamPace } = {}): Prov
       const upcoming = wantsEvents && !aboutWalks ? eventsAnswer(events) : null;
       // Listed walks or products answer a question about them; the knowledge base only adds to
       // them when the question is also about joining. A named walk's description leaves room for
-      // what the knowledge base adds (children, what to bring).
+      // what the knowledge base adds (children, what to bring), unless the walk answered about the
+      // child itself.
       const listed =
         (upcoming !== null && !joinIntent.test(message)) || (shop !== null && shopIntent.test(message));
-      let knowledge = mine || listed ? null : knowledgeAnswer(hits);
+      let knowledge = mine || listed || ageAnswered ? null : knowledgeAnswer(hits);
 
       let followUp = false;
       if (!knowledge && !shop && !upcoming && !mine && !aboutWalks) {

@@ -179,6 +179,43 @@ describe('an OpenAI-compatible endpoint through the openai SDK', () => {
     expect(response.json().response).toContain('"seatsLeft":25');
   });
 
+  it("gives the model each walk's details, and never its leader's contact", async () => {
+    await insertTestEvent(stack.content.db, {
+      title: 'Oat Hill Mine Trail Hike',
+      distanceMiles: '8.5',
+      elevationGainFeet: 1800,
+      difficulty: 'challenging',
+      durationMinutes: 300,
+      minimumAge: 12,
+      familyFriendly: false,
+      dogsAllowed: false,
+      accessibilityNotes: 'Rocky old wagon road.',
+      whatToBring: 'Lots of water.',
+      leaderContactName: 'Joel Martin',
+      leaderContactPhone: '(707) 555-0128',
+    });
+    await ask(stack.ai, { message: 'Is the Oat Hill walk hard? Can my 8 year old come?' });
+    const result = toolResults()[0]?.content ?? '';
+    const walk = (JSON.parse(result) as Array<Record<string, unknown>>).find(
+      (event) => event.title === 'Oat Hill Mine Trail Hike',
+    );
+    expect(walk).toMatchObject({
+      difficulty: 'challenging',
+      distanceMiles: 8.5,
+      elevationGainFeet: 1800,
+      durationMinutes: 300,
+      minimumAge: 12,
+      familyFriendly: false,
+      dogsAllowed: false,
+      accessibilityNotes: 'Rocky old wagon road.',
+      whatToBring: 'Lots of water.',
+    });
+    expect(result).not.toContain('555-0128');
+    expect(result).not.toContain('leaderContact');
+    const tool = fake.requests[0]?.tools?.find((candidate) => candidate.function.name === 'upcoming_events');
+    expect(JSON.stringify(tool)).toContain('minimum age');
+  });
+
   it("gives the model the caller's own orders, and never another user's whatever it asks for", async () => {
     fake.script = (request) =>
       request.messages.at(-1)?.role === 'tool'

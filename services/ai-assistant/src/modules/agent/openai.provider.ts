@@ -67,7 +67,8 @@ export const tools: ChatCompletionTool[] = [
     type: 'function',
     function: {
       name: 'upcoming_events',
-      description: 'The upcoming walks with their date, place, price and seats left.',
+      description:
+        "The upcoming walks with their date, place, price and seats left, and each walk's details where its leader gave them: difficulty, distance (miles), elevation gain (feet), expected duration (minutes), minimum age (null: any age), family friendly, dogs allowed, accessibility notes and what to bring. Answer how hard a walk is and who may come from these.",
       parameters: { type: 'object', properties: {} },
     },
   },
@@ -127,6 +128,18 @@ async function runTool(question: Question, name: string, args: Record<string, un
         price: event.price,
         seatsLeft: event.seatsLeft,
         page: `/events/${event.id}`,
+        // The walk's details (issue 24): what a question such as 'Is it hard? Can my 8 year old
+        // come?' is answered from. The description says the rest in the leader's words.
+        description: event.description,
+        difficulty: event.difficulty,
+        distanceMiles: event.distanceMiles,
+        elevationGainFeet: event.elevationGainFeet,
+        durationMinutes: event.durationMinutes,
+        minimumAge: event.minimumAge,
+        familyFriendly: event.familyFriendly,
+        dogsAllowed: event.dogsAllowed,
+        accessibilityNotes: event.accessibilityNotes,
+        whatToBring: event.whatToBring,
       }));
     }
     case 'my_orders': {

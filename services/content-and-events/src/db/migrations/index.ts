@@ -15,6 +15,8 @@ import * as m0014 from './0014_add_registration_test_mode';
 import * as m0015 from './0015_add_event_quote_holders';
 import * as m0016 from './0016_create_take_rate_limit_function';
 import * as m0017 from './0017_create_contact_messages';
+import * as m0018 from './0018_add_walk_details';
+import * as m0019 from './0019_create_walk_reminders';
 
 /**
  * Every migration of the content_and_events schema, in order. Listed explicitly so bundlers and tests
@@ -37,4 +39,6 @@ export const migrations: Migrations = {
   '0015_add_event_quote_holders': m0015,
   '0016_create_take_rate_limit_function': m0016,
   '0017_create_contact_messages': m0017,
+  '0018_add_walk_details': m0018,
+  '0019_create_walk_reminders': m0019,
 };

@@ -7,6 +7,7 @@ import type { Transaction } from 'kysely';
 import type { ContentAndEventsDatabase } from '../../db/database';
 import type { ContentDeps } from '../../deps';
 import type { Env } from '../../env';
+import { walkCalendarAttachment } from '../calendar/calendar.service';
 import { type EventRow, lockEventSeats, seatsOf } from '../events/event-seats.service';
 import type { Registrant } from '../registrations/registrant';
 import {
@@ -343,6 +344,7 @@ export async function fulfilSeat(
           contact,
         },
       ],
+      calendar: walkCalendarAttachment(deps, event),
       ...(requestId ? { requestId } : {}),
     });
     if (told === 0) {

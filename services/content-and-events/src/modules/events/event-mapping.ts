@@ -1,5 +1,21 @@
-import type { Event } from '@jesus-walks/contracts/events';
-import type { EventRowWithCounts } from './events.repository';
+import {
+  type AdminEvent,
+  DEFAULT_DAY_REMINDER_TIME,
+  DEFAULT_EARLY_REMINDER_DAYS,
+  type Event,
+  type EventInput,
+  type MeetingPoint,
+} from '@jesus-walks/contracts/events';
+import type { EventRow, EventRowWithCounts } from './events.repository';
+
+/** The walk's meeting point on the map, when it has one (both coordinates, or neither). */
+export function meetingPointOf(
+  row: Pick<EventRow, 'meetingLatitude' | 'meetingLongitude'>,
+): MeetingPoint | null {
+  return row.meetingLatitude === null || row.meetingLongitude === null
+    ? null
+    : { latitude: row.meetingLatitude, longitude: row.meetingLongitude };
+}
 
 /** A stored event as clients see it. */
 export function toEvent(row: EventRowWithCounts, now = new Date()): Event {
@@ -17,6 +33,79 @@ export function toEvent(row: EventRowWithCounts, now = new Date()): Event {
     waitlistCount: row.waitlistCount,
     isPast: row.date <= now,
     isCancelled: row.cancelledAt !== null,
+    distanceMiles: row.distanceMiles === null ? null : Number(row.distanceMiles),
+    elevationGainFeet: row.elevationGainFeet,
+    difficulty: row.difficulty,
+    durationMinutes: row.durationMinutes,
+    minimumAge: row.minimumAge,
+    familyFriendly: row.familyFriendly,
+    dogsAllowed: row.dogsAllowed,
+    accessibilityNotes: row.accessibilityNotes,
+    meetingPoint: meetingPointOf(row),
+    whatToBring: row.whatToBring,
+  };
+}
+
+/** A stored event as the admin edits it: with the leader's contact for the day. */
+export function toAdminEvent(row: EventRowWithCounts, now = new Date()): AdminEvent {
+  return {
+    ...toEvent(row, now),
+    leaderContactName: row.leaderContactName,
+    leaderContactPhone: row.leaderContactPhone,
+    earlyReminderDays: row.earlyReminderDays,
+    // Postgres gives a time as 'HH:MM:SS'.
+    dayReminderTime: row.dayReminderTime?.slice(0, 5) ?? null,
+  };
+}
+
+type WalkDetailColumns = Pick<
+  EventRow,
+  | 'distanceMiles'
+  | 'elevationGainFeet'
+  | 'difficulty'
+  | 'durationMinutes'
+  | 'minimumAge'
+  | 'familyFriendly'
+  | 'dogsAllowed'
+  | 'accessibilityNotes'
+  | 'meetingLatitude'
+  | 'meetingLongitude'
+  | 'whatToBring'
+  | 'leaderContactName'
+  | 'leaderContactPhone'
+  | 'earlyReminderDays'
+  | 'dayReminderTime'
+>;
+
+/** A blank text detail is none. */
+const textOrNull = (text: string | null | undefined) => text || null;
+
+/**
+ * The walk's details of the admin's input as stored: a detail left out is none (PUT replaces the
+ * walk's details with what it sends). The distance is written as the text Postgres gives back
+ * ('10.0'), so that saving it unchanged changes nothing in the activity record.
+ */
+export function toWalkDetailColumns(input: EventInput): WalkDetailColumns {
+  return {
+    distanceMiles: input.distanceMiles == null ? null : input.distanceMiles.toFixed(1),
+    elevationGainFeet: input.elevationGainFeet ?? null,
+    difficulty: input.difficulty ?? null,
+    durationMinutes: input.durationMinutes ?? null,
+    minimumAge: input.minimumAge ?? null,
+    familyFriendly: input.familyFriendly ?? false,
+    dogsAllowed: input.dogsAllowed ?? false,
+    accessibilityNotes: textOrNull(input.accessibilityNotes),
+    meetingLatitude: input.meetingPoint?.latitude ?? null,
+    meetingLongitude: input.meetingPoint?.longitude ?? null,
+    whatToBring: textOrNull(input.whatToBring),
+    leaderContactName: textOrNull(input.leaderContactName),
+    leaderContactPhone: textOrNull(input.leaderContactPhone),
+    // Left out: the defaults; null: off. Stored as Postgres gives it back, so an unchanged form
+    // changes nothing in the activity record.
+    earlyReminderDays:
+      input.earlyReminderDays === undefined ? DEFAULT_EARLY_REMINDER_DAYS : input.earlyReminderDays,
+    dayReminderTime:
+      input.dayReminderTime === null ? null : `${input.dayReminderTime ?? DEFAULT_DAY_REMINDER_TIME}:00`,
   };
 }
 

@@ -15,6 +15,7 @@ import {
  * then never import each other.
  */
 
+export { meetingPointOf } from './event-mapping';
 export type { EventRow, EventRowWithCounts };
 
 /**

@@ -109,10 +109,28 @@ export async function insertSeedEvent(
     .execute();
 }
 
+/**
+ * Gives a demo event its walk's details while it has none (no difficulty): a demo walk seeded before
+ * the details existed gets them, and one an admin has given details keeps them.
+ */
+export async function fillSeedWalkDetails(
+  db: Db,
+  seedKey: string,
+  details: Updateable<EventsTable>,
+): Promise<void> {
+  await db
+    .updateTable('events')
+    .set({ ...details, updatedAt: sql`now()` })
+    .where('seedKey', '=', seedKey)
+    .where('difficulty', 'is', null)
+    .execute();
+}
+
 export async function updateEvent(db: Db, id: number, values: Updateable<EventsTable>): Promise<void> {
   await db
     .updateTable('events')
-    .set({ ...values, updatedAt: sql`now()` })
+    // Every change is a new version of the walk for calendars that have it (SEQUENCE).
+    .set({ ...values, updatedAt: sql`now()`, calendarSequence: sql`calendar_sequence + 1` })
     .where('id', '=', id)
     .execute();
 }
@@ -120,7 +138,7 @@ export async function updateEvent(db: Db, id: number, values: Updateable<EventsT
 export async function markEventCancelled(db: Db, id: number): Promise<void> {
   await db
     .updateTable('events')
-    .set({ cancelledAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ cancelledAt: sql`now()`, updatedAt: sql`now()`, calendarSequence: sql`calendar_sequence + 1` })
     .where('id', '=', id)
     .execute();
 }

@@ -4,7 +4,15 @@ import { identityOf } from '@jesus-walks/service-kit/guards';
 import type { PublicReadCache } from '@jesus-walks/service-kit/public-read-cache';
 import { registerRoute } from '@jesus-walks/service-kit/routes';
 import type { ContentDeps } from '../../deps';
-import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './events.service';
+import {
+  cancelEventForRefund,
+  createEvent,
+  deleteEvent,
+  getEvent,
+  listAdminEvents,
+  listEvents,
+  updateEvent,
+} from './events.service';
 
 /** The events themselves: the public list and detail, and the admin's create, update and delete. */
 export function registerEventsRoutes(app: ServiceApp, deps: ContentDeps, publicReads: PublicReadCache): void {
@@ -21,6 +29,8 @@ export function registerEventsRoutes(app: ServiceApp, deps: ContentDeps, publicR
     }),
   );
   registerRoute(app, eventRoutes.get, async (request) => getEvent(deps, request.params.id));
+  // The admin's list, with each leader's contact: never kept, never shared.
+  registerRoute(app, eventRoutes.adminList, async () => listAdminEvents(deps));
   registerRoute(app, eventRoutes.create, async (request, reply) =>
     reply.code(201).send(await createEvent(deps, request.body, identityOf(request))),
   );
@@ -32,5 +42,9 @@ export function registerEventsRoutes(app: ServiceApp, deps: ContentDeps, publicR
   );
   registerRoute(app, eventRoutes.delete, async (request) =>
     deleteEvent(deps, request.params.id, { actor: identityOf(request), requestId: request.id }),
+  );
+  // payments' Cancel and refund of a walk: the admin who asked is named in the body.
+  registerRoute(app, eventRoutes.internalCancelEvent, async (request) =>
+    cancelEventForRefund(deps, request.params.id, { actor: request.body.actor, requestId: request.id }),
   );
 }

@@ -1,19 +1,38 @@
 import type { Identity } from '@jesus-walks/contracts/common';
-import type { DeleteEventResult, Event, EventInput } from '@jesus-walks/contracts/events';
+import type {
+  AdminEvent,
+  DeleteEventResult,
+  Event,
+  EventCancellation,
+  EventInput,
+} from '@jesus-walks/contracts/events';
 import { diffChanges, recordAudit } from '@jesus-walks/service-kit/audit';
-import { businessRule, DomainError, notFound } from '@jesus-walks/service-kit/errors';
+import { businessRule, conflict, DomainError, notFound } from '@jesus-walks/service-kit/errors';
 import type { ContentDeps } from '../../deps';
 import { formatEventDateTime } from '../../lib/event-time';
+import { walkCalendarAttachment } from '../calendar/calendar.service';
 import {
   enqueueRegistrationNotices,
   noticeEventOf,
   noticeRegistrationOf,
 } from '../registrations/registration-notices';
-import { activeRegistrationsOf, fillFreedSeats } from '../registrations/registrations.service';
-import { byUpcomingThenPast, toEvent } from './event-mapping';
+import {
+  activeRegistrationsOf,
+  fillFreedSeats,
+  type RegistrationRow,
+  registrantNameOf,
+} from '../registrations/registrations.service';
+import {
+  byUpcomingThenPast,
+  meetingPointOf,
+  toAdminEvent,
+  toEvent,
+  toWalkDetailColumns,
+} from './event-mapping';
 import {
   countSeats,
   deleteEvent as deleteEventRow,
+  type EventRow,
   findEvent,
   insertEvent,
   listEvents as listEventRows,
@@ -32,6 +51,22 @@ const editableFields = {
   capacity: 'capacity',
   price: 'price',
   imageUrl: 'image',
+  distanceMiles: 'distance',
+  elevationGainFeet: 'elevation gain',
+  difficulty: 'difficulty',
+  durationMinutes: 'expected duration',
+  minimumAge: 'minimum age',
+  familyFriendly: 'family-friendly mark',
+  dogsAllowed: 'dogs-allowed mark',
+  accessibilityNotes: 'accessibility notes',
+  // One name for both coordinates: the summary names it once.
+  meetingLatitude: 'meeting point on the map',
+  meetingLongitude: 'meeting point on the map',
+  whatToBring: 'what to bring',
+  leaderContactName: "leader's name",
+  leaderContactPhone: "leader's phone",
+  earlyReminderDays: 'early reminder',
+  dayReminderTime: "walk day's reminder",
 } as const;
 type EditableField = keyof typeof editableFields;
 const editableFieldNames = Object.keys(editableFields) as EditableField[];
@@ -74,7 +109,24 @@ export async function getEvent(deps: ContentDeps, id: number): Promise<Event> {
   return toEvent(row);
 }
 
-export async function createEvent(deps: ContentDeps, input: EventInput, actor: Identity): Promise<Event> {
+/** Every event as the admin edits it (with the leader's contact), in the public list's order. */
+export async function listAdminEvents(deps: ContentDeps): Promise<AdminEvent[]> {
+  const now = new Date();
+  const rows = await listEventRows(deps.db);
+  return rows.map((row) => toAdminEvent(row, now)).sort(byUpcomingThenPast);
+}
+
+async function getAdminEvent(deps: ContentDeps, id: number): Promise<AdminEvent> {
+  const row = await findEvent(deps.db, id);
+  if (!row) throw notFound('Event not found');
+  return toAdminEvent(row);
+}
+
+export async function createEvent(
+  deps: ContentDeps,
+  input: EventInput,
+  actor: Identity,
+): Promise<AdminEvent> {
   const date = new Date(input.date);
   if (date <= new Date()) throw futureDateError();
   const id = await deps.db.transaction().execute(async (trx) => {
@@ -86,6 +138,7 @@ export async function createEvent(deps: ContentDeps, input: EventInput, actor: I
       capacity: input.capacity,
       price: input.price,
       imageUrl: input.imageUrl ?? null,
+      ...toWalkDetailColumns(input),
     };
     const eventId = await insertEvent(trx, values);
     await recordAudit(trx, {
@@ -93,24 +146,29 @@ export async function createEvent(deps: ContentDeps, input: EventInput, actor: I
       action: 'event.created',
       target: { type: 'event', id: eventId, label: input.title },
       summary: `Created the event "${input.title}" on ${formatEventDateTime(date)} with ${input.capacity} ${input.capacity === 1 ? 'seat' : 'seats'}${input.price > 0 ? ` at $${input.price}` : ', free'}.`,
-      // Every field it was created with, each from nothing.
-      changes: diffChanges<Partial<Record<EditableField, unknown>>>({}, values, editableFieldNames),
+      // Every field it was created with, each from nothing (the two marks from their default, off).
+      changes: diffChanges<Partial<Record<EditableField, unknown>>>(
+        { familyFriendly: false, dogsAllowed: false },
+        values,
+        editableFieldNames,
+      ),
     });
     return eventId;
   });
-  return getEvent(deps, id);
+  return getAdminEvent(deps, id);
 }
 
 /**
  * Updates an event. The capacity may not drop below the seats already taken; a larger one gives
- * the new seats to the waitlist. Registrants are told when the date or the meeting place changes.
+ * the new seats to the waitlist. Registrants and the waitlist are told when the date, the meeting
+ * place or its point on the map changes; seat holders get the walk's new .ics with it.
  */
 export async function updateEvent(
   deps: ContentDeps,
   id: number,
   input: EventInput,
   context: { actor: Identity; requestId: string },
-): Promise<Event> {
+): Promise<AdminEvent> {
   await deps.db.transaction().execute(async (trx) => {
     const before = await lockEvent(trx, id);
     if (!before) throw notFound('Event not found');
@@ -129,6 +187,7 @@ export async function updateEvent(
       capacity: input.capacity,
       price: input.price,
       imageUrl: input.imageUrl ?? null,
+      ...toWalkDetailColumns(input),
     };
     await updateEventRow(trx, id, values);
     const after = await lockEvent(trx, id);
@@ -146,11 +205,17 @@ export async function updateEvent(
         actor: context.actor,
         action: 'event.updated',
         target: { type: 'event', id, label: after.title },
-        summary: `Changed the ${listInWords(changed.map((field) => editableFields[field]))} of the event "${after.title}".${seated}`,
+        summary: `Changed the ${listInWords([...new Set(changed.map((field) => editableFields[field]))])} of the event "${after.title}".${seated}`,
         changes,
       });
     }
-    const moved = date.getTime() !== before.date.getTime() || input.location !== before.location;
+    const pointBefore = meetingPointOf(before);
+    const point = meetingPointOf(after);
+    const moved =
+      date.getTime() !== before.date.getTime() ||
+      input.location !== before.location ||
+      point?.latitude !== pointBefore?.latitude ||
+      point?.longitude !== pointBefore?.longitude;
     const registrants = moved && after.date > new Date() ? await activeRegistrationsOf({ db: trx }, id) : [];
     // Registrants are told by a notice queued with the change; its job looks the members up once
     // this transaction (and the event's lock) is over.
@@ -160,27 +225,46 @@ export async function updateEvent(
       notices: [
         {
           kind: 'event-changed',
-          previous: { date: before.date.toISOString(), location: before.location },
+          previous: { date: before.date.toISOString(), location: before.location, meetingPoint: pointBefore },
           registrations: registrants.filter((row) => !promotedIds.has(row.id)).map(noticeRegistrationOf),
         },
         { kind: 'promoted', registrations: promoted.map(noticeRegistrationOf) },
       ],
+      calendar: walkCalendarAttachment(deps, after),
       requestId: context.requestId,
     });
   });
-  return getEvent(deps, id);
+  return getAdminEvent(deps, id);
+}
+
+/** A seat paid online at checkout: cancelling its walk refunds it (payments' Cancel and refund). */
+function isPaidOnline(row: RegistrationRow): boolean {
+  return row.status === 'confirmed' && row.paymentId !== null && row.amountPaid !== null;
+}
+
+function paidSeatsInWords(count: number): string {
+  return count === 1 ? 'its seat paid online is refunded' : `its ${count} seats paid online are refunded`;
 }
 
 /**
- * Deletes an event nobody is registered for. An event with registrations is cancelled instead
- * (kept, shown as cancelled, registration closed) and every registrant gets an e-mail.
+ * How a walk is removed: through its own DELETE (`public`), which refuses a walk with seats paid
+ * online, since content-and-events never calls payments (ARCHITECTURE.md section 4); or through
+ * payments' Cancel and refund (`refund`), which refunds the paid seats this answers.
  */
-export async function deleteEvent(
+type RemovalDoor = 'public' | 'refund';
+
+/**
+ * Deletes an event nobody is registered for. An event with registrations is cancelled instead
+ * (kept, shown as cancelled, registration closed) and every registrant and waitlisted person gets
+ * an e-mail, which tells a seat paid online that it is refunded. A walk cancelled already changes
+ * nothing and sends nothing again, but answers its paid seats, so their refunds can be claimed.
+ */
+async function removeEvent(
   deps: ContentDeps,
   id: number,
-  context: { actor: Identity; requestId: string },
-): Promise<DeleteEventResult> {
-  const outcome = await deps.db.transaction().execute(async (trx) => {
+  context: { actor: Identity; requestId: string; door: RemovalDoor },
+): Promise<DeleteEventResult & { event: EventRow; paidSeats: RegistrationRow[] }> {
+  return deps.db.transaction().execute(async (trx) => {
     const event = await lockEvent(trx, id);
     if (!event) throw notFound('Event not found');
     const registrants = await activeRegistrationsOf({ db: trx }, id);
@@ -192,26 +276,71 @@ export async function deleteEvent(
         target: { type: 'event', id, label: event.title },
         summary: `Deleted the event "${event.title}" (nobody was registered).`,
       });
-      return { outcome: 'deleted' as const, notified: 0 };
+      return { outcome: 'deleted' as const, notified: 0, event, paidSeats: [] };
     }
-    // Cancelled already: nothing changes, so nothing is recorded or sent again.
-    if (event.cancelledAt) return { outcome: 'cancelled' as const, notified: 0 };
+    const paidSeats = registrants.filter(isPaidOnline);
+    if (event.cancelledAt) return { outcome: 'cancelled' as const, notified: 0, event, paidSeats };
+    if (context.door === 'public' && paidSeats.length > 0) {
+      throw conflict(
+        'This walk has seats paid online: cancel it with Cancel and refund, so that they are refunded.',
+      );
+    }
     await markEventCancelled(trx, id);
+    const cancelled = (await lockEvent(trx, id)) ?? event;
     // Every registrant is told by a notice queued with the change (members looked up by its job,
-    // after the lock); `notified` counts the registrants it writes to.
+    // after the lock); `notified` counts the registrants it writes to. A seat holder's calendar
+    // gets the walk as cancelled.
     const notified = await enqueueRegistrationNotices(deps, trx, {
       event: noticeEventOf(event),
       notices: [{ kind: 'event-cancelled', registrations: registrants.map(noticeRegistrationOf) }],
+      calendar: walkCalendarAttachment(deps, cancelled),
       requestId: context.requestId,
     });
     await recordAudit(trx, {
       actor: context.actor,
       action: 'event.cancelled',
       target: { type: 'event', id, label: event.title },
-      summary: `Cancelled the event "${event.title}"; its ${registrants.length === 1 ? 'registrant is' : `${registrants.length} registrants are`} told by e-mail.`,
+      summary: `Cancelled the event "${event.title}"; its ${registrants.length === 1 ? 'registrant is' : `${registrants.length} registrants are`} told by e-mail${paidSeats.length > 0 ? ` and ${paidSeatsInWords(paidSeats.length)}` : ''}.`,
       changes: { cancelled: { from: false, to: true } },
     });
-    return { outcome: 'cancelled' as const, notified };
+    return { outcome: 'cancelled' as const, notified, event, paidSeats };
   });
-  return outcome;
+}
+
+/** DELETE /api/events/:id: a walk with seats paid online is a 409 (payments' Cancel and refund). */
+export async function deleteEvent(
+  deps: ContentDeps,
+  id: number,
+  context: { actor: Identity; requestId: string },
+): Promise<DeleteEventResult> {
+  const { outcome, notified } = await removeEvent(deps, id, { ...context, door: 'public' });
+  return { outcome, notified };
+}
+
+/**
+ * POST /internal/events/:id/cancel: payments' Cancel and refund of a walk removes it as DELETE
+ * does, then refunds each seat paid online this answers. Members are named for payments' activity
+ * record by one identity lookup after the lock (a missing one is 'User N').
+ */
+export async function cancelEventForRefund(
+  deps: ContentDeps,
+  id: number,
+  context: { actor: Identity; requestId: string },
+): Promise<EventCancellation> {
+  const { event, paidSeats, outcome, notified } = await removeEvent(deps, id, { ...context, door: 'refund' });
+  const memberIds = paidSeats.flatMap((row) => (row.userId === null ? [] : [row.userId]));
+  const members =
+    memberIds.length > 0 ? await deps.members.findMany(memberIds, context.requestId) : new Map();
+  return {
+    outcome,
+    notified,
+    event: { id: event.id, title: event.title, date: event.date.toISOString() },
+    paidSeats: paidSeats.map((row) => ({
+      registrationId: row.id,
+      registrant: registrantNameOf(row, members),
+      paymentId: row.paymentId ?? '',
+      amountPaid: row.amountPaid ?? '0.00',
+      testMode: row.testMode,
+    })),
+  };
 }

@@ -1,4 +1,7 @@
-import type { MailMessage } from '@jesus-walks/service-kit/mailer';
+import { walkMapUrl } from '@jesus-walks/contracts/constants';
+import type { MeetingPoint } from '@jesus-walks/contracts/events';
+import type { MailAttachment, MailMessage } from '@jesus-walks/service-kit/mailer';
+import type { RegistrationStatusColumn } from '../../db/database';
 import { formatEventDateTime } from '../../lib/event-time';
 import { simpleHtml } from '../mail/notifier';
 
@@ -8,6 +11,8 @@ export interface EventForMail {
   location: string;
   /** Whole dollars, 0 = free. */
   price: number;
+  /** The meeting point on the map, when the walk has one. */
+  meetingPoint?: MeetingPoint | null;
 }
 
 export interface Recipient {
@@ -26,7 +31,8 @@ function details(event: EventForMail, amountPaid?: string): string[] {
   return [`When: ${formatEventDateTime(event.date)}`, `Where: ${event.location}`, ...price];
 }
 
-function message(
+/** A registrant's e-mail in the site's words: the greeting, the paragraphs, one action at most. */
+export function message(
   to: Recipient,
   subject: string,
   paragraphs: string[],
@@ -42,8 +48,21 @@ function message(
   };
 }
 
-/** Sent right after registering: a seat, a seat to pay for on the day, or a place on the waitlist. */
-export function registrationEmail(options: {
+/**
+ * Sent right after registering: a seat, a seat to pay for on the day, or a place on the waitlist.
+ * A seat's confirmation carries the walk's .ics (`calendar`, from calendar.service.ts); a place on
+ * the waitlist is not a seat yet.
+ */
+export function registrationEmail(
+  options: Parameters<typeof registrationMessage>[0] & { calendar?: MailAttachment },
+): MailMessage {
+  const mail = registrationMessage(options);
+  return options.calendar && options.status !== 'waitlisted'
+    ? { ...mail, attachments: [options.calendar] }
+    : mail;
+}
+
+function registrationMessage(options: {
   to: Recipient;
   event: EventForMail;
   status: SeatStatus;
@@ -145,35 +164,61 @@ export function registrationCancelledEmail(options: {
   );
 }
 
-/** Sent to every registrant when an admin cancels the event. */
+/**
+ * What a cancelled walk means for one registrant's money: a seat paid online is refunded in full
+ * (payments writes again once the refund is on its way, saying how it comes back); a seat to be
+ * paid on the day, or a place on a paid walk's waitlist, was never charged.
+ */
+function cancelledWalkMoneyLine(
+  event: EventForMail,
+  status: RegistrationStatusColumn,
+  refunded: string | null,
+): string {
+  if (refunded) {
+    return `The $${refunded} you paid online is being refunded in full: you will get a second e-mail when the refund is on its way. There is nothing for you to do.`;
+  }
+  if (event.price > 0 && (status === 'pending_payment' || status === 'waitlisted')) {
+    return 'Nothing was charged for this walk, so there is nothing for you to do.';
+  }
+  return 'There is nothing for you to do.';
+}
+
+/** Sent to every registrant and waitlisted person when an admin cancels the event. */
 export function eventCancelledEmail(options: {
   to: Recipient;
   event: EventForMail;
   eventsUrl: string;
+  status: RegistrationStatusColumn;
+  /** What was paid online for the seat, refunded with the cancellation (null: nothing). */
+  refunded: string | null;
 }): MailMessage {
   return message(
     options.to,
     `Cancelled: ${options.event.title}`,
     [
       `We are sorry: ${options.event.title}, planned for ${formatEventDateTime(options.event.date)} at ${options.event.location}, has been cancelled.`,
-      options.event.price > 0
-        ? 'Nothing was charged for this walk, so there is nothing for you to do.'
-        : 'There is nothing for you to do.',
+      cancelledWalkMoneyLine(options.event, options.status, options.refunded),
       'We would love to see you on another walk soon.',
     ],
     { label: 'See our other events', url: options.eventsUrl },
   );
 }
 
-/** Sent to every registrant when the date or meeting place of their event changes. */
+/**
+ * Sent to every registrant and waitlisted person when the date, the meeting place or its point on
+ * the map changes.
+ */
 export function eventChangedEmail(options: {
   to: Recipient;
   event: EventForMail;
-  previous: { date: Date; location: string };
+  previous: { date: Date; location: string; meetingPoint?: MeetingPoint | null };
   eventUrl: string;
   cancelUrl: string | null;
 }): MailMessage {
   const { event, previous } = options;
+  const point = event.meetingPoint ?? null;
+  const pointBefore = previous.meetingPoint ?? null;
+  const pointMoved = point?.latitude !== pointBefore?.latitude || point?.longitude !== pointBefore?.longitude;
   const changes = [
     ...(previous.date.getTime() !== event.date.getTime()
       ? [`The date is now ${formatEventDateTime(event.date)} (was ${formatEventDateTime(previous.date)}).`]
@@ -181,6 +226,7 @@ export function eventChangedEmail(options: {
     ...(previous.location !== event.location
       ? [`We now meet at ${event.location} (was ${previous.location}).`]
       : []),
+    ...(pointMoved && point ? [`The meeting point on the map: ${walkMapUrl(point)}`] : []),
   ];
   return message(
     options.to,

@@ -1,10 +1,11 @@
+import type { MeetingPoint } from '@jesus-walks/contracts/events';
 import { claimIdempotencyKey } from '@jesus-walks/service-kit/idempotency';
 import type { JobQueue, QueueSettings, RunningJob } from '@jesus-walks/service-kit/jobs';
-import type { MailMessage } from '@jesus-walks/service-kit/mailer';
+import type { MailAttachment, MailMessage } from '@jesus-walks/service-kit/mailer';
 import type { Transaction } from 'kysely';
 import type { ContentAndEventsDatabase, RegistrationStatusColumn } from '../../db/database';
 import { type ContentDeps, siteUrl } from '../../deps';
-import type { EventRow } from '../events/event-seats.service';
+import { type EventRow, meetingPointOf } from '../events/event-seats.service';
 import type { MemberContact } from '../members/member-directory';
 import {
   type EventForMail,
@@ -53,6 +54,8 @@ export interface NoticeEvent {
   date: string;
   location: string;
   price: number;
+  /** On the map, when the walk has one (absent from notices queued before it was kept). */
+  meetingPoint?: MeetingPoint | null;
 }
 
 /** A registration as it was when the notice was decided. */
@@ -63,6 +66,11 @@ export interface NoticeRegistration {
   guestName: string | null;
   guestEmail: string | null;
   status: RegistrationStatusColumn;
+  /**
+   * What was paid online at checkout for the seat (null: nothing), so a cancelled walk's e-mail says
+   * it is refunded. Absent from notices queued before it was kept: read as null.
+   */
+  amountPaid?: string | null;
 }
 
 export type Notice =
@@ -73,10 +81,10 @@ export type Notice =
   | { kind: 'cancelled'; registrations: NoticeRegistration[]; refunded?: string }
   /** A seat from the waitlist. */
   | { kind: 'promoted'; registrations: NoticeRegistration[] }
-  /** The date or the meeting place changed (`previous`: as it was). */
+  /** The date, the meeting place or its point on the map changed (`previous`: as it was). */
   | {
       kind: 'event-changed';
-      previous: { date: string; location: string };
+      previous: { date: string; location: string; meetingPoint?: MeetingPoint | null };
       registrations: NoticeRegistration[];
     }
   /** An admin cancelled the event. */
@@ -93,6 +101,12 @@ export interface RegistrationNoticesJob {
   notices: Notice[];
   /** The request that caused them, so identity's logs line up. */
   requestId?: string;
+  /**
+   * The walk's .ics as the change left it (calendar.service.ts): attached to what a seat holder is
+   * told (a seat paid or given, the walk moved or cancelled), so the calendar that has the walk
+   * takes the new version over it (same UID, higher SEQUENCE). Not to the waitlist: not a seat yet.
+   */
+  calendar?: MailAttachment;
 }
 
 export function noticeEventOf(event: EventRow): NoticeEvent {
@@ -102,6 +116,7 @@ export function noticeEventOf(event: EventRow): NoticeEvent {
     date: event.date.toISOString(),
     location: event.location,
     price: event.price,
+    meetingPoint: meetingPointOf(event),
   };
 }
 
@@ -113,6 +128,7 @@ export function noticeRegistrationOf(row: RegistrationRow): NoticeRegistration {
     guestName: row.guestName,
     guestEmail: row.guestEmail,
     status: row.status,
+    amountPaid: row.paymentId !== null ? row.amountPaid : null,
   };
 }
 
@@ -169,7 +185,13 @@ export function cancelUrlFor(
 }
 
 function mailEvent(event: NoticeEvent): EventForMail {
-  return { title: event.title, date: new Date(event.date), location: event.location, price: event.price };
+  return {
+    title: event.title,
+    date: new Date(event.date),
+    location: event.location,
+    price: event.price,
+    meetingPoint: event.meetingPoint ?? null,
+  };
 }
 
 function noticeEmail(
@@ -214,12 +236,22 @@ function noticeEmail(
     return eventChangedEmail({
       to,
       event: event.forMail,
-      previous: { date: new Date(notice.previous.date), location: notice.previous.location },
+      previous: {
+        date: new Date(notice.previous.date),
+        location: notice.previous.location,
+        meetingPoint: notice.previous.meetingPoint ?? null,
+      },
       eventUrl,
       cancelUrl: cancelUrlFor(deps, row),
     });
   }
-  return eventCancelledEmail({ to, event: event.forMail, eventsUrl: siteUrl(deps, '/events') });
+  return eventCancelledEmail({
+    to,
+    event: event.forMail,
+    eventsUrl: siteUrl(deps, '/events'),
+    status: row.status,
+    refunded: row.status === 'confirmed' ? (row.amountPaid ?? null) : null,
+  });
 }
 
 /** The e-mails of the notices, to the registrants that have a recipient, in the notices' order. */
@@ -233,7 +265,12 @@ export function noticeEmails(
     notice.registrations.flatMap((row) => {
       const to = (notice.kind === 'paid' ? notice.contact : null) ?? recipientOf(row, members);
       const message = to ? noticeEmail(deps, notice, row, to, event) : null;
-      return message ? [message] : [];
+      if (!message) return [];
+      const seat = row.status === 'confirmed' || row.status === 'pending_payment';
+      // A registrant's own cancellation leaves the walk as it is: nothing for their calendar.
+      return job.calendar && seat && notice.kind !== 'cancelled'
+        ? [{ ...message, attachments: [job.calendar] }]
+        : [message];
     }),
   );
 }

@@ -34,6 +34,7 @@ import {
 } from '@jesus-walks/service-kit/idempotency';
 import type { RegistrationStatusColumn } from '../../db/database';
 import { type ContentDeps, type InTransaction, siteUrl } from '../../deps';
+import { walkCalendarAttachment } from '../calendar/calendar.service';
 import { toEvent } from '../events/event-mapping';
 import {
   type EventRow,
@@ -286,6 +287,7 @@ export async function register(deps: ContentDeps, input: RegisterInput): Promise
           waitlistPosition: registration.waitlistPosition,
           eventUrl: siteUrl(deps, `/events/${event.id}`),
           cancelUrl: cancelUrlFor(deps, row),
+          calendar: walkCalendarAttachment(deps, event),
         }),
       );
     }

@@ -1,3 +1,4 @@
+import type { EventCancellation } from '@jesus-walks/contracts/events';
 import type { MailMessage } from '@jesus-walks/service-kit/mailer';
 import {
   providerLabel,
@@ -122,4 +123,31 @@ export function registrationRefundEmail(details: {
       : `Registration cancelled and refunded: ${wording.title}`,
     text,
   };
+}
+
+/** What the admin reads once a whole walk is cancelled and its seats' refunds claimed. */
+export function walkCancelledMessage(
+  cancellation: Pick<EventCancellation, 'outcome' | 'notified' | 'event'>,
+  refunds: { requested: number; already: number; retrying: number; amount: string },
+): string {
+  const { title } = cancellation.event;
+  if (cancellation.outcome === 'deleted') return `Deleted ${title} (nobody was registered).`;
+  const told =
+    cancellation.notified === 0
+      ? ''
+      : ` ${cancellation.notified === 1 ? '1 person was' : `${cancellation.notified} people were`} told by e-mail.`;
+  const seats = (count: number) => (count === 1 ? '1 seat paid online' : `${count} seats paid online`);
+  const requested =
+    refunds.requested === 0
+      ? ''
+      : ` ${seats(refunds.requested)} ${refunds.requested === 1 ? 'is' : 'are'} being refunded ($${refunds.amount} in all); each payer gets an e-mail saying how.`;
+  const already =
+    refunds.already === 0
+      ? ''
+      : ` ${seats(refunds.already)} ${refunds.already === 1 ? 'was' : 'were'} refunded already.`;
+  const retrying =
+    refunds.retrying === 0
+      ? ''
+      : ` ${seats(refunds.retrying)} could not be refunded yet: we keep trying by ourselves, nothing is refunded twice.`;
+  return `Cancelled ${title}.${told}${requested}${already}${retrying}`;
 }

@@ -12,11 +12,13 @@ import { MyRegistrationSchema } from '@jesus-walks/contracts/events';
 import { RegistrationCancelAndRefundResultSchema } from '@jesus-walks/contracts/payments';
 import { jobsOf, queuedMailFor, waitForJobs } from '@jesus-walks/test-kit/jobs';
 import { identityHeaders, startTestService, testAdmin } from '@jesus-walks/test-kit/test-service';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type CheckoutStack, startCheckoutStack } from '../../testing/checkout-stack.testing';
 import { REFUND_PAYMENT_QUEUE } from '../finalisation/finalisation.service';
 import { SANDBOX_WEBHOOK_QUEUE } from '../providers/sandbox/sandbox.service';
+import { WALK_REFUNDS_QUEUE } from './registration-payments.service';
 
 /**
  * Cancel and refund of a registration paid through the real checkout (issue 23), against the real
@@ -468,5 +470,190 @@ describe('after its refund', () => {
       expect(await paymentRow(paymentId)).toMatchObject({ status: 'refunded', refundStatus: 'refunded' });
       expect(await refundJobsOf(paymentId)).toHaveLength(1);
     }
+  });
+});
+
+describe('an admin cancels a whole paid walk', () => {
+  const cancelWalk = async (who: Identity | null, eventId: number, payload: object = {}) => {
+    const url = `/api/events/${eventId}/cancel-and-refund`;
+    return stack.payments.app.inject({
+      method: 'POST',
+      url,
+      headers: await identityHeaders(who, 'POST', url),
+      payload,
+    });
+  };
+  const cancelledMailTo = async (email: string, title: string) =>
+    (await queuedMailFor(content.db, email)).filter((mail) => mail.subject === `Cancelled: ${title}`);
+
+  it('tells everyone once and refunds every seat paid online once, however often and however many times at once it is asked', async () => {
+    const title = 'Washout Walk';
+    const eventId = await insertTestEvent(content.db, { price: 35, capacity: 3, title });
+    const memberSeat = await paidSeat(eventId, martha);
+    const guestSeat = await paidSeat(eventId);
+    const onTheDay = await contentCall(null, 'POST', `/api/events/${eventId}/registrations`, {
+      name: 'Day Payer',
+      email: 'day-payer@example.com',
+    });
+    expect(onTheDay.json()).toMatchObject({ status: 'pending_payment' });
+    const waiting = await contentCall(peter, 'POST', `/api/events/${eventId}/registrations`, {});
+    expect(waiting.json()).toMatchObject({ status: 'waitlisted' });
+
+    // content-and-events' own DELETE refuses it: the money would stay taken.
+    const refused = await contentCall(testAdmin, 'DELETE', `/api/events/${eventId}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'conflict',
+      message:
+        'This walk has seats paid online: cancel it with Cancel and refund, so that they are refunded.',
+    });
+    expect((await cancelWalk(martha, eventId)).statusCode).toBe(403);
+    expect((await cancelWalk(testAdmin, 999_999)).statusCode).toBe(404);
+    expect((await cancelWalk(testAdmin, eventId, { reason: ' ' })).statusCode).toBe(400);
+
+    const responses = await Promise.all(Array.from({ length: 3 }, () => cancelWalk(testAdmin, eventId)));
+    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+    const answers = responses.map((response) => response.json());
+    // Exactly one request cancelled the walk and told its four people; between them, the two seats
+    // paid online were each claimed once.
+    expect(answers.map((answer) => answer.notified).sort()).toEqual([0, 0, 4]);
+    expect(answers.reduce((sum, answer) => sum + answer.refunds.requested, 0)).toBe(2);
+    const first = answers.find((answer) => answer.notified === 4);
+    expect(first).toEqual({
+      eventId,
+      outcome: 'cancelled',
+      notified: 4,
+      refunds: expect.objectContaining({ requested: expect.any(Number) }),
+      message: expect.stringMatching(/^Cancelled Washout Walk\. 4 people were told by e-mail\./),
+    });
+
+    for (const seat of [memberSeat, guestSeat]) {
+      await expectRefundedOnce(seat.paymentId, seat.payer.email, title);
+      expect(await paymentRow(seat.paymentId)).toMatchObject({ refundReason: 'The walk was cancelled' });
+      const [mail] = await refundMailTo(seat.payer.email, title);
+      expect(mail?.text).toContain(
+        `Your registration for ${title} has been cancelled. Reason: The walk was cancelled`,
+      );
+    }
+    expect((await auditOf(memberSeat.paymentId))[0]).toMatchObject({
+      actorId: testAdmin.id,
+      summary: `Cancelled martha's registration for "${title}" and refunded $35.00 by the sandbox (test mode)`,
+    });
+
+    // Each person is told once, in words that fit what they paid.
+    await waitForJobs(content.db, { timeoutMs: 20_000 });
+    const [memberMail] = await cancelledMailTo('martha@example.com', title);
+    expect(memberMail?.text).toContain(
+      'The $35.00 you paid online is being refunded in full: you will get a second e-mail when the refund is on its way.',
+    );
+    const [guestMail] = await cancelledMailTo(guestSeat.payer.email, title);
+    expect(guestMail?.text).toContain('The $35.00 you paid online is being refunded in full');
+    for (const email of ['day-payer@example.com', 'peter@example.com']) {
+      const mails = await cancelledMailTo(email, title);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toContain(
+        'Nothing was charged for this walk, so there is nothing for you to do.',
+      );
+    }
+    for (const email of ['martha@example.com', guestSeat.payer.email]) {
+      expect(await cancelledMailTo(email, title)).toHaveLength(1);
+    }
+
+    // Asked again: nothing changes, nothing is refunded, recorded or sent twice.
+    const again = await cancelWalk(testAdmin, eventId);
+    expect(again.json()).toEqual({
+      eventId,
+      outcome: 'cancelled',
+      notified: 0,
+      refunds: { requested: 0, already: 2, retrying: 0, amount: '0.00' },
+      message: 'Cancelled Washout Walk. 2 seats paid online were refunded already.',
+    });
+    await waitForJobs(content.db, { timeoutMs: 20_000 });
+    for (const seat of [memberSeat, guestSeat])
+      await expectRefundedOnce(seat.paymentId, seat.payer.email, title);
+    expect(await cancelledMailTo('peter@example.com', title)).toHaveLength(1);
+    const event = await content.db
+      .selectFrom('events')
+      .select('cancelledAt')
+      .where('id', '=', eventId)
+      .executeTakeFirstOrThrow();
+    expect(event.cancelledAt).not.toBeNull();
+  });
+
+  it('says in words what it did, with a reason of the admin', async () => {
+    const title = 'Fog Fell';
+    const eventId = await insertTestEvent(content.db, { price: 20, title });
+    const seat = await paidSeat(eventId, peter);
+    const response = await cancelWalk(testAdmin, eventId, { reason: 'A storm is forecast' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      eventId,
+      outcome: 'cancelled',
+      notified: 1,
+      refunds: { requested: 1, already: 0, retrying: 0, amount: '20.00' },
+      message:
+        'Cancelled Fog Fell. 1 person was told by e-mail. 1 seat paid online is being refunded ($20.00 in all); each payer gets an e-mail saying how.',
+    });
+    await expectRefundedOnce(seat.paymentId, seat.payer.email, title);
+    const [mail] = await refundMailTo(seat.payer.email, title);
+    expect(mail?.text).toContain('Reason: A storm is forecast');
+  });
+
+  it('a refund that cannot be claimed now is claimed by the walk refunds job, once', async () => {
+    const title = 'Patient Peak';
+    const eventId = await insertTestEvent(content.db, { price: 22, title });
+    const ready = await paidSeat(eventId, martha);
+    const stuck = await paidSeat(eventId, peter);
+    // As if payments held the payment for another seat: it cannot be claimed until that is put right.
+    await stack.payments.db
+      .updateTable('payments')
+      .set({ registrationId: 999_999 })
+      .where('id', '=', stuck.paymentId)
+      .execute();
+    const response = await cancelWalk(testAdmin, eventId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      refunds: { requested: 1, already: 0, retrying: 1, amount: '22.00' },
+      message:
+        'Cancelled Patient Peak. 2 people were told by e-mail. 1 seat paid online is being refunded ($22.00 in all); each payer gets an e-mail saying how. 1 seat paid online could not be refunded yet: we keep trying by ourselves, nothing is refunded twice.',
+    });
+    await expectRefundedOnce(ready.paymentId, ready.payer.email, title);
+    // Its first run failed the same way and waits for its retry.
+    const [job] = await jobsOf(stack.payments.db, WALK_REFUNDS_QUEUE);
+    expect(job).toMatchObject({ state: 'retry', data: { eventId } });
+    expect(await paymentRow(stuck.paymentId)).toMatchObject({ refundStatus: null });
+
+    await stack.payments.db
+      .updateTable('payments')
+      .set({ registrationId: stuck.registrationId })
+      .where('id', '=', stuck.paymentId)
+      .execute();
+    await sql`update job set start_after = now() where name = ${WALK_REFUNDS_QUEUE}`.execute(
+      stack.payments.db,
+    );
+    await expectRefundedOnce(stuck.paymentId, stuck.payer.email, title);
+    expect((await jobsOf(stack.payments.db, WALK_REFUNDS_QUEUE)).map((row) => row.state)).toEqual([
+      'completed',
+    ]);
+    expect(await paymentRow(ready.paymentId)).toMatchObject({ refundStatus: 'refunded' });
+    expect(await refundJobsOf(ready.paymentId)).toHaveLength(1);
+  });
+
+  it('a free walk is cancelled (or deleted when nobody came) with nothing to refund', async () => {
+    const free = await insertTestEvent(content.db, { price: 0, title: 'Free Fall' });
+    await contentCall(martha, 'POST', `/api/events/${free}/registrations`, {});
+    const cancelled = await cancelWalk(testAdmin, free);
+    expect(cancelled.json()).toEqual({
+      eventId: free,
+      outcome: 'cancelled',
+      notified: 1,
+      refunds: { requested: 0, already: 0, retrying: 0, amount: '0.00' },
+      message: 'Cancelled Free Fall. 1 person was told by e-mail.',
+    });
+    const empty = await insertTestEvent(content.db, { price: 25, title: 'Empty Edge' });
+    expect((await cancelWalk(testAdmin, empty)).json()).toMatchObject({
+      outcome: 'deleted',
+      message: 'Deleted Empty Edge (nobody was registered).',
+    });
   });
 });

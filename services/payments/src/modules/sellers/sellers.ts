@@ -1,4 +1,6 @@
+import type { Identity } from '@jesus-walks/contracts/common';
 import {
+  type EventCancellation,
   type EventQuote,
   type EventQuoteBody,
   eventRoutes,
@@ -91,7 +93,13 @@ export type OrderCancelRequest = { orderId: number } & InternalCancelOrderBody;
  */
 export interface Sellers {
   catalog: Seller<QuoteBody, Quote, OrderCancelRequest, AdminOrder>;
-  events: Seller<EventQuoteBody, EventQuote, InternalCancelRegistrationBody, RegistrationCancellation>;
+  events: Seller<EventQuoteBody, EventQuote, InternalCancelRegistrationBody, RegistrationCancellation> & {
+    /**
+     * Deletes or cancels a whole walk (its registrants told) and answers its seats paid online, for
+     * their refunds; idempotent, a walk cancelled already answers them again.
+     */
+    cancelEvent(eventId: number, actor: Identity, requestId?: string): Promise<EventCancellation>;
+  };
 }
 
 /** A client of a peer service; without its URL, every call is a 503 naming the missing setting. */
@@ -134,15 +142,23 @@ export function createSellers(peers: { catalog: PeerClient; events: PeerClient }
       cancel: (client, { orderId, ...body }, extra) =>
         client.call(orderRoutes.internalCancel, { params: { id: orderId }, body, ...extra }),
     }),
-    events: createSeller(eventRoutes, {
-      name: 'events',
-      recordColumn: 'registrationId',
-      noun: 'registration',
-      client: peers.events.client,
-      // content-and-events decides who may (the owner, an admin, a guest's link) and frees the seat.
-      cancel: (client, body, extra) =>
-        client.call(eventRoutes.internalCancelRegistration, { body, ...extra }),
-    }),
+    events: {
+      ...createSeller(eventRoutes, {
+        name: 'events',
+        recordColumn: 'registrationId',
+        noun: 'registration',
+        client: peers.events.client,
+        // content-and-events decides who may (the owner, an admin, a guest's link) and frees the seat.
+        cancel: (client, body, extra) =>
+          client.call(eventRoutes.internalCancelRegistration, { body, ...extra }),
+      }),
+      cancelEvent: (eventId, actor, requestId) =>
+        peers.events.client().call(eventRoutes.internalCancelEvent, {
+          params: { id: eventId },
+          body: { actor },
+          ...(requestId ? { requestId } : {}),
+        }),
+    },
   };
 }
 

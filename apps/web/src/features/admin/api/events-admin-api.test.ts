@@ -1,10 +1,11 @@
 import { eventRoutes } from '@jesus-walks/contracts/events';
 import { newsletterRoutes } from '@jesus-walks/contracts/newsletter';
+import { orderPaymentRoutes } from '@jesus-walks/contracts/payments';
 import { pathOf } from '@jesus-walks/contracts/route-contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anEvent, jsonResponse, stubFetch } from '@/testing/api-stubs';
+import { anAdminEvent, anEvent, jsonResponse, stubFetch } from '@/testing/api-stubs';
+import { cancelEvent } from './cancel-event';
 import { createEvent } from './create-event';
-import { deleteEvent } from './delete-event';
 import { getRegistrationsCsv } from './download-registrations-csv';
 import { getSubscribersCsv } from './download-subscribers-csv';
 import { getAdminEvents, getAdminEventsQueryOptions } from './get-admin-events';
@@ -64,11 +65,12 @@ const subscriberList = {
 };
 
 describe('admin events', () => {
-  it('GET /api/events, always asked again', async () => {
-    const fetchMock = stubFetch(() => jsonResponse([anEvent()]));
-    expect(await getAdminEvents()).toEqual([anEvent()]);
+  it("GET /api/admin/events (with each leader's contact), always asked again", async () => {
+    const event = anAdminEvent({ leaderContactName: 'Joel Martin', leaderContactPhone: '(707) 555-0128' });
+    const fetchMock = stubFetch(() => jsonResponse([event]));
+    expect(await getAdminEvents()).toEqual([event]);
     expect(sent(fetchMock)).toMatchObject({
-      url: eventRoutes.list.path,
+      url: eventRoutes.adminList.path,
       method: 'GET',
       credentials: 'include',
     });
@@ -76,10 +78,10 @@ describe('admin events', () => {
   });
 
   it('POST /api/events and PUT /api/events/{id} with the event input', async () => {
-    let fetchMock = stubFetch(() => jsonResponse(anEvent(), { status: 201 }));
+    let fetchMock = stubFetch(() => jsonResponse(anAdminEvent(), { status: 201 }));
     await createEvent(input);
     expect(sent(fetchMock)).toMatchObject({ url: eventRoutes.create.path, method: 'POST', body: input });
-    fetchMock = stubFetch(() => jsonResponse(anEvent()));
+    fetchMock = stubFetch(() => jsonResponse(anAdminEvent()));
     await updateEvent({ id: 5, body: input });
     expect(sent(fetchMock)).toMatchObject({
       url: pathOf(eventRoutes.update, { id: 5 }),
@@ -88,12 +90,20 @@ describe('admin events', () => {
     });
   });
 
-  it('DELETE /api/events/{id} answers the outcome', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({ outcome: 'cancelled', notified: 2 }));
-    expect(await deleteEvent(5)).toEqual({ outcome: 'cancelled', notified: 2 });
+  it('POST /api/events/{id}/cancel-and-refund (payments) answers the outcome and its refunds', async () => {
+    const answer = {
+      eventId: 5,
+      outcome: 'cancelled',
+      notified: 2,
+      refunds: { requested: 1, already: 0, retrying: 0, amount: '25.00' },
+      message: 'Cancelled Sunrise Ridge. 2 people were told by e-mail.',
+    };
+    const fetchMock = stubFetch(() => jsonResponse(answer));
+    expect(await cancelEvent(5)).toEqual(answer);
     expect(sent(fetchMock)).toMatchObject({
-      url: pathOf(eventRoutes.delete, { id: 5 }),
-      method: 'DELETE',
+      url: pathOf(orderPaymentRoutes.cancelEventAndRefund, { id: 5 }),
+      method: 'POST',
+      body: {},
     });
   });
 

@@ -1,4 +1,4 @@
-import { type Event, type EventInput, eventRoutes } from '@jesus-walks/contracts/events';
+import { type AdminEvent, type EventInput, eventRoutes } from '@jesus-walks/contracts/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '../utils/notify';
@@ -10,7 +10,7 @@ export interface UpdateEventInput {
 }
 
 /** PUT /api/events/{id}: registrants are told when the date or place changes. */
-export function updateEvent({ id, body }: UpdateEventInput): Promise<Event> {
+export function updateEvent({ id, body }: UpdateEventInput): Promise<AdminEvent> {
   return callApi(eventRoutes.update, { params: { id }, body });
 }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
@@ -24,6 +24,8 @@ import {
   eventFormSchema,
   toEventInput,
 } from '../utils/event-form';
+import { CheckboxField } from './checkbox-field';
+import { SelectField } from './select-field';
 
 /**
  * The picture the image URL points at, as it will look on the event's card (16:9), so a wrong
@@ -49,6 +51,51 @@ function ImagePreview({ url }: { url: string }) {
       onError={() => setFailedUrl(address)}
       className="aspect-video w-full max-w-xs rounded-md border border-border bg-secondary object-cover"
     />
+  );
+}
+
+/** A labelled textarea with its error line, laid out like FormField. */
+function TextareaField({
+  id,
+  label,
+  error,
+  hint,
+  ...textareaProps
+}: Omit<ComponentProps<'textarea'>, 'id'> & { id: string; label: string; error?: string; hint?: string }) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...textareaProps}
+      />
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <p id={errorId} className="-mt-1 min-h-5 text-sm leading-5 text-destructive">
+        {error}
+      </p>
+    </div>
+  );
+}
+
+/** A titled group of the form's fields. */
+function FormSection({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid min-w-0 gap-3 border-t border-border pt-4">
+      <legend className="float-left mb-1 w-full">
+        <span className="block font-semibold">{title}</span>
+        <span className="block text-xs font-normal text-muted-foreground">{hint}</span>
+      </legend>
+      {children}
+    </fieldset>
   );
 }
 
@@ -100,20 +147,14 @@ export function EventFormDialog({ target, onClose }: { target: EventFormTarget; 
             error={errors.title?.message}
             {...register('title')}
           />
-          <div className="grid gap-2">
-            <Label htmlFor="event-description">Description</Label>
-            <Textarea
-              id="event-description"
-              required
-              rows={4}
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={errors.description ? 'event-description-error' : undefined}
-              {...register('description')}
-            />
-            <p id="event-description-error" className="-mt-1 min-h-5 text-sm leading-5 text-destructive">
-              {errors.description?.message}
-            </p>
-          </div>
+          <TextareaField
+            id="event-description"
+            label="Description"
+            required
+            rows={4}
+            error={errors.description?.message}
+            {...register('description')}
+          />
           <FormField
             id="event-location"
             label="Location"
@@ -161,6 +202,144 @@ export function EventFormDialog({ target, onClose }: { target: EventFormTarget; 
             {...register('imageUrl')}
           />
           <ImagePreview url={watch('imageUrl') ?? ''} />
+          <FormSection
+            title="Trail details"
+            hint="Shown on the walk's page and card, and told by the assistant. Each is optional."
+          >
+            <div className="grid gap-x-3 sm:grid-cols-2">
+              <FormField
+                id="event-distance"
+                label="Distance (miles)"
+                type="number"
+                step="0.1"
+                min="0.1"
+                inputMode="decimal"
+                error={errors.distanceMiles?.message}
+                {...register('distanceMiles')}
+              />
+              <FormField
+                id="event-elevation-gain"
+                label="Elevation gain (feet)"
+                type="number"
+                step="1"
+                min="0"
+                inputMode="numeric"
+                error={errors.elevationGainFeet?.message}
+                {...register('elevationGainFeet')}
+              />
+              <SelectField
+                id="event-difficulty"
+                label="Difficulty"
+                error={errors.difficulty?.message}
+                {...register('difficulty')}
+              >
+                <option value="">Not given</option>
+                <option value="easy">Easy</option>
+                <option value="moderate">Moderate</option>
+                <option value="challenging">Challenging</option>
+              </SelectField>
+              <FormField
+                id="event-duration"
+                label="Expected duration (hours)"
+                inputMode="decimal"
+                hint="2.5, or 2:30 for 2 h 30 min"
+                error={errors.duration?.message}
+                {...register('duration')}
+              />
+              <FormField
+                id="event-minimum-age"
+                label="Minimum age"
+                type="number"
+                step="1"
+                min="1"
+                inputMode="numeric"
+                hint="Blank: any age"
+                error={errors.minimumAge?.message}
+                {...register('minimumAge')}
+              />
+              <div className="grid content-start gap-3 pb-5 sm:pt-8">
+                <CheckboxField
+                  id="event-family-friendly"
+                  label="Family friendly"
+                  {...register('familyFriendly')}
+                />
+                <CheckboxField id="event-dogs-allowed" label="Dogs allowed" {...register('dogsAllowed')} />
+              </div>
+            </div>
+            <FormField
+              id="event-meeting-point"
+              label="Meeting point coordinates"
+              inputMode="decimal"
+              autoComplete="off"
+              hint="Latitude, longitude, as Google Maps copies them (press or right-click the spot). For the Open in Maps button."
+              error={errors.meetingPoint?.message}
+              {...register('meetingPoint')}
+            />
+            <TextareaField
+              id="event-accessibility-notes"
+              label="Accessibility notes"
+              rows={2}
+              hint="The ground, steps and slopes, restrooms: for wheelchairs, strollers and anyone who needs to know."
+              error={errors.accessibilityNotes?.message}
+              {...register('accessibilityNotes')}
+            />
+            <TextareaField
+              id="event-what-to-bring"
+              label="What to bring"
+              rows={2}
+              error={errors.whatToBring?.message}
+              {...register('whatToBring')}
+            />
+          </FormSection>
+          <FormSection
+            title="Leader on the day"
+            hint="For the walkers' reminders. Admins only: never shown on the site."
+          >
+            <div className="grid gap-x-3 sm:grid-cols-2">
+              <FormField
+                id="event-leader-name"
+                label="Leader's name"
+                autoComplete="off"
+                error={errors.leaderContactName?.message}
+                {...register('leaderContactName')}
+              />
+              <FormField
+                id="event-leader-phone"
+                label="Leader's phone"
+                type="tel"
+                autoComplete="off"
+                error={errors.leaderContactPhone?.message}
+                {...register('leaderContactPhone')}
+              />
+            </div>
+          </FormSection>
+          <FormSection
+            title="Reminders"
+            hint="E-mailed to everyone with a seat, with the meeting point, the map, what to bring and the leader's phone."
+          >
+            <div className="grid gap-x-3 sm:grid-cols-2">
+              <SelectField
+                id="event-early-reminder"
+                label="Reminder before the walk"
+                error={errors.earlyReminderDays?.message}
+                {...register('earlyReminderDays')}
+              >
+                <option value="">None</option>
+                <option value="1">1 day before</option>
+                <option value="2">2 days before</option>
+                <option value="3">3 days before</option>
+                <option value="7">A week before</option>
+              </SelectField>
+              <FormField
+                id="event-day-reminder"
+                label="Reminder on the day, at"
+                type="time"
+                hint="Blank: none. A walk starting earlier is reminded an hour before it."
+                error={errors.dayReminderTime?.message}
+                {...register('dayReminderTime')}
+              />
+            </div>
+          </FormSection>
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>
               Cancel

@@ -11,7 +11,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { useDeleteEvent } from '../api/delete-event';
+import { useCancelEvent } from '../api/cancel-event';
 import { type Event, useAdminEvents } from '../api/get-admin-events';
 import { eventCounts, eventState, formatWholeDollars } from '../utils/event-stats';
 import { formatValleyDateTime } from '../utils/valley-time';
@@ -33,7 +33,7 @@ export function EventsTab() {
   const [form, setForm] = useState<EventFormTarget>(null);
   const [viewingId, setViewingId] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<Event | null>(null);
-  const removal = useDeleteEvent();
+  const removal = useCancelEvent();
   const list = events.data ?? [];
   // The dialog follows the list, so its counts stay current after a change.
   const viewing = list.find((event) => event.id === viewingId) ?? null;
@@ -139,7 +139,7 @@ export function EventsTab() {
         title="Cancel event?"
         message={
           cancelling && cancelling.seatsTaken + cancelling.waitlistCount > 0
-            ? `"${cancelling.title}" has registrations: it will be marked cancelled and every registrant told by e-mail.`
+            ? `"${cancelling.title}" has registrations: it will be marked cancelled, everyone registered or waitlisted told by e-mail${cancelling.price > 0 ? ', and every seat paid online refunded in full' : ''}.`
             : `"${cancelling?.title ?? ''}" has no registrations: it will be deleted.`
         }
         confirmLabel="Cancel Event"

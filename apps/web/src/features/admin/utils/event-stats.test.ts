@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { anEvent } from '@/testing/api-stubs';
 import {
   eventCounts,
-  eventRemovalMessage,
   eventState,
   formatWholeDollars,
   giveSeatQuestion,
@@ -49,19 +48,6 @@ describe('event stats', () => {
     expect(seatBarText({ seatsTaken: 1, capacity: 1, waitlistCount: 2 })).toBe(
       '1 of 1 seat taken, 2 on the waitlist',
     );
-  });
-
-  it('words the outcome of removing an event', () => {
-    expect(eventRemovalMessage({ outcome: 'deleted', notified: 0 })).toBe(
-      'Event deleted (it had no registrations)',
-    );
-    expect(eventRemovalMessage({ outcome: 'cancelled', notified: 1 })).toBe(
-      'Event cancelled; 1 registrant was told by e-mail',
-    );
-    expect(eventRemovalMessage({ outcome: 'cancelled', notified: 4 })).toBe(
-      'Event cancelled; 4 registrants were told by e-mail',
-    );
-    expect(eventRemovalMessage({ outcome: 'cancelled', notified: 0 })).toBe('Event cancelled');
   });
 
   it('counts subscribers by status, dots while loading', () => {

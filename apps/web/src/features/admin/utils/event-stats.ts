@@ -49,13 +49,6 @@ export function eventCounts(events: readonly Event[]): { upcoming: number; past:
   return counts;
 }
 
-/** The toast after DELETE /api/events/{id}: what happened and who was told. */
-export function eventRemovalMessage(result: { outcome: 'deleted' | 'cancelled'; notified: number }): string {
-  if (result.outcome === 'deleted') return 'Event deleted (it had no registrations)';
-  if (result.notified === 0) return 'Event cancelled';
-  return `Event cancelled; ${result.notified} ${result.notified === 1 ? 'registrant was' : 'registrants were'} told by e-mail`;
-}
-
 /**
  * What giving a waitlisted person a seat will do, said before it is done: take a free seat, or, at
  * a full event, add one ('The event is full: this adds a seat (capacity 20 → 21).').

@@ -1,4 +1,4 @@
-import { CalendarDaysIcon, MapPinIcon, UsersIcon } from 'lucide-react';
+import { CalendarDaysIcon, MapPinIcon, MountainIcon, UsersIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -6,7 +6,9 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatEventDay, formatEventPrice, formatEventTime, seatsText } from '@/lib/events/event-format';
 import type { Event } from '@/lib/events/get-events';
+import { walkFacts } from '@/lib/events/walk-facts';
 import { EventImage } from './event-image';
+import { WalkFactsLine } from './walk-facts';
 
 function actionLabel(event: Event): string {
   if (event.isPast || event.isCancelled) return 'View details';
@@ -54,6 +56,15 @@ export function EventCard({ event, priority = false }: { event: Event; priority?
             <MapPinIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
             <dd>{event.location}</dd>
           </div>
+          {walkFacts(event).length > 0 ? (
+            <div className="flex items-start gap-2">
+              <dt className="sr-only">Trail</dt>
+              <MountainIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+              <dd>
+                <WalkFactsLine event={event} />
+              </dd>
+            </div>
+          ) : null}
         </dl>
         <p className="line-clamp-2 text-sm leading-relaxed text-foreground/85">{event.description}</p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2">

@@ -1,5 +1,7 @@
 import {
+  AccessibilityIcon,
   ArrowLeftIcon,
+  BackpackIcon,
   CalendarDaysIcon,
   CircleAlertIcon,
   ClockIcon,
@@ -29,9 +31,11 @@ import {
 import type { Event } from '@/lib/events/get-events';
 import { useSiteOrigin } from '@/lib/site-origin';
 import { useEvent } from '../api/get-event';
+import { AddToCalendar } from '../components/add-to-calendar';
 import { EventImage } from '../components/event-image';
 import { GuestCancellation } from '../components/guest-cancellation';
 import { RegistrationPanel } from '../components/registration-panel';
+import { OpenInMapsLink, WalkFactsLine } from '../components/walk-facts';
 import { eventStructuredData, eventSummary } from '../utils/event-structured-data';
 
 function BackToEvents() {
@@ -69,6 +73,9 @@ function EventFacts({ event }: { event: Event }) {
       </Fact>
       <Fact icon={MapPinIcon} label="Meeting point">
         {event.location}
+        {event.meetingPoint ? (
+          <OpenInMapsLink point={event.meetingPoint} className="mt-2 flex w-fit" />
+        ) : null}
       </Fact>
       <Fact icon={TicketIcon} label="Price">
         {priceText(event)}
@@ -83,6 +90,40 @@ function EventFacts({ event }: { event: Event }) {
           : ''}
       </Fact>
     </dl>
+  );
+}
+
+function Note({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: string }) {
+  return (
+    <div className="grid gap-1">
+      <h3 className="flex items-center gap-2 font-semibold">
+        <Icon aria-hidden="true" className="size-5 shrink-0 text-primary" />
+        {title}
+      </h3>
+      <p className="leading-relaxed whitespace-pre-line text-foreground/90">{children}</p>
+    </div>
+  );
+}
+
+/** What the walk's leader wants walkers to know before the day: access and what to bring. */
+function GoodToKnow({ event }: { event: Event }) {
+  if (!event.accessibilityNotes && !event.whatToBring) return null;
+  return (
+    <section aria-labelledby="good-to-know" className="grid gap-4">
+      <h2 id="good-to-know" className="font-serif text-2xl font-semibold">
+        Good to know
+      </h2>
+      {event.accessibilityNotes ? (
+        <Note icon={AccessibilityIcon} title="Accessibility">
+          {event.accessibilityNotes}
+        </Note>
+      ) : null}
+      {event.whatToBring ? (
+        <Note icon={BackpackIcon} title="What to bring">
+          {event.whatToBring}
+        </Note>
+      ) : null}
+    </section>
   );
 }
 
@@ -122,6 +163,7 @@ function EventDetail({ event }: { event: Event }) {
             </time>{' '}
             · {event.location}
           </p>
+          <WalkFactsLine event={event} className="text-sm font-medium text-foreground/85" />
         </Container>
       </div>
 
@@ -140,6 +182,7 @@ function EventDetail({ event }: { event: Event }) {
             </h2>
             <p className="leading-relaxed whitespace-pre-line text-foreground/90">{event.description}</p>
           </section>
+          <GoodToKnow event={event} />
         </div>
 
         <aside className="grid gap-6 lg:sticky lg:top-24">
@@ -151,6 +194,7 @@ function EventDetail({ event }: { event: Event }) {
             </CardHeader>
             <CardContent className="grid gap-6">
               <EventFacts event={event} />
+              <AddToCalendar event={event} />
               {cancelToken ? (
                 <GuestCancellation
                   eventId={event.id}

@@ -9,6 +9,7 @@ import { pastEvents, upcomingEvents } from '@/lib/events/event-format';
 import { useEvents } from '@/lib/events/get-events';
 import { openNewsletterDialog } from '@/lib/newsletter-dialog-store';
 import { useSiteOrigin } from '@/lib/site-origin';
+import { CalendarSubscription } from '../components/calendar-subscription';
 import { EventCard, EventCardSkeleton } from '../components/event-card';
 import { eventStructuredData } from '../utils/event-structured-data';
 
@@ -117,7 +118,8 @@ export function EventsRoute() {
         eyebrow="Walk with us"
         description="Guided hikes, sunrise prayer walks and fellowship picnics across the Napa Valley. Everyone is welcome: register as a member or as a guest."
       />
-      <Container className="py-10 md:py-14">
+      <Container className="grid gap-8 py-10 md:py-14">
+        <CalendarSubscription />
         <EventsContent />
       </Container>
     </>

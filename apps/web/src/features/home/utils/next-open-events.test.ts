@@ -1,24 +1,20 @@
 import type { Event } from '@jesus-walks/contracts/events';
 import { describe, expect, it } from 'vitest';
+import { anEvent } from '@/testing/api-stubs';
 import { nextOpenEvents } from './next-open-events';
 
 function event(id: number, date: string, flags: Partial<Pick<Event, 'isPast' | 'isCancelled'>> = {}): Event {
-  return {
+  return anEvent({
     id,
     title: `Walk ${id}`,
-    imageUrl: null,
     date,
     location: 'Napa',
     description: '',
     capacity: 10,
-    price: 0,
     seatsTaken: 0,
     seatsLeft: 10,
-    waitlistCount: 0,
-    isPast: false,
-    isCancelled: false,
     ...flags,
-  };
+  });
 }
 
 describe('nextOpenEvents', () => {
