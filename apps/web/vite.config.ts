@@ -126,5 +126,23 @@ export default defineConfig({
     emptyOutDir: true,
     // No source maps in the served build: the gateway serves dist as is.
     sourcemap: false,
+    // Every browser the site supports preloads modules itself (Chrome 66, Firefox 115, Safari 17);
+    // an older one simply fetches a route's modules as it imports them. The polyfill cost every
+    // visitor's first script about 0.7 KB.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every component draws with, in one chunk rather than two: the class-name
+              // helper and the icons' shared runtime (each icon stays in the chunks that use it).
+              name: 'ui-base',
+              test: /node_modules\/(clsx|tailwind-merge)\/|src\/lib\/cn\.ts|lucide-react\/dist\/esm\/(createLucideIcon|defaultAttributes|Icon|shared\/)/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -21,6 +21,7 @@ interface EventSummary {
 }
 
 const UNKNOWN_CHARGE = 'no-such-charge';
+const UNKNOWN_TICKET = 'no-such-ticket';
 let eventIds: { free: number; paid: number };
 
 beforeAll(async () => {
@@ -37,6 +38,10 @@ function pagesToVisit(): string[] {
   const fill: Partial<Record<WebRoutePath, string[]>> = {
     '/events/:id': [`/events/${eventIds.free}`, `/events/${eventIds.paid}`],
     '/crypto/sandbox/:code': [`/crypto/sandbox/${UNKNOWN_CHARGE}`],
+    // A ticket nobody was given (its page says so), and a walk's check-in, which only its leaders
+    // and admins may open (a member is told so).
+    '/tickets/:token': [`/tickets/${UNKNOWN_TICKET}`],
+    '/lead/walks/:id/check-in': [`/lead/walks/${eventIds.free}/check-in`],
     '/logout': [],
   };
   const paths = webRoutePaths.flatMap((route) => fill[route] ?? [route]);
@@ -88,6 +93,8 @@ async function logInAsAdmin(page: Page): Promise<void> {
 /** Opens every page and answers what each reported, page by page ('' when nothing). */
 async function visitEveryPage(page: Page, problems: PageProblems, width: number): Promise<string[]> {
   problems.expect(`/api/crypto/sandbox/charges/${UNKNOWN_CHARGE}`, 404);
+  problems.expect(`/api/tickets/${UNKNOWN_TICKET}`, 400);
+  problems.expect(`/api/leader/walks/${eventIds.free}/check-in`, 403);
   const reports: string[] = [];
   const network = watchNetwork(page);
   for (const path of pagesToVisit()) {

@@ -41,7 +41,7 @@ const callOf: Record<PageData, string> = {
 };
 
 const answers = new Map<string, unknown>([
-  [callOf.events, [event]],
+  [callOf.events, [{ ...event, series: null }]],
   [callOf.event, event],
   [callOf.products, [product]],
   [
@@ -94,7 +94,8 @@ async function renderPage(
   return { result, asked, queries: [...queries] };
 }
 
-const urlOf = (path: WebRoutePath) => pathOf<string>(path, { id: event.id, code: 'abc' });
+const urlOf = (path: WebRoutePath) =>
+  pathOf<string>(path, { id: event.id, code: 'abc', token: 'a-ticket-token' });
 
 describe('the server render follows the pages’ declaration', () => {
   it.each(webRoutePaths)('%s: rendered where declared, from the data it declares', async (path) => {

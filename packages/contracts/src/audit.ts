@@ -31,6 +31,8 @@ export const auditTargetTypes = [
   'subscriber',
   'knowledge',
   'message',
+  'event_series',
+  'waiver',
 ] as const;
 export const AuditTargetTypeSchema = z.enum(auditTargetTypes);
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;

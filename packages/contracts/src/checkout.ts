@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorResponseSchema } from './common';
+import { EmergencyDetailsSchema, WaiverAcceptanceSchema } from './events';
 import { OrderItemInputSchema, OrderStatusSchema } from './orders';
 import { type PaymentMethod, PaymentMethodSchema, QuoteLineSchema } from './payable';
 import { RowIdSchema } from './products';
@@ -214,6 +215,10 @@ export const EventPaymentIntentBodySchema = z.object({
   replacesPaymentId: z.uuid().optional(),
   /** That intent's payment secret: a guest's payment is replaced only by the browser that started it. */
   replacesPaymentSecret: PaymentSecretSchema.optional(),
+  /** The waiver accepted, signed with `fullName`, for a walk that requires it (decision 038). */
+  waiver: WaiverAcceptanceSchema.optional(),
+  /** The emergency contact and note for the leader, for a walk that asks for them. */
+  emergency: EmergencyDetailsSchema.optional(),
 });
 export type EventPaymentIntentBody = z.infer<typeof EventPaymentIntentBodySchema>;
 

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { AttendanceSchema, ticketAndCheckInRoutes } from './check-in';
 import { ErrorResponseSchema, IdentitySchema, IdParamsSchema, RowIdParamSchema } from './common';
 import { CALENDAR_FEED_PATH, WALK_CALENDAR_PATH } from './constants';
 import { TestModeFiguresSchema } from './orders';
 import { definePayableRoutes, HolderSchema, PayableQuoteSchema } from './payable';
 import { RowIdSchema } from './products';
 import { defineRoute, defineRoutes } from './route-contract';
+import { EventSeriesTagSchema } from './series';
 
 /** Event as listed to the client (SPEC.md section 3 "Event (list)"). */
 export const EventSummarySchema = z.object({
@@ -72,8 +74,28 @@ export const EventSchema = EventSummarySchema.extend({
   meetingPoint: MeetingPointSchema.nullable(),
   /** What to bring and wear. */
   whatToBring: z.string().nullable(),
+  /** Registering requires accepting the group's current waiver (decision 038, contracts/waivers.ts). */
+  waiverRequired: z.boolean(),
+  /** Registering asks for an emergency contact (name and phone) and an optional note for the leader. */
+  askEmergencyContact: z.boolean(),
+  /**
+   * A paid walk's cancellation policy: a full refund until this many days before it, none after;
+   * null: refunded in full until it starts.
+   */
+  refundCutoffDays: z.number().int().nullable(),
+  /** When that is (ISO), for a paid walk with a cutoff; null otherwise. */
+  refundDeadline: z.string().nullable(),
+  /** The walk series that made it (contracts/series.ts); null: a single walk. */
+  seriesId: z.number().int().nullable(),
 });
 export type Event = z.infer<typeof EventSchema>;
+
+/**
+ * An event in the public list (GET /api/events), with its series named, so that the events page
+ * groups the walks of one series; null for a single walk.
+ */
+export const ListedEventSchema = EventSchema.extend({ series: EventSeriesTagSchema.nullable() });
+export type ListedEvent = z.infer<typeof ListedEventSchema>;
 
 /**
  * confirmed: has a seat. pending_payment: has a seat at a paid event, pays on the day (or through
@@ -106,13 +128,14 @@ export const RegistrationPaymentSummarySchema = z.object({
   /** Paid through the built-in sandbox (test mode): no real money was taken. */
   testMode: z.boolean(),
   /**
-   * Cancelling it now refunds `amount` in full: it is not cancelled and its walk has not started
-   * (a cancelled walk's included). After the start it can no longer be cancelled.
+   * Cancelling it now refunds `amount` in full: it is not cancelled, its walk has not started and
+   * is not cancelled, and the walk's refund deadline (Event.refundDeadline) has not passed.
    */
   refundable: z.boolean(),
   /**
-   * Cancelled with its payment refunded by payments' Cancel and refund (the refund may still be
-   * on its way; a crypto payment is returned by hand). Paid registrations are cancelled no other way.
+   * Refunded: cancelled with its refund (payments' Cancel and refund), or its walk cancelled by the
+   * group (every paid seat refunded). The refund may still be on its way; a crypto payment is
+   * returned by hand. False for one its walker cancelled after the refund deadline.
    */
   refunded: z.boolean(),
 });
@@ -123,6 +146,8 @@ export const MyRegistrationSchema = RegistrationSchema.extend({
   event: EventSchema,
   /** Paid online at checkout; null when nothing was (a free walk, or a seat paid on the day). */
   payment: RegistrationPaymentSummarySchema.nullable(),
+  /** The seat's ticket page ('/tickets/…', its QR code for check-in); null for no seat. */
+  ticketPath: z.string().nullable(),
 });
 export type MyRegistration = z.infer<typeof MyRegistrationSchema>;
 
@@ -139,12 +164,59 @@ const emailField = z
   .pipe(z.email('Please enter a valid email address'));
 
 /**
+ * A walker's acceptance of the waiver (decision 038): the version they read (GET /api/waiver) and
+ * their full name typed as their signature, which must be the name given in the same form. An older
+ * version than the current one is refused (409): they read the current one and accept it again.
+ */
+export const WaiverAcceptanceSchema = z.strictObject({
+  versionId: RowIdSchema,
+  signedName: z
+    .string({ error: 'Type your full name to accept the waiver' })
+    .trim()
+    .min(1, 'Type your full name to accept the waiver')
+    .max(100, 'Name cannot exceed 100 characters'),
+});
+export type WaiverAcceptance = z.infer<typeof WaiverAcceptanceSchema>;
+
+/**
+ * Who to call if something happens on the walk, and what the leader should know (medical,
+ * mobility): asked by a walk that chooses to (`askEmergencyContact`), seen only by the admins and the
+ * walk's leaders, erased with the walker's account.
+ */
+export const EmergencyDetailsSchema = z.strictObject({
+  contactName: z
+    .string({ error: 'Please enter the name of your emergency contact' })
+    .trim()
+    .min(1, 'Please enter the name of your emergency contact')
+    .max(100, 'Emergency contact name cannot exceed 100 characters'),
+  contactPhone: z
+    .string({ error: "Please enter your emergency contact's phone number" })
+    .trim()
+    .min(1, "Please enter your emergency contact's phone number")
+    .max(40, 'Emergency contact phone cannot exceed 40 characters')
+    .refine(isPhoneNumber, 'Emergency contact phone must be a phone number, e.g. (707) 555-0123'),
+  /** Optional: blank is none. */
+  leaderNote: z
+    .string()
+    .trim()
+    .max(1000, 'The note for the leader cannot exceed 1000 characters')
+    .nullable()
+    .optional(),
+});
+export type EmergencyDetails = z.infer<typeof EmergencyDetailsSchema>;
+
+/**
  * Body of POST /api/events/{id}/registrations. A logged-in member sends `{}` (their account is the
- * registrant); a guest sends name and e-mail (GuestRegistrationSchema is checked on the server).
+ * registrant); a guest sends name and e-mail (GuestRegistrationSchema is checked on the server). A
+ * walk that requires the waiver also takes `waiver`, signed with the name given here (a member
+ * gives their full name in `name`, as the service knows only their username); one that asks for
+ * an emergency contact takes `emergency`.
  */
 export const RegistrationBodySchema = z.strictObject({
   name: nameField.optional(),
   email: emailField.optional(),
+  waiver: WaiverAcceptanceSchema.optional(),
+  emergency: EmergencyDetailsSchema.optional(),
 });
 export type RegistrationBody = z.infer<typeof RegistrationBodySchema>;
 
@@ -199,7 +271,18 @@ export const RegistrationCancellationSchema = z.object({
   /** The registrant as the activity record names them: the member's username, or the guest's name. */
   registrantName: z.string(),
   /** The checkout payment that paid the seat; null when nothing was paid online. */
-  payment: z.object({ paymentId: z.uuid(), amountPaid: z.string(), testMode: z.boolean() }).nullable(),
+  payment: z
+    .object({
+      paymentId: z.uuid(),
+      amountPaid: z.string(),
+      testMode: z.boolean(),
+      /**
+       * Whether its cancellation refunds it: false when its walker cancelled it after the walk's
+       * refund deadline (decided as it was cancelled, and kept).
+       */
+      refundable: z.boolean(),
+    })
+    .nullable(),
   /** False when it was cancelled already (a repeated or concurrent request): nothing changed now. */
   cancelledNow: z.boolean(),
   /** How many on the waitlist took the seat it freed. */
@@ -223,6 +306,23 @@ export const AdminRegistrationSchema = z.object({
   amountPaid: z.string().nullable(),
   /** Paid through the built-in sandbox (no real money): marked, and left out of the walks' revenue. */
   testMode: z.boolean(),
+  /** Whether they came (decision 040): checked in, a walk-in, or a no-show once the walk started. */
+  ...AttendanceSchema.shape,
+  /** Added by a leader at the trailhead. */
+  walkIn: z.boolean(),
+  /** The waiver they accepted for this registration (the latest acceptance); null: none. */
+  waiver: z
+    .object({
+      version: z.number().int(),
+      /** The full name they typed (null once their account was erased). */
+      signedName: z.string().nullable(),
+      signedAt: z.string(),
+    })
+    .nullable(),
+  /** Their emergency contact and note for the leader (admins and leaders only); null: none given. */
+  emergency: z
+    .object({ contactName: z.string(), contactPhone: z.string(), leaderNote: z.string().nullable() })
+    .nullable(),
 });
 export type AdminRegistration = z.infer<typeof AdminRegistrationSchema>;
 
@@ -315,6 +415,10 @@ export const EventInputSchema = z.strictObject({
     .optional(),
   familyFriendly: z.boolean().optional(),
   dogsAllowed: z.boolean().optional(),
+  /** Registering requires accepting the current waiver (one must be published). Left out: no. */
+  waiverRequired: z.boolean().optional(),
+  /** Registering asks for an emergency contact and a note for the leader. Left out: no. */
+  askEmergencyContact: z.boolean().optional(),
   accessibilityNotes: detailText('Accessibility notes', 1000),
   meetingPoint: MeetingPointSchema.nullable().optional(),
   whatToBring: detailText('What to bring', 1000),
@@ -325,6 +429,14 @@ export const EventInputSchema = z.strictObject({
     .trim()
     .max(40, 'Leader phone cannot exceed 40 characters')
     .refine(isPhoneNumber, 'Leader phone must be a phone number, e.g. (707) 555-0123')
+    .nullable()
+    .optional(),
+  /** A paid walk's refund deadline in days before it (null or left out: until it starts). */
+  refundCutoffDays: z
+    .number({ error: 'Refund deadline must be a number of days' })
+    .int('Refund deadline is in whole days')
+    .min(1, 'Refund deadline must be between 1 and 60 days before the walk')
+    .max(60, 'Refund deadline must be between 1 and 60 days before the walk')
     .nullable()
     .optional(),
   // When the walk reminds its walkers (decision 035). Left out: the defaults; null: no such reminder.
@@ -406,6 +518,16 @@ export const EventQuoteBodySchema = z.object({
   buyer: z.union([z.object({ userId: RowIdSchema }), GuestRegistrationSchema]),
   replacesQuoteId: z.uuid().optional(),
   holder: HolderSchema,
+  /**
+   * The payer's full name as typed at checkout (a guest's is `buyer.name`): a waiver's signature
+   * must match it. The waiver's acceptance and the emergency contact travel from the checkout form
+   * and are recorded on the held registration (decision 038).
+   */
+  fullName: nameField.optional(),
+  waiver: WaiverAcceptanceSchema.optional(),
+  emergency: EmergencyDetailsSchema.optional(),
+  /** The payer's browser (User-Agent), kept with a waiver's signature. */
+  userAgent: z.string().max(500).optional(),
 });
 export type EventQuoteBody = z.infer<typeof EventQuoteBodySchema>;
 
@@ -484,8 +606,8 @@ export const eventRoutes = defineRoutes({
     service: 'content-and-events',
     access: 'public',
     summary:
-      "Every event: upcoming first (soonest first), then past (latest first), with seats left and the walk's details (never its leader's contact)",
-    responses: { 200: z.array(EventSchema) },
+      "Every event: upcoming first (soonest first), then past (latest first), with seats left, the walk's details (never its leader's contact) and its series, if any",
+    responses: { 200: z.array(ListedEventSchema) },
     sharedRead: true,
   }),
   adminList: defineRoute({
@@ -676,6 +798,8 @@ export const eventRoutes = defineRoutes({
       403: ErrorResponseSchema,
     },
   }),
+  // Tickets, walk leaders and check-in (decision 040).
+  ...ticketAndCheckInRoutes,
   registrationsCsv: defineRoute({
     method: 'GET',
     path: '/api/events/:id/registrations.csv',

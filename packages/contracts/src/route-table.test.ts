@@ -17,9 +17,11 @@ import { privacyRoutes } from './privacy';
 import { productRoutes } from './products';
 import { publicRouteTable, routesOf, routeTable } from './route-table';
 import { seoRoutes } from './seo';
+import { eventSeriesRoutes } from './series';
 import { publicReadServices, serviceNames } from './services';
 import { shippingRoutes } from './shipping';
 import { userRoutes } from './users';
+import { waiverRoutes } from './waivers';
 
 describe('the route table', () => {
   it('has each method and path once', () => {
@@ -106,6 +108,8 @@ describe('routes by name', () => {
       cryptoRoutes,
       orderPaymentRoutes,
       eventRoutes,
+      eventSeriesRoutes,
+      waiverRoutes,
       newsletterRoutes,
       contactRoutes,
       auditRoutes,

@@ -13,9 +13,11 @@ import { privacyRoutes } from './privacy';
 import { productRoutes } from './products';
 import type { RouteContract } from './route-contract';
 import { seoRoutes } from './seo';
+import { eventSeriesRoutes } from './series';
 import type { ServiceName } from './services';
 import { shippingRoutes } from './shipping';
 import { userRoutes } from './users';
+import { waiverRoutes } from './waivers';
 
 /** The route table: every HTTP route of every service. Adding a route is one entry here. */
 export const routeTable: readonly RouteContract[] = [
@@ -33,6 +35,8 @@ export const routeTable: readonly RouteContract[] = [
   cryptoRoutes,
   orderPaymentRoutes,
   eventRoutes,
+  eventSeriesRoutes,
+  waiverRoutes,
   newsletterRoutes,
   contactRoutes,
   auditRoutes,

@@ -78,6 +78,10 @@ export const webPages = {
   '/account/confirm-email': { rendered: 'server', indexing: 'disallowed', data: [] },
   '/account/claim-orders': { rendered: 'browser', indexing: 'disallowed' },
   '/privacy': { rendered: 'server', indexing: 'listed', data: [] },
+  // Tickets and check-in (decision 040): what only a signed link or a leader's session shows.
+  '/tickets/:token': { rendered: 'browser', indexing: 'disallowed' },
+  '/lead': { rendered: 'browser', indexing: 'disallowed' },
+  '/lead/walks/:id/check-in': { rendered: 'browser', indexing: 'disallowed' },
 } as const satisfies Record<string, WebPage>;
 
 export type WebRoutePath = keyof typeof webPages;

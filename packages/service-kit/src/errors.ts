@@ -17,6 +17,8 @@ export const errorStatus = {
   out_of_stock: 409,
   /** The cart no longer matches what the seller can sell at the prices shown (issues say what changed). */
   cart_changed: 409,
+  /** The waiver accepted is no longer the current version: the walker reads the new one and accepts it. */
+  waiver_changed: 409,
   business_rule: 422,
   rate_limited: 429,
   internal_error: 500,

@@ -65,12 +65,19 @@ export interface MailMessage {
   attachments?: MailAttachment[];
 }
 
-/** A small text file attached to an e-mail. */
+/** A small file attached to an e-mail: text, or a small image as base64. */
 export interface MailAttachment {
   filename: string;
-  /** 'text/calendar; charset=utf-8; method=PUBLISH' */
+  /** 'text/calendar; charset=utf-8; method=PUBLISH', 'image/png' */
   contentType: string;
   content: string;
+  /** 'base64': `content` is the file in base64 (an image); absent: text. */
+  encoding?: 'base64';
+  /**
+   * Shown inside the HTML body (`<img src="cid:...">`) rather than as a file: a ticket's QR code.
+   * E-mail clients block data: URLs and often remote images, but show inline ones.
+   */
+  cid?: string;
 }
 
 /** The queue every service's e-mail goes through (its jobs are the outbox). */
@@ -117,7 +124,8 @@ export function formatMailForConsole(
   const hidden = options.printTokens ? text : text.replace(LINK_TOKEN, '$1[hidden]');
   // Named, not printed: a calendar file in the middle of the e-mail would only hide its text.
   const attachments = (message.attachments ?? []).map(
-    (file) => `Attachment: ${file.filename} (${file.contentType}, ${Buffer.byteLength(file.content)} bytes)`,
+    (file) =>
+      `Attachment: ${file.filename} (${file.contentType}, ${Buffer.byteLength(file.content, file.encoding === 'base64' ? 'base64' : 'utf8')} bytes)`,
   );
   return [
     `${rule}`,

@@ -12,6 +12,8 @@ export type LinkPurpose =
   | 'registration-cancel'
   | 'order-status'
   | 'email-confirm'
+  /** A walk's ticket (decision 040): names a registration only; the QR code carries it. */
+  | 'walk-ticket'
   /** Bound to the address it was sent to: the link stops working once the account's e-mail changes. */
   | `order-claim:${string}`;
 

@@ -123,6 +123,9 @@ describe('events', () => {
       capacity: { from: null, to: 2 },
       price: { from: null, to: 25 },
       imageUrl: { from: null, to: '/images/events/vineyard-loop.svg' },
+      // The reminders it was given by default (decision 035).
+      earlyReminderDays: { from: null, to: 2 },
+      dayReminderTime: { from: null, to: '07:00:00' },
     });
   });
 

@@ -14,6 +14,7 @@ import { migrations } from './db/migrations/index';
 import type { ContentDeps } from './deps';
 import type { Env } from './env';
 import { registerCalendarRoutes } from './modules/calendar/calendar.routes';
+import { registerCheckInRoutes } from './modules/check-in/check-in.routes';
 import { registerContactRoutes } from './modules/contact/contact.routes';
 import { scheduleLapsedHoldsRelease } from './modules/event-quotes/event-quotes.jobs';
 import { registerEventQuotesRoutes } from './modules/event-quotes/event-quotes.routes';
@@ -26,7 +27,11 @@ import { clientLimitsOf, scheduleClientLimitsCleanUp } from './modules/rate-limi
 import { workRegistrationNotices } from './modules/registrations/registration-notices';
 import { registerRegistrationsRoutes } from './modules/registrations/registrations.routes';
 import { scheduleWalkReminders } from './modules/reminders/reminders.jobs';
+import { registerSeriesRoutes } from './modules/series/series.routes';
 import { registerSitemapSourceRoutes } from './modules/sitemap-source/sitemap-source.routes';
+import { registerTicketsRoutes } from './modules/tickets/tickets.routes';
+import { registerWaiverRoutes } from './modules/waivers/waivers.routes';
+import { registerWalkLeadersRoutes } from './modules/walk-leaders/walk-leaders.routes';
 
 /** Builds the content-and-events service; never listens (main.ts, the standalone runner and tests do). */
 export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatabase>): Promise<ServiceApp> {
@@ -78,8 +83,14 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
     logger: app.log,
   });
   registerEventsRoutes(app, content, publicReads);
+  registerSeriesRoutes(app, content);
   registerCalendarRoutes(app, content, publicReads);
   registerRegistrationsRoutes(app, content);
+  // Tickets, walk leaders and check-in at the trailhead (decision 040).
+  registerTicketsRoutes(app, content);
+  registerWalkLeadersRoutes(app, content);
+  registerCheckInRoutes(app, content);
+  registerWaiverRoutes(app, content);
   registerEventQuotesRoutes(app, content);
   registerNewsletterRoutes(app, content);
   registerContactRoutes(app, content, env);

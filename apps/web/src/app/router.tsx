@@ -57,6 +57,9 @@ export const pages: Record<WebRoutePath, LazyPage> = {
     'ClaimOrdersRoute',
   ),
   '/privacy': lazyPage(() => import('@/features/privacy/routes/privacy'), 'PrivacyRoute'),
+  '/tickets/:token': lazyPage(() => import('@/features/tickets/routes/ticket'), 'TicketRoute'),
+  '/lead': lazyPage(() => import('@/features/check-in/routes/leader-walks'), 'LeaderWalksRoute'),
+  '/lead/walks/:id/check-in': lazyPage(() => import('@/features/check-in/routes/check-in'), 'CheckInRoute'),
 };
 
 const NotFoundPage = lazyPage(() => import('./routes/not-found'), 'NotFoundRoute');

@@ -1,8 +1,8 @@
 import { authRoutes } from '@jesus-walks/contracts/auth';
-import { type Event, eventRoutes, type Registration } from '@jesus-walks/contracts/events';
+import { eventRoutes, type ListedEvent, type Registration } from '@jesus-walks/contracts/events';
 import { newsletterRoutes } from '@jesus-walks/contracts/newsletter';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { anEvent, aRegistration, stubFetch } from '@/testing/api-stubs';
+import { aListedEvent, anEvent, aRegistration, stubFetch } from '@/testing/api-stubs';
 import {
   type ApiAnswer,
   ApiError,
@@ -25,6 +25,8 @@ function request(fetchMock: ReturnType<typeof stubFetch>, index = 0) {
 }
 
 const event = anEvent();
+/** The same walk as the list gives it (with its series, none). */
+const listed = aListedEvent();
 
 const registration = aRegistration();
 
@@ -34,8 +36,8 @@ afterEach(() => {
 
 describe('callApi', () => {
   it("sends a same-origin GET with the session cookie and returns the contract's answer", async () => {
-    const fetchMock = stubFetch(jsonResponse([event]));
-    await expect(callApi(eventRoutes.list)).resolves.toEqual([event]);
+    const fetchMock = stubFetch(jsonResponse([listed]));
+    await expect(callApi(eventRoutes.list)).resolves.toEqual([listed]);
     const { url, init, headers } = request(fetchMock);
     expect(url).toBe('/api/events');
     expect(init?.method).toBe('GET');
@@ -98,7 +100,7 @@ describe('callApi', () => {
   });
 
   it('validates the answer: a wrong shape throws, it is never cast', async () => {
-    stubFetch(jsonResponse([{ ...event, seatsLeft: 'many' }]));
+    stubFetch(jsonResponse([{ ...listed, seatsLeft: 'many' }]));
     const error = await callApi(eventRoutes.list).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiResponseError);
     expect((error as ApiResponseError).message).toBe('Unexpected response from server');
@@ -193,7 +195,7 @@ describe('callApi', () => {
   });
 
   it('types the answer from the contract and the options from its request', () => {
-    expectTypeOf<ApiAnswer<typeof eventRoutes.list>>().toEqualTypeOf<Event[]>();
+    expectTypeOf<ApiAnswer<typeof eventRoutes.list>>().toEqualTypeOf<ListedEvent[]>();
     expectTypeOf<ApiAnswer<typeof eventRoutes.register>>().toEqualTypeOf<Registration>();
     expectTypeOf<ApiAnswer<typeof newsletterRoutes.subscribersCsv>>().toEqualTypeOf<string>();
     // @ts-expect-error: the register route needs its :id

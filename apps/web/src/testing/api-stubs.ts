@@ -1,5 +1,5 @@
 import type { PaymentIntentResponse } from '@jesus-walks/contracts/checkout';
-import type { AdminEvent, Event, Registration } from '@jesus-walks/contracts/events';
+import type { AdminEvent, Event, ListedEvent, Registration } from '@jesus-walks/contracts/events';
 import type { ShippingRate } from '@jesus-walks/contracts/shipping';
 import { vi } from 'vitest';
 
@@ -41,8 +41,19 @@ export function anEvent(overrides: Partial<Event> = {}): Event {
     accessibilityNotes: null,
     meetingPoint: null,
     whatToBring: null,
+    // Nothing asked before the walk (decision 038).
+    waiverRequired: false,
+    askEmergencyContact: false,
+    refundCutoffDays: null,
+    refundDeadline: null,
+    seriesId: null,
     ...overrides,
   };
+}
+
+/** anEvent() as the public list gives it: with its series named (none by default). */
+export function aListedEvent(overrides: Partial<ListedEvent> = {}): ListedEvent {
+  return { ...anEvent(), series: null, ...overrides };
 }
 
 /**

@@ -45,6 +45,14 @@ export interface EventsTable {
   dayReminderTime: ColumnType<string | null, string | null | undefined, string | null>;
   /** The walk's SEQUENCE in calendars: one more at every change (events.repository). */
   calendarSequence: Generated<number>;
+  /** Registering requires accepting the current waiver (migration 0020). */
+  waiverRequired: Generated<boolean>;
+  /** Registering asks for an emergency contact and a note for the leader (migration 0020). */
+  askEmergencyContact: Generated<boolean>;
+  /** A paid walk's refund deadline, in days before it (migration 0023); null: until it starts. */
+  refundCutoffDays: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The series that made it (migration 0021); null: a single walk, or its series was deleted. */
+  seriesId: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type WalkDifficultyColumn = 'easy' | 'moderate' | 'challenging';
@@ -76,6 +84,16 @@ export interface RegistrationsTable {
   amountPaid: string | null;
   /** Paid through payments' sandbox, no real money (migration 0014): marked, and not revenue. */
   testMode: Generated<boolean>;
+  /** Cancelled by its walker after the walk's refund deadline: its payment is not refunded (0023). */
+  refundForfeited: Generated<boolean>;
+  // Attendance (migration 0022): derived from check_in_operations by the check-in module.
+  checkedInAt: NullableTimestamp;
+  /** The leader (identity's user id) whose check-in counts. */
+  checkedInById: number | null;
+  /** Added by a leader at the trailhead (capacity ignored). */
+  walkIn: Generated<boolean>;
+  /** A walk-in's phone, when they gave one. */
+  guestPhone: string | null;
 }
 
 /** A paid event's seat as quoted to payments, and what its payment became. */
@@ -174,8 +192,91 @@ export interface WalkRemindersTable {
   sentAt: Timestamp;
 }
 
+/** A published version of the group's waiver (migration 0020): never changed (a trigger refuses). */
+export interface WaiverVersionsTable {
+  id: Generated<number>;
+  version: number;
+  text: string;
+  createdAt: Timestamp;
+  /** The admin who published it; null: the demo seed. */
+  createdById: number | null;
+  createdByUsername: string | null;
+}
+
+/** A waiver accepted for a registration: the version names the text accepted (migration 0020). */
+export interface WaiverSignaturesTable {
+  id: Generated<number>;
+  registrationId: number;
+  waiverVersionId: number;
+  /** The full name typed; the client's address and browser. Null once the account was erased. */
+  signedName: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  signedAt: Timestamp;
+  erasedAt: NullableTimestamp;
+}
+
+/** A registration's emergency contact and note for the leader (migration 0020): admins and leaders only. */
+export interface RegistrationEmergencyDetailsTable {
+  registrationId: number;
+  contactName: string;
+  contactPhone: string;
+  leaderNote: string | null;
+  updatedAt: Timestamp;
+}
+
+export type SeriesWeekdayColumn =
+  | 'sunday'
+  | 'monday'
+  | 'tuesday'
+  | 'wednesday'
+  | 'thursday'
+  | 'friday'
+  | 'saturday';
+export type SeriesWeekOfMonthColumn = 'first' | 'second' | 'third' | 'fourth' | 'last';
+
+/** A walk series (migration 0021): the rule and end its walks were made by, from a template walk. */
+export interface EventSeriesTable {
+  id: Generated<number>;
+  title: string;
+  frequency: 'weekly' | 'monthly';
+  weekday: SeriesWeekdayColumn;
+  /** Monthly only (a check says so). */
+  weekOfMonth: SeriesWeekOfMonthColumn | null;
+  /** 'HH:MM:SS' in the valley. */
+  timeOfDay: string;
+  /** Exactly one of the two ends (a check says so). A valley day, read as text (series.repository). */
+  endsOn: ColumnType<Date | null, string | null | undefined, string | null>;
+  walkCount: number | null;
+  templateEventId: number | null;
+  createdById: number | null;
+  createdByUsername: string | null;
+  createdAt: Timestamp;
+}
+
+/** A walk's leaders (migration 0022): each sees and checks in that walk only. */
+export interface WalkLeadersTable {
+  eventId: number;
+  userId: number;
+  assignedAt: Timestamp;
+}
+
+export type CheckInOperationKindColumn = 'check-in' | 'undo' | 'walk-in';
+
+/** A check-in operation as a leader's phone made it (migration 0022); its id is the phone's. */
+export interface CheckInOperationsTable {
+  id: string;
+  eventId: number;
+  registrationId: number;
+  kind: CheckInOperationKindColumn;
+  madeAt: Timestamp;
+  leaderId: number;
+  receivedAt: Timestamp;
+}
+
 export interface ContentAndEventsDatabase {
   events: EventsTable;
+  eventSeries: EventSeriesTable;
   registrations: RegistrationsTable;
   eventQuotes: EventQuotesTable;
   waitlist: WaitlistTable;
@@ -185,4 +286,9 @@ export interface ContentAndEventsDatabase {
   contactMessages: ContactMessagesTable;
   contactReplies: ContactRepliesTable;
   walkReminders: WalkRemindersTable;
+  walkLeaders: WalkLeadersTable;
+  checkInOperations: CheckInOperationsTable;
+  waiverVersions: WaiverVersionsTable;
+  waiverSignatures: WaiverSignaturesTable;
+  registrationEmergencyDetails: RegistrationEmergencyDetailsTable;
 }

@@ -1,7 +1,15 @@
 import type { SeedContext } from '@jesus-walks/service-kit/service-definition';
 import type { Kysely } from 'kysely';
 import type { Env } from '../env';
-import { fillSeedWalkDetails, insertSeedEvent } from '../modules/events/events.repository';
+import {
+  fillSeedWalkDetails,
+  findSeedEventId,
+  insertSeedEvent,
+  requireSeedWalkForms,
+} from '../modules/events/events.repository';
+import { hasSeriesFromTemplate } from '../modules/series/series.repository';
+import { createSeries } from '../modules/series/series.service';
+import { insertFirstWaiverVersion } from '../modules/waivers/waivers.repository';
 import type { ContentAndEventsDatabase, WalkDifficultyColumn } from './database';
 
 /** A demo walk's details (migration 0018), every one given. */
@@ -276,6 +284,31 @@ export const seedEvents: readonly SeedEvent[] = [
   },
 ];
 
+/**
+ * The group's first waiver (decision 038), published by the seed when none is: plain words for a
+ * walking group in the valley. Admins publish their own versions from the Waiver tab.
+ */
+export const seedWaiverText = `Jesus Walks: release, waiver and assumption of risk
+
+Please read this before you register. By typing your full name you accept it for yourself (or, for a child under 18 walking with you, as their parent or guardian).
+
+1. The walks are outdoors. Our walks follow public trails, fire roads, vineyard lanes and park paths in and around the Napa Valley. Trails can be steep, rocky, loose, muddy or narrow. Weather changes quickly, summer days are hot and dry, and we may meet poison oak, ticks, rattlesnakes, wildlife, traffic at crossings, and places far from help or phone signal. I understand that walking and hiking carry risks, including falls, sprains, broken bones, heat illness, dehydration and, rarely, serious injury, and I freely choose to take part.
+
+2. My fitness is my responsibility. I have read the walk's distance, climbing, difficulty and what to bring, and I believe I am fit for it. I will tell the leader before we set out about any condition that may affect me on the trail (a heart or breathing condition, diabetes, allergies, recent injury, pregnancy) and carry my own medication. If I am unsure whether a walk suits me, I will ask my doctor or the group before coming.
+
+3. I follow the leader. I will stay with the group, keep to the trail, follow the leader's instructions and the rules of the park, and let the leader know before I turn back or leave. The leader may change the route, shorten or cancel the walk for the group's safety, and may ask a walker to turn back; I accept these decisions.
+
+4. Our leaders are volunteers. They are members of the church who love these trails; they are not guides, rangers or medical professionals. In an emergency they will call for help and do what they reasonably can.
+
+5. Release. To the fullest extent the law of California allows, I release Jesus Walks, its church, leaders and volunteers from claims for injury, loss or damage arising from my taking part in a walk, except where caused by their gross negligence or willful misconduct. This release binds me, my heirs and anyone claiming for me.
+
+6. Emergency care. If I cannot decide for myself, I authorize the leader to seek emergency medical care for me, at my own cost.
+
+I have read this waiver, I understand it, and I accept it by typing my full name. "Walk in love, as Christ also hath loved us." (Ephesians 5:2)`;
+
+/** The demo walk that requires the waiver and asks for an emergency contact: the season's hardest. */
+export const WAIVER_DEMO_WALK = 'mount-st-helena-summit-hike';
+
 const napaHour = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/Los_Angeles',
   hour: 'numeric',
@@ -296,6 +329,50 @@ export function seedEventDate(event: Pick<SeedEvent, 'inDays' | 'hour' | 'minute
 }
 
 /**
+ * The demo walk series (decision 039): a sunrise prayer walk every Saturday for six weeks, made
+ * from its first walk by the series' own service function, as an admin's would be.
+ */
+export const seedSeries = {
+  template: {
+    seedKey: 'saturday-sunrise-prayer-walk',
+    title: 'Saturday Sunrise Prayer Walk',
+    description:
+      'Start the weekend with the sunrise over the Napa River: an easy walk along the river trail from Kennedy Park at first light, a psalm and a few minutes of quiet prayer at the water, and coffee together after. The same walk every Saturday morning; come once or every week.',
+    location: 'Kennedy Park, 2291 Streblow Dr, Napa, CA',
+    hour: 7,
+    capacity: 20,
+    price: 0,
+    imageUrl: '/images/events/napa-river.svg',
+    details: {
+      distanceMiles: '3.0',
+      elevationGainFeet: 50,
+      difficulty: 'easy',
+      durationMinutes: 90,
+      minimumAge: null,
+      familyFriendly: true,
+      dogsAllowed: true,
+      accessibilityNotes:
+        'A paved and packed-gravel river trail, level all the way; strollers and wheelchairs manage.',
+      meetingLatitude: 38.2726,
+      meetingLongitude: -122.2745,
+      whatToBring: 'Water, a warm layer for the morning chill, and a travel mug for the coffee.',
+      leaderContactName: 'Grace Okafor',
+      leaderContactPhone: '(707) 555-0163',
+    },
+  },
+  weekday: 'saturday',
+  count: 6,
+} as const satisfies { template: Omit<SeedEvent, 'inDays'>; weekday: 'saturday'; count: number };
+
+/** Every walk the seed makes: the single walks and the series' (its first walk is its template). */
+export const seededWalkCount = seedEvents.length + seedSeries.count;
+
+/** Days from `today` (UTC calendar day) to the next Saturday, never today. */
+function daysToNextSaturday(today: Date): number {
+  return (6 - today.getUTCDay() + 7) % 7 || 7;
+}
+
+/**
  * Demo data for the standalone mode; idempotent (each demo event is inserted once, by its key). A
  * demo walk stored before walks had details (migration 0018) is given them once.
  */
@@ -308,5 +385,23 @@ export async function seed(
     const { inDays: _inDays, hour: _hour, minute: _minute, details, ...values } = event;
     await insertSeedEvent(db, { ...values, ...details, date: seedEventDate(event, today) });
     await fillSeedWalkDetails(db, event.seedKey, details);
+  }
+  // The first waiver, once; the demo walk requires it from then on (an admin may change that).
+  if (await insertFirstWaiverVersion(db, seedWaiverText)) await requireSeedWalkForms(db, WAIVER_DEMO_WALK);
+  // The demo series, once: its first walk next Saturday, then five copies of it (decision 039).
+  const { template, weekday, count } = seedSeries;
+  const { hour, details, ...values } = template;
+  await insertSeedEvent(db, {
+    ...values,
+    ...details,
+    date: seedEventDate({ inDays: daysToNextSaturday(today), hour }, today),
+  });
+  const templateId = await findSeedEventId(db, template.seedKey);
+  if (templateId !== undefined && !(await hasSeriesFromTemplate(db, templateId))) {
+    await createSeries(
+      { db },
+      { templateEventId: templateId, rule: { frequency: 'weekly', weekday }, end: { kind: 'count', count } },
+      null,
+    );
   }
 }

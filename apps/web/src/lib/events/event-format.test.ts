@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { anEvent } from '@/testing/api-stubs';
 import {
   capacityText,
+  eventPageTitle,
   formatEventDate,
   formatEventDay,
   formatEventPrice,
   formatEventTime,
   pastEvents,
   priceText,
+  refundPolicyText,
   seatsText,
   upcomingEvents,
   valleyWallClock,
@@ -58,6 +60,23 @@ describe('event prices and seats', () => {
     expect(priceText(open)).toBe('$25.00 per person, paid when you register');
     expect(priceText(open)).not.toContain('on the day');
     expect(priceText({ ...open, price: 0 })).toBe('Free');
+  });
+
+  it('titles a walk of a series with its date: the walks of a series share one name', () => {
+    const walk = { title: 'Sunrise Walk', date: '2030-12-07T16:00:00.000Z', seriesId: null };
+    expect(eventPageTitle(walk)).toBe('Sunrise Walk');
+    expect(eventPageTitle({ ...walk, seriesId: 3 })).toBe('Sunrise Walk, December 7, 2030');
+  });
+
+  it("says a paid walk's cancellation policy, in the valley's time", () => {
+    const paid = { price: 25, isPast: false, isCancelled: false, refundDeadline: null };
+    expect(refundPolicyText(paid)).toBe('Full refund if you cancel before the walk starts.');
+    expect(refundPolicyText({ ...paid, refundDeadline: '2030-06-13T16:00:00.000Z' })).toBe(
+      'Full refund if you cancel by Thursday, June 13, 2030, 9:00 AM PDT; no refund after that.',
+    );
+    expect(refundPolicyText({ ...paid, price: 0 })).toBeNull();
+    expect(refundPolicyText({ ...paid, isPast: true })).toBeNull();
+    expect(refundPolicyText({ ...paid, isCancelled: true })).toBeNull();
   });
 
   it("says a full paid walk's waitlisted seat is paid on the day, and a closed one only its price", () => {

@@ -69,6 +69,26 @@ export function priceText(event: Pick<Event, 'price' | 'seatsLeft' | 'isPast' | 
     : `${perPerson}; if a seat opens up for you, paid on the day at check-in`;
 }
 
+/**
+ * A walk's page title: its name, and for a walk of a series (which all share one name) its date,
+ * so that each page has its own title ("Saturday Sunrise Walk, December 5, 2030").
+ */
+export function eventPageTitle(event: Pick<Event, 'title' | 'date' | 'seriesId'>): string {
+  return event.seriesId === null ? event.title : `${event.title}, ${formatEventDate(event.date)}`;
+}
+
+/**
+ * A paid walk's cancellation policy in words (null for a free, past or cancelled walk): a full
+ * refund until its refund deadline, none after; or until it starts when it sets none.
+ */
+export function refundPolicyText(
+  event: Pick<Event, 'price' | 'isPast' | 'isCancelled' | 'refundDeadline'>,
+): string | null {
+  if (event.price <= 0 || event.isPast || event.isCancelled) return null;
+  if (event.refundDeadline === null) return 'Full refund if you cancel before the walk starts.';
+  return `Full refund if you cancel by ${formatEventDay(event.refundDeadline)}, ${formatEventTime(event.refundDeadline)}; no refund after that.`;
+}
+
 /** "1 walker", "20 walkers": how many the walk takes. */
 export function capacityText(capacity: number): string {
   return formatCount(capacity, { one: 'walker', other: 'walkers' });
@@ -83,11 +103,11 @@ export function seatsText(event: Pick<Event, 'seatsLeft' | 'isPast' | 'isCancell
 }
 
 /** Upcoming events (cancelled ones included, marked as such) soonest first. */
-export function upcomingEvents(events: readonly Event[]): Event[] {
+export function upcomingEvents<E extends Event>(events: readonly E[]): E[] {
   return events.filter((event) => !event.isPast).sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
 }
 
 /** Past events, latest first. */
-export function pastEvents(events: readonly Event[]): Event[] {
+export function pastEvents<E extends Event>(events: readonly E[]): E[] {
   return events.filter((event) => event.isPast).sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
 }

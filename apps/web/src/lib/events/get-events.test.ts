@@ -1,11 +1,11 @@
 import { eventRoutes } from '@jesus-walks/contracts/events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiResponseError } from '@/lib/api-client';
-import { anEvent } from '@/testing/api-stubs';
+import { aListedEvent } from '@/testing/api-stubs';
 import { getEvents, getEventsQueryOptions } from './get-events';
 import { eventsKeys } from './query-keys';
 
-const event = anEvent();
+const event = aListedEvent();
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -8,4 +8,6 @@ export const eventsKeys = {
   list: () => [...eventsKeys.all, 'list'] as const,
   detail: (id: string) => [...eventsKeys.all, 'detail', id] as const,
   mine: () => [...eventsKeys.all, 'my-registrations'] as const,
+  /** The current waiver: under 'events', so a refused registration (the waiver changed) asks it again. */
+  waiver: () => [...eventsKeys.all, 'waiver'] as const,
 };

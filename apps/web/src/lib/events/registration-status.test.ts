@@ -26,9 +26,12 @@ describe('cancelConsequence', () => {
     );
   });
 
-  it('promises no refund once one is no longer due', () => {
+  it("says so when the walk's refund deadline has passed, and promises nothing once refunded", () => {
     expect(cancelConsequence({ status: 'confirmed', payment: { ...paid, refundable: false } })).toBe(
-      'Your seat will go to the next person on the waitlist.',
+      "Your seat will go to the next person on the waitlist. The walk's refund deadline has passed, so the $25.00 you paid will not be refunded.",
     );
+    expect(
+      cancelConsequence({ status: 'confirmed', payment: { ...paid, refundable: false, refunded: true } }),
+    ).toBe('Your seat will go to the next person on the waitlist.');
   });
 });

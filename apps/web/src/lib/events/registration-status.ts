@@ -24,5 +24,9 @@ export function cancelConsequence(registration: Pick<MyRegistration, 'status' | 
   if (registration.payment?.refundable) {
     return `${seat} The ${formatPrice(registration.payment.amount)} you paid will be refunded in full, the way you paid.`;
   }
+  if (registration.payment && !registration.payment.refunded) {
+    // The walk's refund deadline has passed (its cancellation policy): cancelling keeps the money.
+    return `${seat} The walk's refund deadline has passed, so the ${formatPrice(registration.payment.amount)} you paid will not be refunded.`;
+  }
   return seat;
 }

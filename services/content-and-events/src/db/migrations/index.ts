@@ -17,6 +17,10 @@ import * as m0016 from './0016_create_take_rate_limit_function';
 import * as m0017 from './0017_create_contact_messages';
 import * as m0018 from './0018_add_walk_details';
 import * as m0019 from './0019_create_walk_reminders';
+import * as m0020 from './0020_create_waivers_and_emergency_details';
+import * as m0021 from './0021_create_event_series';
+import * as m0022 from './0022_create_walk_leaders_and_check_ins';
+import * as m0023 from './0023_add_walk_refund_policy';
 
 /**
  * Every migration of the content_and_events schema, in order. Listed explicitly so bundlers and tests
@@ -41,4 +45,8 @@ export const migrations: Migrations = {
   '0017_create_contact_messages': m0017,
   '0018_add_walk_details': m0018,
   '0019_create_walk_reminders': m0019,
+  '0022_create_walk_leaders_and_check_ins': m0022,
+  '0021_create_event_series': m0021,
+  '0020_create_waivers_and_emergency_details': m0020,
+  '0023_add_walk_refund_policy': m0023,
 };

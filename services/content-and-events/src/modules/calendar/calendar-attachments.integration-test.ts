@@ -45,10 +45,14 @@ function registerGuest(eventId: number, email: string) {
   });
 }
 
-/** The e-mail's one attachment, read by ical.js: the walk it describes. */
+/**
+ * The e-mail's one calendar, read by ical.js: the walk it describes. (A seat's e-mail also carries
+ * its ticket's QR code, an inline image: decision 040.)
+ */
 function calendarOf(mail: QueuedMail | undefined) {
-  expect(mail?.attachments).toHaveLength(1);
-  const file = mail?.attachments?.[0];
+  const files = (mail?.attachments ?? []).filter((attachment) => attachment.cid === undefined);
+  expect(files).toHaveLength(1);
+  const file = files[0];
   expect(file?.contentType).toBe('text/calendar; charset=utf-8; method=PUBLISH');
   const vevent = new ICAL.Component(ICAL.parse(file?.content ?? '')).getFirstSubcomponent('vevent');
   if (!vevent) throw new Error('No VEVENT in the attachment');
@@ -68,7 +72,7 @@ describe('the confirmation e-mail', () => {
     expect(calendar.vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
 
     const download = await content.app.inject({ url: `/api/events/${eventId}/calendar.ics` });
-    expect(download.body).toBe(mail?.attachments?.[0]?.content);
+    expect(download.body).toBe(mail?.attachments?.find((file) => file.cid === undefined)?.content);
     // Without SMTP the e-mail is printed, the file named but not shown.
     expect(content.notices.join('\n')).toMatch(
       /Attachment: skyline-park-ridge-walk\.ics \(text\/calendar; charset=utf-8; method=PUBLISH, \d+ bytes\)/,

@@ -132,6 +132,7 @@ export async function holdSeat(
       paymentId: null,
       amountPaid: null,
       testMode: false,
+      refundForfeited: false,
       createdAt: sql<Date>`clock_timestamp()`,
       updatedAt: sql<Date>`now()`,
       ...(values.guestName ? { guestName: values.guestName } : {}),
@@ -156,6 +157,7 @@ export async function confirmPaidSeat(
       paymentId: payment.paymentId,
       amountPaid: payment.amountPaid,
       testMode: payment.testMode,
+      refundForfeited: false,
       updatedAt: sql<Date>`now()`,
     })
     .where('id', '=', registrationId)

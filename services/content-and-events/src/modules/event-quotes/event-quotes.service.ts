@@ -23,6 +23,7 @@ import {
   type RegistrationRow,
   shownStatus,
 } from '../registrations/registrations.service';
+import { checkWalkForms, recordWalkForms, walkFormsOfQuote } from '../waivers/waivers.service';
 import {
   confirmPaidSeat,
   dropHold,
@@ -189,6 +190,9 @@ export async function quoteSeat(
     if (existing?.status === 'waitlisted') {
       throw conflict('You are on the waitlist for this event: we will e-mail you when a seat opens up.');
     }
+    // The waiver and the emergency contact from the checkout form (decision 038), checked before
+    // the seat is held and recorded on the held registration, in this transaction.
+    const forms = await checkWalkForms({ db: trx }, event, walkFormsOfQuote(body));
     const holdsOwnSeat = existing?.status === 'held' && !isLapsedHold(existing, now);
     if (!holdsOwnSeat) {
       const { seatsTaken } = await seatsOf({ db: trx }, event.id);
@@ -214,6 +218,7 @@ export async function quoteSeat(
     const row = existing
       ? await holdSeat(trx, existing.id, { quoteId, heldUntil, guestName })
       : await insertHeldRegistration(trx, event.id, registrant, { quoteId, heldUntil });
+    await recordWalkForms({ db: trx }, row.id, forms);
     const quote = await insertEventQuote(trx, {
       id: quoteId,
       eventId: event.id,

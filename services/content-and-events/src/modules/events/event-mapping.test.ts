@@ -27,10 +27,13 @@ const row = {
   meetingLatitude: 38.6528,
   meetingLongitude: -122.5999,
   whatToBring: 'Water.',
+  waiverRequired: true,
+  askEmergencyContact: true,
   leaderContactName: 'Joel Martin',
   leaderContactPhone: '(707) 555-0128',
   earlyReminderDays: 2,
   dayReminderTime: '07:00:00',
+  refundCutoffDays: null,
   seatsTaken: 2,
   waitlistCount: 0,
 } as EventRowWithCounts;
@@ -48,6 +51,8 @@ describe('a stored walk as clients see it', () => {
       accessibilityNotes: 'Steep and rocky.',
       meetingPoint: { latitude: 38.6528, longitude: -122.5999 },
       whatToBring: 'Water.',
+      waiverRequired: true,
+      askEmergencyContact: true,
       seatsLeft: 10,
       isPast: false,
     });
@@ -100,11 +105,15 @@ describe("the admin's input as stored", () => {
       meetingLatitude: 38.3,
       meetingLongitude: -122.3,
       whatToBring: null,
+      // Before the walk (decision 038): left out, nothing asked.
+      waiverRequired: false,
+      askEmergencyContact: false,
       leaderContactName: null,
       leaderContactPhone: null,
       // Reminders left out: the defaults, as Postgres gives a time back.
       earlyReminderDays: 2,
       dayReminderTime: '07:00:00',
+      refundCutoffDays: null,
     });
     expect(toWalkDetailColumns({ ...base, distanceMiles: 10 }).distanceMiles).toBe('10.0');
     expect(toWalkDetailColumns({ ...base, earlyReminderDays: null, dayReminderTime: null })).toMatchObject({

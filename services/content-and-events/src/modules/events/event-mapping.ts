@@ -17,6 +17,15 @@ export function meetingPointOf(
     : { latitude: row.meetingLatitude, longitude: row.meetingLongitude };
 }
 
+/**
+ * Until when a paid walk's seat cancelled by its walker is refunded in full: its refund cutoff
+ * before the start; null for a free walk or one without a cutoff (then: until it starts).
+ */
+export function refundDeadlineOf(row: Pick<EventRow, 'date' | 'price' | 'refundCutoffDays'>): Date | null {
+  if (row.price <= 0 || row.refundCutoffDays === null) return null;
+  return new Date(row.date.getTime() - row.refundCutoffDays * 24 * 60 * 60 * 1000);
+}
+
 /** A stored event as clients see it. */
 export function toEvent(row: EventRowWithCounts, now = new Date()): Event {
   return {
@@ -43,6 +52,11 @@ export function toEvent(row: EventRowWithCounts, now = new Date()): Event {
     accessibilityNotes: row.accessibilityNotes,
     meetingPoint: meetingPointOf(row),
     whatToBring: row.whatToBring,
+    waiverRequired: row.waiverRequired,
+    askEmergencyContact: row.askEmergencyContact,
+    refundCutoffDays: row.refundCutoffDays,
+    refundDeadline: refundDeadlineOf(row)?.toISOString() ?? null,
+    seriesId: row.seriesId,
   };
 }
 
@@ -71,10 +85,13 @@ type WalkDetailColumns = Pick<
   | 'meetingLatitude'
   | 'meetingLongitude'
   | 'whatToBring'
+  | 'waiverRequired'
+  | 'askEmergencyContact'
   | 'leaderContactName'
   | 'leaderContactPhone'
   | 'earlyReminderDays'
   | 'dayReminderTime'
+  | 'refundCutoffDays'
 >;
 
 /** A blank text detail is none. */
@@ -98,6 +115,8 @@ export function toWalkDetailColumns(input: EventInput): WalkDetailColumns {
     meetingLatitude: input.meetingPoint?.latitude ?? null,
     meetingLongitude: input.meetingPoint?.longitude ?? null,
     whatToBring: textOrNull(input.whatToBring),
+    waiverRequired: input.waiverRequired ?? false,
+    askEmergencyContact: input.askEmergencyContact ?? false,
     leaderContactName: textOrNull(input.leaderContactName),
     leaderContactPhone: textOrNull(input.leaderContactPhone),
     // Left out: the defaults; null: off. Stored as Postgres gives it back, so an unchanged form
@@ -106,6 +125,7 @@ export function toWalkDetailColumns(input: EventInput): WalkDetailColumns {
       input.earlyReminderDays === undefined ? DEFAULT_EARLY_REMINDER_DAYS : input.earlyReminderDays,
     dayReminderTime:
       input.dayReminderTime === null ? null : `${input.dayReminderTime ?? DEFAULT_DAY_REMINDER_TIME}:00`,
+    refundCutoffDays: input.refundCutoffDays ?? null,
   };
 }
 

@@ -15,7 +15,7 @@ import {
  * then never import each other.
  */
 
-export { meetingPointOf } from './event-mapping';
+export { meetingPointOf, refundDeadlineOf } from './event-mapping';
 export type { EventRow, EventRowWithCounts };
 
 /**

@@ -126,6 +126,18 @@ export async function fillSeedWalkDetails(
     .execute();
 }
 
+/**
+ * A demo walk made to require the waiver and ask for an emergency contact (decision 038): once,
+ * when the seed publishes the first waiver, so an admin's later choice is kept.
+ */
+export async function requireSeedWalkForms(db: Db, seedKey: string): Promise<void> {
+  await db
+    .updateTable('events')
+    .set({ waiverRequired: true, askEmergencyContact: true, updatedAt: sql`now()` })
+    .where('seedKey', '=', seedKey)
+    .execute();
+}
+
 export async function updateEvent(db: Db, id: number, values: Updateable<EventsTable>): Promise<void> {
   await db
     .updateTable('events')
@@ -146,4 +158,41 @@ export async function markEventCancelled(db: Db, id: number): Promise<void> {
 /** Deletes an event (its registrations go with it: only cancelled ones can be left). */
 export async function deleteEvent(db: Db, id: number): Promise<void> {
   await db.deleteFrom('events').where('id', '=', id).execute();
+}
+
+/** Inserts walks in one statement (a series' copies of its template); their ids. */
+export async function insertEvents(db: Db, values: readonly Insertable<EventsTable>[]): Promise<number[]> {
+  if (values.length === 0) return [];
+  const rows = await db
+    .insertInto('events')
+    .values([...values])
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Puts a walk in a series (the template that is its first walk). */
+export async function setEventSeries(db: Db, id: number, seriesId: number): Promise<void> {
+  await db.updateTable('events').set({ seriesId, updatedAt: sql`now()` }).where('id', '=', id).execute();
+}
+
+/** The walks of these series, soonest first. */
+export async function listSeriesWalks(
+  db: Db,
+  seriesIds: readonly number[],
+): Promise<Pick<EventRow, 'id' | 'seriesId' | 'title' | 'date' | 'cancelledAt'>[]> {
+  if (seriesIds.length === 0) return [];
+  return db
+    .selectFrom('events')
+    .select(['id', 'seriesId', 'title', 'date', 'cancelledAt'])
+    .where('seriesId', 'in', [...seriesIds])
+    .orderBy('date')
+    .orderBy('id')
+    .execute();
+}
+
+/** A demo event's id by its seed key (the seed's series starts from one). */
+export async function findSeedEventId(db: Db, seedKey: string): Promise<number | undefined> {
+  const row = await db.selectFrom('events').select('id').where('seedKey', '=', seedKey).executeTakeFirst();
+  return row?.id;
 }

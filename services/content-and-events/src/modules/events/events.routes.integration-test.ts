@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ContentAndEventsDatabase } from '../../db/database';
-import { seed, seedEvents } from '../../db/seed';
+import { seed, seededWalkCount } from '../../db/seed';
 import type { Env } from '../../env';
 import { service } from '../../service';
 import { daysFromNow, insertTestEvent, outboxFor, startFakeIdentity } from '../../testing/helpers';
@@ -433,7 +433,7 @@ describe('demo seed', () => {
       await seed(fresh.db);
       await seed(fresh.db);
       const events = z.array(EventSchema).parse((await fresh.app.inject({ url: '/api/events' })).json());
-      expect(events).toHaveLength(seedEvents.length);
+      expect(events).toHaveLength(seededWalkCount);
       expect(events.filter((event) => !event.isPast).length).toBeGreaterThanOrEqual(6);
       expect(events.filter((event) => event.isPast).length).toBeGreaterThanOrEqual(2);
       expect(events.some((event) => event.price > 0)).toBe(true);

@@ -5,6 +5,7 @@ import type {
   Event,
   EventCancellation,
   EventInput,
+  ListedEvent,
 } from '@jesus-walks/contracts/events';
 import { diffChanges, recordAudit } from '@jesus-walks/service-kit/audit';
 import { businessRule, conflict, DomainError, notFound } from '@jesus-walks/service-kit/errors';
@@ -22,6 +23,8 @@ import {
   type RegistrationRow,
   registrantNameOf,
 } from '../registrations/registrations.service';
+import { seriesTagsOf } from '../series/series.service';
+import { hasPublishedWaiver } from '../waivers/waivers.service';
 import {
   byUpcomingThenPast,
   meetingPointOf,
@@ -63,10 +66,13 @@ const editableFields = {
   meetingLatitude: 'meeting point on the map',
   meetingLongitude: 'meeting point on the map',
   whatToBring: 'what to bring',
+  waiverRequired: 'waiver requirement',
+  askEmergencyContact: 'emergency contact question',
   leaderContactName: "leader's name",
   leaderContactPhone: "leader's phone",
   earlyReminderDays: 'early reminder',
   dayReminderTime: "walk day's reminder",
+  refundCutoffDays: 'refund deadline',
 } as const;
 type EditableField = keyof typeof editableFields;
 const editableFieldNames = Object.keys(editableFields) as EditableField[];
@@ -80,6 +86,21 @@ function peopleCount(count: number): string {
   return count === 1 ? '1 person' : `${count} people`;
 }
 
+/**
+ * A walk can only require the waiver once a version is published (the form would have nothing to
+ * show). Checked before the walk is written; versions are never deleted, so it stays true.
+ */
+async function checkWaiverPublished(deps: ContentDeps, input: EventInput): Promise<void> {
+  if (input.waiverRequired && !(await hasPublishedWaiver(deps))) {
+    throw new DomainError('validation_failed', 'Publish the group’s waiver before requiring it for a walk.', [
+      {
+        path: ['body', 'waiverRequired'],
+        message: 'Publish the group’s waiver (Admin, Waiver) before requiring it for a walk',
+      },
+    ]);
+  }
+}
+
 function futureDateError(): DomainError {
   return new DomainError('validation_failed', 'The request is not valid', [
     { path: ['body', 'date'], message: 'The event date must be in the future' },
@@ -90,15 +111,25 @@ function futureDateError(): DomainError {
  * Every event, upcoming first, and until when the list holds without any write: the next event to
  * start turns past, and the next seat hold to lapse frees its seat.
  */
-export async function listEvents(deps: ContentDeps): Promise<{ events: Event[]; validUntil: Date }> {
+export async function listEvents(deps: ContentDeps): Promise<{ events: ListedEvent[]; validUntil: Date }> {
   const now = new Date();
   const [rows, holdLapses] = await Promise.all([listEventRows(deps.db), nextHoldLapse(deps.db)]);
+  // Each walk's series named (its title and rule), so that the events page groups them.
+  const series = await seriesTagsOf(
+    deps,
+    rows.map((row) => row.seriesId),
+  );
   const nextStart = rows.reduce<number>(
     (soonest, row) => (row.date > now && row.date.getTime() < soonest ? row.date.getTime() : soonest),
     Number.POSITIVE_INFINITY,
   );
   return {
-    events: rows.map((row) => toEvent(row, now)).sort(byUpcomingThenPast),
+    events: rows
+      .map((row) => ({
+        ...toEvent(row, now),
+        series: row.seriesId === null ? null : (series.get(row.seriesId) ?? null),
+      }))
+      .sort(byUpcomingThenPast),
     validUntil: new Date(Math.min(nextStart, holdLapses?.getTime() ?? Number.POSITIVE_INFINITY)),
   };
 }
@@ -129,6 +160,7 @@ export async function createEvent(
 ): Promise<AdminEvent> {
   const date = new Date(input.date);
   if (date <= new Date()) throw futureDateError();
+  await checkWaiverPublished(deps, input);
   const id = await deps.db.transaction().execute(async (trx) => {
     const values = {
       title: input.title,
@@ -148,7 +180,7 @@ export async function createEvent(
       summary: `Created the event "${input.title}" on ${formatEventDateTime(date)} with ${input.capacity} ${input.capacity === 1 ? 'seat' : 'seats'}${input.price > 0 ? ` at $${input.price}` : ', free'}.`,
       // Every field it was created with, each from nothing (the two marks from their default, off).
       changes: diffChanges<Partial<Record<EditableField, unknown>>>(
-        { familyFriendly: false, dogsAllowed: false },
+        { familyFriendly: false, dogsAllowed: false, waiverRequired: false, askEmergencyContact: false },
         values,
         editableFieldNames,
       ),
@@ -169,6 +201,7 @@ export async function updateEvent(
   input: EventInput,
   context: { actor: Identity; requestId: string },
 ): Promise<AdminEvent> {
+  await checkWaiverPublished(deps, input);
   await deps.db.transaction().execute(async (trx) => {
     const before = await lockEvent(trx, id);
     if (!before) throw notFound('Event not found');

@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ContentAndEventsDatabase } from '../../db/database';
-import { seed, seedEvents } from '../../db/seed';
+import { seed, seedEvents, seededWalkCount } from '../../db/seed';
 import type { Env } from '../../env';
 import { service } from '../../service';
 import { daysFromNow, insertTestEvent } from '../../testing/helpers';
@@ -274,7 +274,7 @@ describe('the demo walks', () => {
       await seed(fresh.db);
 
       const events = z.array(EventSchema).parse((await fresh.app.inject({ url: '/api/events' })).json());
-      expect(events).toHaveLength(seedEvents.length);
+      expect(events).toHaveLength(seededWalkCount);
       expect(events.find((event) => event.title === 'Mount St. Helena Summit Hike')).toMatchObject({
         difficulty: 'challenging',
         distanceMiles: 10,

@@ -3,6 +3,7 @@ import { schemaNameOf } from '@jesus-walks/contracts/services';
 import { purgeJobsMentioning, scrubAuditLog } from '@jesus-walks/service-kit/member-erasure';
 import type { ContentDeps } from '../../deps';
 import { cancelForErasure } from '../registrations/registrations.service';
+import { eraseWalkFormsOf, walkFormsForExport } from '../waivers/waivers.service';
 import {
   deleteContactMessagesOf,
   deleteRateLimitHitsOf,
@@ -34,6 +35,11 @@ export async function exportMemberData(deps: PrivacyDeps, member: MemberRef): Pr
     listSubscribersOf(deps.db, member.emails),
     listContactMessagesOf(deps.db, member),
   ]);
+  // The waivers they signed (with the text) and the emergency contacts they gave (decision 038).
+  const walkForms = await walkFormsForExport(
+    deps,
+    registrations.map((row) => row.id),
+  );
   return {
     service: SERVICE,
     sections: {
@@ -66,6 +72,8 @@ export async function exportMemberData(deps: PrivacyDeps, member: MemberRef): Pr
         status: row.status,
         answers: row.replies.map((reply) => ({ sentAt: reply.createdAt.toISOString(), text: reply.text })),
       })),
+      waiverSignatures: walkForms.waiverSignatures,
+      emergencyContacts: walkForms.emergencyContacts,
     },
   };
 }
@@ -74,7 +82,9 @@ export async function exportMemberData(deps: PrivacyDeps, member: MemberRef): Pr
  * POST /internal/privacy/content-and-events/erase, in one transaction: the member's registrations
  * for walks still to come are cancelled (each seat to the waitlist, as any cancellation; no refund
  * here), every registration is detached from the guest name and address it carried, the
- * newsletter rows of their addresses and their contact messages (with the answers) are deleted, held seats no longer name them, their rate-limit
+ * newsletter rows of their addresses and their contact messages (with the answers) are deleted,
+ * their emergency contacts go and their waiver signatures lose their name, address and browser
+ * (the fact and the version stay), held seats no longer name them, their rate-limit
  * counts go, the activity record's entries stay without them, and e-mails not yet sent to their
  * addresses are dropped. Erasing again finds nothing left and answers zeros.
  */
@@ -97,6 +107,8 @@ export async function eraseMemberData(
       )
         cancelled += 1;
     }
+    // Their emergency contacts and notes go; each signature keeps its version and time, not their name.
+    const walkForms = await eraseWalkFormsOf({ db: trx }, ids);
     const subscribers = await deleteSubscribersOf(trx, member.emails);
     const contactMessages = await deleteContactMessagesOf(trx, member);
     const auditEntries = await scrubAuditLog(trx, {
@@ -115,6 +127,8 @@ export async function eraseMemberData(
       erased: {
         registrationsCancelled: cancelled,
         registrations: await detachGuestRegistrations(trx, { userId: member.userId, registrationIds: ids }),
+        emergencyContacts: walkForms.emergencyContacts,
+        waiverSignatures: walkForms.waiverSignatures,
         subscribers: subscribers.length,
         contactMessages: contactMessages.length,
         heldSeats: await forgetQuoteHolder(trx, member.userId),

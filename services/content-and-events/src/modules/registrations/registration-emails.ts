@@ -4,6 +4,7 @@ import type { MailAttachment, MailMessage } from '@jesus-walks/service-kit/maile
 import type { RegistrationStatusColumn } from '../../db/database';
 import { formatEventDateTime } from '../../lib/event-time';
 import { simpleHtml } from '../mail/notifier';
+import type { TicketForMail } from '../tickets/walk-ticket';
 
 export interface EventForMail {
   title: string;
@@ -37,15 +38,35 @@ export function message(
   subject: string,
   paragraphs: string[],
   action?: { label: string; url: string },
+  ticket?: TicketForMail,
 ): MailMessage {
   const all = [`Hi ${to.name},`, ...paragraphs];
-  const text = [...all, ...(action ? [`${action.label}: ${action.url}`] : []), 'Jesus Walks'].join('\n\n');
+  const text = [
+    ...all,
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    ...(ticket ? [`Your ticket (show its QR code at check-in): ${ticket.url}`] : []),
+    'Jesus Walks',
+  ].join('\n\n');
   return {
     to: to.email,
     subject,
     text,
-    html: simpleHtml({ paragraphs: all, ...(action ? { action } : {}), footer: 'Jesus Walks · Napa, CA' }),
+    html: simpleHtml({
+      paragraphs: all,
+      ...(action ? { action } : {}),
+      ...(ticket ? { ticket: { url: ticket.url, cid: ticket.qr.cid ?? '' } } : {}),
+      footer: 'Jesus Walks · Napa, CA',
+    }),
   };
+}
+
+/**
+ * A seat's e-mail with its ticket (decision 040): the link in the text, the QR code inline in the
+ * HTML (its PNG attached with a content id), beside any other attachment (the walk's .ics).
+ */
+export function withTicket(mail: MailMessage, ticket: TicketForMail | undefined): MailMessage {
+  if (!ticket) return mail;
+  return { ...mail, attachments: [...(mail.attachments ?? []), ticket.qr] };
 }
 
 /**
@@ -57,9 +78,11 @@ export function registrationEmail(
   options: Parameters<typeof registrationMessage>[0] & { calendar?: MailAttachment },
 ): MailMessage {
   const mail = registrationMessage(options);
-  return options.calendar && options.status !== 'waitlisted'
-    ? { ...mail, attachments: [options.calendar] }
-    : mail;
+  const seat = options.status !== 'waitlisted';
+  return withTicket(
+    options.calendar && seat ? { ...mail, attachments: [options.calendar] } : mail,
+    seat ? options.ticket : undefined,
+  );
 }
 
 function registrationMessage(options: {
@@ -72,8 +95,11 @@ function registrationMessage(options: {
   cancelUrl: string | null;
   /** Paid through checkout (2 decimals): the confirmation is also the receipt. */
   amountPaid?: string;
+  /** A seat's ticket (decision 040); never a place on the waitlist's. */
+  ticket?: TicketForMail;
 }): MailMessage {
   const { event, status } = options;
+  const ticket = status === 'waitlisted' ? undefined : options.ticket;
   if (status === 'confirmed' && options.amountPaid) {
     return message(
       options.to,
@@ -87,6 +113,7 @@ function registrationMessage(options: {
           : `Can't come after all? Cancel from the event page or from My walks in your account before the walk starts, and your $${options.amountPaid} is refunded in full.`,
       ],
       { label: 'View the event', url: options.eventUrl },
+      ticket,
     );
   }
   const cancelLine = options.cancelUrl
@@ -120,6 +147,7 @@ function registrationMessage(options: {
       cancelLine,
     ],
     { label: 'View the event', url: options.eventUrl },
+    ticket,
   );
 }
 
@@ -130,9 +158,10 @@ export function promotionEmail(options: {
   status: 'confirmed' | 'pending_payment';
   eventUrl: string;
   cancelUrl: string | null;
+  ticket?: TicketForMail;
 }): MailMessage {
   const { event } = options;
-  return message(
+  const mail = message(
     options.to,
     `A seat opened up: ${event.title}`,
     [
@@ -143,7 +172,9 @@ export function promotionEmail(options: {
         : 'If you can no longer come, please cancel from the event page so the next person can have it.',
     ],
     { label: 'View the event', url: options.eventUrl },
+    options.ticket,
   );
+  return withTicket(mail, options.ticket);
 }
 
 /** Confirms a cancellation (by the registrant or an admin). */
@@ -153,12 +184,19 @@ export function registrationCancelledEmail(options: {
   eventUrl: string;
   /** What was paid at checkout and is refunded with the cancellation (payments writes how). */
   refunded?: string;
+  /** What was paid at checkout and is not refunded: cancelled after the walk's refund deadline. */
+  forfeited?: string;
 }): MailMessage {
+  const money = options.refunded
+    ? ` The $${options.refunded} you paid online is being refunded in full.`
+    : options.forfeited
+      ? ` It was cancelled after the walk's refund deadline, so the $${options.forfeited} you paid is not refunded.`
+      : '';
   return message(
     options.to,
     `Registration cancelled: ${options.event.title}`,
     [
-      `Your registration for ${options.event.title} (${formatEventDateTime(options.event.date)}) is cancelled.${options.refunded ? ` The $${options.refunded} you paid online is being refunded in full.` : ''} We hope to walk with you another time.`,
+      `Your registration for ${options.event.title} (${formatEventDateTime(options.event.date)}) is cancelled.${money} We hope to walk with you another time.`,
     ],
     { label: 'See our other events', url: options.eventUrl.replace(/\/events\/\d+$/, '/events') },
   );

@@ -7,6 +7,7 @@ import type { ContentAndEventsDatabase, RegistrationStatusColumn } from '../../d
 import { type ContentDeps, siteUrl } from '../../deps';
 import { type EventRow, meetingPointOf } from '../events/event-seats.service';
 import type { MemberContact } from '../members/member-directory';
+import { type TicketForMail, ticketForMail } from '../tickets/walk-ticket';
 import {
   type EventForMail,
   eventCancelledEmail,
@@ -78,7 +79,7 @@ export type Notice =
    * Confirms a cancellation (by the registrant or an admin). `refunded`: the amount paid at
    * checkout, refunded by payments' Cancel and refund (which writes to the payer about the refund).
    */
-  | { kind: 'cancelled'; registrations: NoticeRegistration[]; refunded?: string }
+  | { kind: 'cancelled'; registrations: NoticeRegistration[]; refunded?: string; forfeited?: string }
   /** A seat from the waitlist. */
   | { kind: 'promoted'; registrations: NoticeRegistration[] }
   /** The date, the meeting place or its point on the map changed (`previous`: as it was). */
@@ -200,6 +201,7 @@ function noticeEmail(
   row: NoticeRegistration,
   to: Recipient,
   event: { id: number; forMail: EventForMail },
+  ticket: TicketForMail | undefined,
 ): MailMessage | null {
   const eventUrl = siteUrl(deps, `/events/${event.id}`);
   if (notice.kind === 'paid') {
@@ -212,6 +214,7 @@ function noticeEmail(
       // A guest's link cancels and refunds (payments' Cancel and refund); members cancel from the site.
       cancelUrl: cancelUrlFor(deps, row),
       amountPaid: notice.amountPaid,
+      ...(ticket ? { ticket } : {}),
     });
   }
   if (notice.kind === 'cancelled') {
@@ -220,6 +223,7 @@ function noticeEmail(
       event: event.forMail,
       eventUrl,
       ...(notice.refunded ? { refunded: notice.refunded } : {}),
+      ...(notice.forfeited ? { forfeited: notice.forfeited } : {}),
     });
   }
   if (notice.kind === 'promoted') {
@@ -230,6 +234,7 @@ function noticeEmail(
       status: row.status,
       eventUrl,
       cancelUrl: cancelUrlFor(deps, row),
+      ...(ticket ? { ticket } : {}),
     });
   }
   if (notice.kind === 'event-changed') {
@@ -259,12 +264,14 @@ export function noticeEmails(
   deps: Pick<ContentDeps, 'links' | 'publicOrigin'>,
   job: RegistrationNoticesJob,
   members: ReadonlyMap<number, MemberContact>,
+  /** Tickets of the seats given (paid or from the waitlist), by registration id (ticketsForNotices). */
+  tickets: ReadonlyMap<number, TicketForMail> = new Map(),
 ): MailMessage[] {
   const event = { id: job.event.id, forMail: mailEvent(job.event) };
   return job.notices.flatMap((notice) =>
     notice.registrations.flatMap((row) => {
       const to = (notice.kind === 'paid' ? notice.contact : null) ?? recipientOf(row, members);
-      const message = to ? noticeEmail(deps, notice, row, to, event) : null;
+      const message = to ? noticeEmail(deps, notice, row, to, event, tickets.get(row.id)) : null;
       if (!message) return [];
       const seat = row.status === 'confirmed' || row.status === 'pending_payment';
       // A registrant's own cancellation leaves the walk as it is: nothing for their calendar.
@@ -273,6 +280,23 @@ export function noticeEmails(
         : [message];
     }),
   );
+}
+
+/** The tickets that a notice's e-mails carry: one per seat paid or given from the waitlist (decision 040). */
+export async function ticketsForNotices(
+  deps: Pick<ContentDeps, 'links' | 'publicOrigin'>,
+  job: RegistrationNoticesJob,
+): Promise<Map<number, TicketForMail>> {
+  const ids = job.notices.flatMap((notice) =>
+    notice.kind === 'paid' || notice.kind === 'promoted'
+      ? notice.registrations
+          .filter((row) => row.status === 'confirmed' || row.status === 'pending_payment')
+          .map((row) => row.id)
+      : [],
+  );
+  const tickets = new Map<number, TicketForMail>();
+  for (const id of new Set(ids)) tickets.set(id, await ticketForMail(deps, id));
+  return tickets;
 }
 
 /** The idempotency scope of a notice's e-mails: its job id is the key. */
@@ -294,7 +318,7 @@ async function sendNotices(
     ...(job.data.requestId ? { requestId: job.data.requestId } : {}),
     bestEffort: lastAttempt,
   });
-  const messages = noticeEmails(deps, job.data, members);
+  const messages = noticeEmails(deps, job.data, members, await ticketsForNotices(deps, job.data));
   return deps.db.transaction().execute(async (trx) => {
     if (!(await claimIdempotencyKey(trx, { scope: SENT_SCOPE, key: job.id, fingerprint: job.id }))) {
       return { queued: 0, alreadyQueued: true as const };

@@ -82,6 +82,7 @@ export async function reactivateRegistration(
       paymentId: null,
       amountPaid: null,
       testMode: false,
+      refundForfeited: false,
       ...(guestName ? { guestName } : {}),
     })
     .where('id', '=', id)
@@ -109,6 +110,8 @@ export async function setRegistrationStatus(
   trx: Transaction<ContentAndEventsDatabase>,
   id: number,
   status: RegistrationStatusColumn,
+  /** A paid seat its walker cancelled after the walk's refund deadline (only with 'cancelled'). */
+  options: { refundForfeited?: boolean } = {},
 ): Promise<RegistrationRow> {
   return trx
     .updateTable('registrations')
@@ -116,6 +119,7 @@ export async function setRegistrationStatus(
       status,
       updatedAt: sql<Date>`now()`,
       cancelledAt: status === 'cancelled' ? sql<Date>`now()` : null,
+      refundForfeited: status === 'cancelled' && options.refundForfeited === true,
       ...(status === 'held' ? {} : { heldUntil: null }),
     })
     .where('id', '=', id)
@@ -251,4 +255,87 @@ export async function paidSeatsPerDay(
     order by d.day
   `.execute(db);
   return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attendance (decision 040): written by the check-in module through registrations.service.
+
+/** Sets (or clears, with null) whether the registration's walker was checked in, and by whom. */
+export async function setAttendance(
+  trx: Transaction<ContentAndEventsDatabase>,
+  id: number,
+  attendance: { checkedInAt: Date; checkedInById: number } | null,
+): Promise<void> {
+  await trx
+    .updateTable('registrations')
+    .set({
+      checkedInAt: attendance?.checkedInAt ?? null,
+      checkedInById: attendance?.checkedInById ?? null,
+      updatedAt: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A walk-in's registration: a seat whatever the capacity (they are there), marked as a walk-in. */
+export async function insertWalkIn(
+  trx: Transaction<ContentAndEventsDatabase>,
+  input: {
+    eventId: number;
+    status: RegistrationStatusColumn;
+    name: string;
+    email: string | null;
+    phone: string | null;
+  },
+): Promise<RegistrationRow> {
+  return trx
+    .insertInto('registrations')
+    .values({
+      eventId: input.eventId,
+      status: input.status,
+      userId: null,
+      guestName: input.name,
+      guestEmail: input.email,
+      guestPhone: input.phone,
+      walkIn: true,
+      createdAt: sql<Date>`clock_timestamp()`,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A cancelled or waitlisted registration given a seat on the spot, as a walk-in. */
+export async function seatAsWalkIn(
+  trx: Transaction<ContentAndEventsDatabase>,
+  id: number,
+  status: RegistrationStatusColumn,
+): Promise<RegistrationRow> {
+  return trx
+    .updateTable('registrations')
+    .set({ status, walkIn: true, cancelledAt: null, heldUntil: null, updatedAt: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Per walk: its seat holders and how many of them are checked in. */
+export async function attendanceCounts(
+  db: Db,
+  eventIds: readonly number[],
+): Promise<Map<number, { expected: number; checkedIn: number }>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('registrations')
+    .select([
+      'eventId',
+      sql<number>`count(*)`.as('expected'),
+      sql<number>`count(checked_in_at)`.as('checkedIn'),
+    ])
+    .where('eventId', 'in', [...eventIds])
+    .where('status', 'in', ['confirmed', 'pending_payment'])
+    .groupBy('eventId')
+    .execute();
+  return new Map(
+    rows.map((row) => [row.eventId, { expected: Number(row.expected), checkedIn: Number(row.checkedIn) }]),
+  );
 }

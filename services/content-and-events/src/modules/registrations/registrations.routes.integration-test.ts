@@ -442,9 +442,31 @@ describe('GET /api/events/my-registrations', () => {
     });
     expect(response.statusCode).toBe(200);
     const list = z.array(MyRegistrationSchema).parse(response.json());
-    expect(list.find((entry) => entry.eventId === eventId)).toMatchObject({
+    const mine = list.find((entry) => entry.eventId === eventId);
+    expect(mine).toMatchObject({
       status: 'confirmed',
       event: { id: eventId, title: 'Listed Walk' },
+      ticketPath: expect.stringMatching(/^\/tickets\/.+/),
+    });
+    // The seat's ticket: its page's data names this walk and the member's first name only.
+    const ticket = await content.app.inject({ url: `/api${mine?.ticketPath ?? ''}` });
+    expect(ticket.statusCode, ticket.body).toBe(200);
+    expect(ticket.json()).toMatchObject({ walk: { id: eventId, title: 'Listed Walk' }, firstName: 'peter' });
+    // A place on the waitlist is no seat: no ticket.
+    const full = await insertTestEvent(content.db, { title: 'Full Walk', capacity: 1 });
+    await registerAs(full, martha);
+    await registerAs(full, peter);
+    const again = z.array(MyRegistrationSchema).parse(
+      (
+        await content.app.inject({
+          url: '/api/events/my-registrations',
+          headers: await identityHeaders(peter, 'GET', '/api/events/my-registrations'),
+        })
+      ).json(),
+    );
+    expect(again.find((entry) => entry.eventId === full)).toMatchObject({
+      status: 'waitlisted',
+      ticketPath: null,
     });
     const others = await content.app.inject({
       url: '/api/events/my-registrations',
@@ -502,11 +524,14 @@ describe('admin registration lists', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe(
-      'Registration ID,Status,Waitlist position,Name,Email,Member ID,Guest,Registered at,Cancelled at,Paid,Test mode',
-    );
+    expect(
+      lines[0]?.startsWith(
+        'Registration ID,Status,Waitlist position,Name,Email,Member ID,Guest,Registered at,Cancelled at,Paid,Test mode,Waiver version,Waiver signed as,Waiver signed at,Emergency contact,Emergency phone,Note for the leader',
+      ),
+    ).toBe(true);
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(/^\d+,confirmed,,martha,martha@example.com,5101,no,\S+Z,,,no$/);
+    // No waiver signed, no emergency contact given: their columns are empty.
+    expect(lines[1]).toMatch(/^\d+,confirmed,,martha,martha@example.com,5101,no,\S+Z,,,no,,,,,,(,|$)/);
     expect(lines[2]).toContain(',"Guest, ""Quoted""",quoted.csv@example.com,,yes,');
     expect(lines[3]).toContain(",waitlisted,1,'=cmd|calc,formula.csv@example.com,,yes,");
   });

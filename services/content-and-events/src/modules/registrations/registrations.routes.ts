@@ -41,6 +41,7 @@ export function registerRegistrationsRoutes(app: ServiceApp, deps: ContentDeps):
       eventId: request.params.id,
       identity: request.identity,
       clientAddress: clientAddressOf(request),
+      userAgent: request.headers['user-agent'] ?? null,
       body: request.body,
       idempotencyKey: idempotencyKeyOf(request),
       requestId: request.id,

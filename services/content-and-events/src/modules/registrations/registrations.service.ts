@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { Attendance } from '@jesus-walks/contracts/check-in';
+import { ticketPath } from '@jesus-walks/contracts/check-in';
 import type { Identity } from '@jesus-walks/contracts/common';
 import {
   type AdminRegistration,
@@ -42,10 +44,18 @@ import {
   findEventWithSeats,
   lockEventSeats,
   raiseCapacity,
+  refundDeadlineOf,
   seatsOf,
 } from '../events/event-seats.service';
 import type { MemberContact } from '../members/member-directory';
 import { registrationRules, takeRateLimits } from '../rate-limits/rate-limits.service';
+import { ticketForMail, ticketTokenFor } from '../tickets/walk-ticket';
+import {
+  checkWalkForms,
+  recordWalkForms,
+  walkFormsOf,
+  walkFormsOfRegistration,
+} from '../waivers/waivers.service';
 import type { Registrant } from './registrant';
 import { type EventForMail, registrationEmail } from './registration-emails';
 import {
@@ -57,10 +67,12 @@ import {
 } from './registration-notices';
 import {
   activeRegistrations,
+  attendanceCounts,
   findRegistrantRegistration,
   findRegistration,
   findRegistrationWithPosition,
   insertRegistration,
+  insertWalkIn,
   listEventRegistrations,
   listUserRegistrations,
   nextWaitlisted,
@@ -69,6 +81,8 @@ import {
   type RegistrationRow,
   type RegistrationRowWithPosition,
   reactivateRegistration,
+  seatAsWalkIn,
+  setAttendance,
   setRegistrationStatus,
 } from './registrations.repository';
 
@@ -185,6 +199,8 @@ export interface RegisterInput {
   identity: Identity | null;
   /** The client's address: guests are limited per address. */
   clientAddress: string;
+  /** The client's browser (User-Agent), kept with a waiver's signature; null when not sent. */
+  userAgent: string | null;
   body: RegistrationBody;
   idempotencyKey: string | undefined;
   requestId: string;
@@ -261,6 +277,12 @@ export async function register(deps: ContentDeps, input: RegisterInput): Promise
           : 'This e-mail address is already registered for this event.',
       );
     }
+    // The waiver and the emergency contact the walk asks for (decision 038), checked before the seat.
+    const forms = await checkWalkForms(
+      { db: trx },
+      event,
+      walkFormsOfRegistration(input.body, { address: input.clientAddress, userAgent: input.userAgent }),
+    );
     const { seatsTaken } = await seatsOf({ db: trx }, event.id);
     const status: RegistrationStatusColumn =
       seatsTaken < event.capacity ? seatStatus(event.price) : 'waitlisted';
@@ -272,6 +294,7 @@ export async function register(deps: ContentDeps, input: RegisterInput): Promise
           registrant.kind === 'guest' ? registrant.name : null,
         )
       : await insertRegistration(trx, event.id, registrant, status);
+    await recordWalkForms({ db: trx }, row.id, forms);
     const withPosition = await findRegistrationWithPosition(trx, row.id);
     const registration = toRegistration(withPosition ?? { ...row, waitlistPosition: null });
     if (key) await storeIdempotentResponse(trx, { scope, key, statusCode: 201, response: registration });
@@ -288,6 +311,8 @@ export async function register(deps: ContentDeps, input: RegisterInput): Promise
           eventUrl: siteUrl(deps, `/events/${event.id}`),
           cancelUrl: cancelUrlFor(deps, row),
           calendar: walkCalendarAttachment(deps, event),
+          // A seat's ticket (decision 040): its QR code drawn here, a few milliseconds of CPU.
+          ...(seat === 'waitlisted' ? {} : { ticket: await ticketForMail(deps, row.id) }),
         }),
       );
     }
@@ -366,7 +391,12 @@ async function cancelUnderLock(deps: ContentDeps, input: CancelInput): Promise<C
     if (event.date <= new Date()) throw businessRule('This event has already taken place.');
     const paid = row.paymentId !== null;
     if (paid && input.door === 'public') throw paidRegistrationRefusal(row, actor);
-    const cancelled = await setRegistrationStatus(trx, row.id, 'cancelled');
+    // The walk's policy, as it stands now: its walker (not the group) cancelling after the refund
+    // deadline gives the refund up. Kept on the row, so a refund claimed later follows it.
+    const deadline = refundDeadlineOf(event);
+    const byGroup = admin !== null && row.userId !== admin.id;
+    const refundForfeited = paid && !byGroup && deadline !== null && new Date() > deadline;
+    const cancelled = await setRegistrationStatus(trx, row.id, 'cancelled', { refundForfeited });
     const promoted = await fillFreedSeats({ db: trx }, event);
     // Their e-mails are a notice queued with the change; its job looks the members up once this
     // transaction (and the event's lock) is over. A paid one's says its payment is refunded
@@ -377,7 +407,11 @@ async function cancelUnderLock(deps: ContentDeps, input: CancelInput): Promise<C
         {
           kind: 'cancelled',
           registrations: [noticeRegistrationOf(cancelled)],
-          ...(paid && row.amountPaid ? { refunded: row.amountPaid } : {}),
+          ...(paid && row.amountPaid
+            ? refundForfeited
+              ? { forfeited: row.amountPaid }
+              : { refunded: row.amountPaid }
+            : {}),
         },
         { kind: 'promoted', registrations: promoted.map(noticeRegistrationOf) },
       ],
@@ -481,7 +515,12 @@ export async function cancelForRefund(
     registrantName,
     payment:
       row.paymentId !== null && row.amountPaid !== null
-        ? { paymentId: row.paymentId, amountPaid: row.amountPaid, testMode: row.testMode }
+        ? {
+            paymentId: row.paymentId,
+            amountPaid: row.amountPaid,
+            testMode: row.testMode,
+            refundable: !row.refundForfeited,
+          }
         : null,
     cancelledNow: outcome.changed,
     promoted: outcome.promoted.length,
@@ -549,15 +588,23 @@ export async function promoteFromWaitlist(
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-/** What the member paid online for it, and whether cancelling it now refunds it (null: nothing paid). */
-function paymentSummaryOf(row: RegistrationRow, event: Event): RegistrationPaymentSummary | null {
+/**
+ * What the member paid online for it, and whether cancelling it now refunds it (null: nothing
+ * paid). A walk the group cancelled refunded every paid seat (payments' Cancel and refund of it).
+ */
+function paymentSummaryOf(
+  row: RegistrationRow,
+  event: Event,
+  now = new Date(),
+): RegistrationPaymentSummary | null {
   if (row.paymentId === null || row.amountPaid === null) return null;
   const cancelled = row.status === 'cancelled';
+  const withinPolicy = event.refundDeadline === null || now <= new Date(event.refundDeadline);
   return {
     amount: row.amountPaid,
     testMode: row.testMode,
-    refundable: !cancelled && !event.isPast,
-    refunded: cancelled,
+    refundable: !cancelled && !event.isCancelled && !event.isPast && withinPolicy,
+    refunded: event.isCancelled ? !row.refundForfeited : cancelled && !row.refundForfeited,
   };
 }
 
@@ -571,7 +618,16 @@ export async function listMyRegistrations(deps: ContentDeps, identity: Identity)
   );
   return rows.flatMap((row) => {
     const event = events.get(row.eventId);
-    return event ? [{ ...toRegistration(row), event, payment: paymentSummaryOf(row, event) }] : [];
+    if (!event) return [];
+    const seat = row.status === 'confirmed' || row.status === 'pending_payment';
+    return [
+      {
+        ...toRegistration(row),
+        event,
+        payment: paymentSummaryOf(row, event),
+        ticketPath: seat && !event.isCancelled ? ticketPath(ticketTokenFor(deps, row.id)) : null,
+      },
+    ];
   });
 }
 
@@ -583,8 +639,17 @@ export async function listRegistrationsForAdmin(
   const event = await findEventWithSeats(deps, eventId);
   if (!event) throw notFound('Event not found');
   const rows = await listEventRegistrations(deps.db, eventId);
-  const memberIds = rows.flatMap((row) => (row.userId === null ? [] : [row.userId]));
+  // The registrants and the leaders who checked them in: one lookup.
+  const memberIds = rows.flatMap((row) => [
+    ...(row.userId === null ? [] : [row.userId]),
+    ...(row.checkedInById === null ? [] : [row.checkedInById]),
+  ]);
   const members = memberIds.length > 0 ? await deps.members.findMany(memberIds, requestId) : new Map();
+  const started = event.date <= new Date();
+  const forms = await walkFormsOf(
+    deps,
+    rows.map((row) => row.id),
+  );
   const registrations: AdminRegistration[] = rows.map((row) => {
     const member = row.userId === null ? undefined : members.get(row.userId);
     return {
@@ -599,6 +664,11 @@ export async function listRegistrationsForAdmin(
       cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
       amountPaid: row.paymentId ? row.amountPaid : null,
       testMode: row.paymentId !== null && row.testMode,
+      // The waiver accepted and the emergency details: admins (and the walk's leaders) only.
+      waiver: forms.get(row.id)?.waiver ?? null,
+      emergency: forms.get(row.id)?.emergency ?? null,
+      ...attendanceOf(row, { started, members }),
+      walkIn: row.walkIn,
     };
   });
   const count = (status: RegistrationStatusColumn) => rows.filter((row) => row.status === status).length;
@@ -614,6 +684,31 @@ export async function listRegistrationsForAdmin(
   };
 }
 
+/**
+ * Whether a registration's walker came (decision 040): checked in (a walk-in is one too), a
+ * no-show once the walk started (a seat holder not checked in), else not known yet.
+ */
+export function attendanceOf(
+  row: Pick<RegistrationRow, 'status' | 'checkedInAt' | 'checkedInById' | 'walkIn'>,
+  context: { started: boolean; members: ReadonlyMap<number, MemberContact> },
+): Attendance {
+  const seat = row.status === 'confirmed' || row.status === 'pending_payment';
+  const by = row.checkedInById;
+  return {
+    attendance:
+      seat && row.checkedInAt
+        ? row.walkIn
+          ? 'walk-in'
+          : 'checked-in'
+        : seat && context.started
+          ? 'no-show'
+          : null,
+    checkedInAt: seat && row.checkedInAt ? row.checkedInAt.toISOString() : null,
+    checkedInBy:
+      seat && row.checkedInAt && by !== null ? (context.members.get(by)?.username ?? `User ${by}`) : null,
+  };
+}
+
 export const registrationsCsvHeader = [
   'Registration ID',
   'Status',
@@ -626,6 +721,16 @@ export const registrationsCsvHeader = [
   'Cancelled at',
   'Paid',
   'Test mode',
+  'Waiver version',
+  'Waiver signed as',
+  'Waiver signed at',
+  'Emergency contact',
+  'Emergency phone',
+  'Note for the leader',
+  'Attendance',
+  'Checked in at',
+  'Checked in by',
+  'Walk-in',
 ] as const;
 
 export function registrationsCsv(list: EventRegistrations): string {
@@ -644,6 +749,17 @@ export function registrationsCsv(list: EventRegistrations): string {
       r.amountPaid,
       // Paid through the sandbox: no real money (left out of the walks' revenue).
       r.testMode ? 'yes' : 'no',
+      r.waiver?.version ?? null,
+      r.waiver?.signedName ?? null,
+      r.waiver?.signedAt ?? null,
+      r.emergency?.contactName ?? null,
+      r.emergency?.contactPhone ?? null,
+      r.emergency?.leaderNote ?? null,
+      // Known once the walk started (decision 040): checked-in, walk-in or no-show.
+      r.attendance,
+      r.checkedInAt,
+      r.checkedInBy,
+      r.walkIn ? 'yes' : 'no',
     ]),
   );
 }
@@ -689,4 +805,56 @@ export async function cancelForErasure(
     ...(input.requestId ? { requestId: input.requestId } : {}),
   });
   return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attendance (decision 040): the check-in module decides, under the walk's lock; these write it.
+
+/** Records whether a registration's walker is checked in (null: not), in the caller's transaction. */
+export async function recordAttendance(
+  deps: InTransaction,
+  registrationId: number,
+  attendance: { checkedInAt: Date; checkedInById: number } | null,
+): Promise<void> {
+  await setAttendance(deps.db, registrationId, attendance);
+}
+
+/**
+ * Someone who turned up without a seat, registered on the spot (under the walk's lock, the
+ * caller's transaction): a seat whatever the capacity, marked as a walk-in, nobody e-mailed (they
+ * are standing there). A guest already registered with this e-mail is that registration (given a
+ * seat if they had none).
+ */
+export async function addWalkIn(
+  deps: InTransaction,
+  input: { event: EventRow; name: string; email: string | null; phone: string | null },
+): Promise<RegistrationRow> {
+  const status = seatStatus(input.event.price);
+  if (input.email) {
+    const existing = await findRegistrantRegistration(deps.db, input.event.id, {
+      kind: 'guest',
+      name: input.name,
+      email: input.email,
+    });
+    if (existing) {
+      return existing.status === 'confirmed' || existing.status === 'pending_payment'
+        ? existing
+        : seatAsWalkIn(deps.db, existing.id, status);
+    }
+  }
+  return insertWalkIn(deps.db, {
+    eventId: input.event.id,
+    status,
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+  });
+}
+
+/** Per walk: its seat holders and how many are checked in. */
+export async function attendanceCountsOf(
+  deps: Pick<ContentDeps, 'db'>,
+  eventIds: readonly number[],
+): Promise<Map<number, { expected: number; checkedIn: number }>> {
+  return attendanceCounts(deps.db, eventIds);
 }

@@ -50,7 +50,11 @@ export function registerCheckoutRoutes(app: ServiceApp, deps: PaymentsDeps): voi
   });
 
   registerRoute(app, checkoutRoutes.createEventPaymentIntent, async (request, reply) => {
-    const result = await createEventPaymentIntent(deps, { ...callerOf(request), body: request.body });
+    const result = await createEventPaymentIntent(deps, {
+      ...callerOf(request),
+      body: request.body,
+      userAgent: request.headers['user-agent'],
+    });
     if (result.replayed) reply.header('idempotent-replayed', 'true');
     return reply.code(201).send(result.response);
   });

@@ -226,7 +226,7 @@ export async function createPaymentIntent(
  */
 export async function createEventPaymentIntent(
   deps: PaymentsDeps,
-  caller: CheckoutCaller & { body: EventPaymentIntentBody },
+  caller: CheckoutCaller & { body: EventPaymentIntentBody; userAgent?: string | undefined },
 ): Promise<{ response: EventPaymentIntentResponse; replayed: boolean }> {
   const { body, identity } = caller;
   if (!identity && !body.email) {
@@ -247,6 +247,12 @@ export async function createEventPaymentIntent(
           // Whose checkout it is: the seller limits the seats one client holds at once.
           holder: { address: caller.clientAddress, userId: identity?.id ?? null },
           ...(replacesQuoteId ? { replacesQuoteId } : {}),
+          // What the walk asks before it (decision 038): checked and kept with the held seat by
+          // content-and-events, the waiver signed with the name typed here.
+          fullName: body.fullName,
+          ...(body.waiver ? { waiver: body.waiver } : {}),
+          ...(body.emergency ? { emergency: body.emergency } : {}),
+          ...(caller.userAgent ? { userAgent: caller.userAgent.slice(0, 500) } : {}),
         },
         caller.requestId,
       ),

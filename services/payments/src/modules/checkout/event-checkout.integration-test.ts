@@ -3,7 +3,7 @@ import { service as contentService } from '@jesus-walks/content-and-events/servi
 import { generousSeatHoldLimits, insertTestEvent } from '@jesus-walks/content-and-events/testing';
 import { EventPaymentIntentResponseSchema, PaidRegistrationSchema } from '@jesus-walks/contracts/checkout';
 import { waitForJobs } from '@jesus-walks/test-kit/jobs';
-import { startTestService } from '@jesus-walks/test-kit/test-service';
+import { identityHeaders, startTestService, testAdmin } from '@jesus-walks/test-kit/test-service';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutStack, startCheckoutStack } from '../../testing/checkout-stack.testing';
@@ -191,6 +191,64 @@ describe('paid events through checkout', () => {
     expect((await paymentRow(first.paymentId)).status).toBe('cancelled');
     const second = EventPaymentIntentResponseSchema.parse(again.json());
     expect(second.registrationId).toBe(first.registrationId);
+  });
+
+  it('carries the waiver accepted and the emergency contact to the held seat (decision 038)', async () => {
+    const published = await content.app.inject({
+      method: 'POST',
+      url: '/api/admin/waiver',
+      headers: await identityHeaders(testAdmin, 'POST', '/api/admin/waiver'),
+      payload: {
+        text: `I accept the risks of walking in the hills and I follow the leader. ${'Amen. '.repeat(20)}`,
+      },
+    });
+    expect(published.statusCode, published.body).toBe(201);
+    const versionId = published.json().id as number;
+    const eventId = await insertTestEvent(content.db, {
+      price: 20,
+      title: 'Waiver Peak',
+      waiverRequired: true,
+      askEmergencyContact: true,
+    });
+    const who = payer();
+    const contact = { contactName: 'Lydia Payer', contactPhone: '(707) 555-0177', leaderNote: 'Bee allergy' };
+    // Refused before anything is charged: no waiver accepted.
+    const refused = await eventIntent(eventId, who, { emergency: contact });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues).toEqual([
+      { path: ['body', 'waiver', 'signedName'], message: 'Type your full name to accept the waiver' },
+    ]);
+
+    const response = await stack.payments.app.inject({
+      method: 'POST',
+      url: '/api/checkout/event-payment-intent',
+      headers: { 'user-agent': 'PayingBrowser/1.0' },
+      payload: {
+        eventId,
+        ...who,
+        paymentMethod: 'stripe',
+        waiver: { versionId, signedName: who.fullName.toUpperCase() },
+        emergency: contact,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { registrationId } = EventPaymentIntentResponseSchema.parse(response.json());
+    const signature = await content.db
+      .selectFrom('waiverSignatures')
+      .select(['waiverVersionId', 'signedName', 'userAgent'])
+      .where('registrationId', '=', registrationId)
+      .executeTakeFirstOrThrow();
+    expect(signature).toEqual({
+      waiverVersionId: versionId,
+      signedName: who.fullName.toUpperCase(),
+      userAgent: 'PayingBrowser/1.0',
+    });
+    const details = await content.db
+      .selectFrom('registrationEmergencyDetails')
+      .select(['contactName', 'contactPhone', 'leaderNote'])
+      .where('registrationId', '=', registrationId)
+      .executeTakeFirstOrThrow();
+    expect(details).toEqual(contact);
   });
 
   it('gives the seat back at once when the payer leaves the checkout', async () => {

@@ -42,6 +42,14 @@ export function registrationCancelledMessage(wording: RegistrationWording): stri
     : `Your registration for ${wording.title} is cancelled.`;
 }
 
+/**
+ * Cancelled by its walker after the walk's refund deadline: the payment is kept (the walk's
+ * cancellation policy, shown on its page and in the cancel dialog).
+ */
+export function registrationNotRefundedMessage(wording: RegistrationWording, amount: string): string {
+  return `Your registration for ${wording.title} is cancelled. It was cancelled after the walk's refund deadline, so the $${amount} you paid is not refunded.`;
+}
+
 /** The registration is cancelled and its payment's refund claimed now. */
 export function registrationRefundRequestedMessage(
   wording: RegistrationWording,

@@ -473,6 +473,84 @@ describe('after its refund', () => {
   });
 });
 
+describe("a paid walk's cancellation policy", () => {
+  it('refunds in full until the deadline; after it, the walker cancels without a refund and nobody is written to about one', async () => {
+    // In 4 days, refunds until 2 days before: still within.
+    const within = await insertTestEvent(content.db, {
+      price: 30,
+      title: 'Policy Point',
+      date: daysFromNow(4),
+      refundCutoffDays: 2,
+    });
+    const early = await paidSeat(within, martha);
+    const shown = await content.app.inject({ url: `/api/events/${within}` });
+    expect(shown.json()).toMatchObject({
+      refundCutoffDays: 2,
+      refundDeadline: new Date(Date.parse(shown.json().date) - 2 * 86_400_000).toISOString(),
+    });
+    expect((await myRegistration(martha, early.registrationId))?.payment).toMatchObject({ refundable: true });
+    const refunded = await cancelAndRefund(martha, within, early.registrationId);
+    expect(refunded.json()).toMatchObject({ payment: { refundStatus: 'requested' } });
+    await expectRefundedOnce(early.paymentId, early.payer.email, 'Policy Point');
+
+    // In 1 day, refunds until 2 days before: the deadline has passed.
+    const late = await insertTestEvent(content.db, {
+      price: 30,
+      title: 'Past Deadline Peak',
+      date: daysFromNow(1),
+      refundCutoffDays: 2,
+    });
+    const seat = await paidSeat(late, peter);
+    expect((await myRegistration(peter, seat.registrationId))?.payment).toMatchObject({
+      refundable: false,
+      refunded: false,
+    });
+    const kept = await cancelAndRefund(peter, late, seat.registrationId);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({
+      registrationStatus: 'cancelled',
+      payment: { paymentId: seat.paymentId, status: 'succeeded', refundStatus: null },
+      message:
+        "Your registration for Past Deadline Peak is cancelled. It was cancelled after the walk's refund deadline, so the $30.00 you paid is not refunded.",
+    });
+    // Asked again (or by an admin now): the walker's choice stands, nothing is refunded.
+    expect((await cancelAndRefund(peter, late, seat.registrationId)).json()).toMatchObject({
+      payment: { refundStatus: null },
+    });
+    expect((await cancelAndRefund(testAdmin, late, seat.registrationId)).json()).toMatchObject({
+      payment: { refundStatus: null },
+    });
+    await waitForJobs(stack.payments.db, { timeoutMs: 20_000 });
+    expect(await paymentRow(seat.paymentId)).toMatchObject({ status: 'succeeded', refundStatus: null });
+    expect(await refundJobsOf(seat.paymentId)).toEqual([]);
+    expect(await refundMailTo(seat.payer.email, 'Past Deadline Peak')).toEqual([]);
+    await waitForJobs(content.db, { timeoutMs: 20_000 });
+    const [told] = (await queuedMailFor(content.db, 'peter@example.com')).filter(
+      (mail) => mail.subject === 'Registration cancelled: Past Deadline Peak',
+    );
+    expect(told?.text).toContain(
+      "It was cancelled after the walk's refund deadline, so the $30.00 you paid is not refunded.",
+    );
+    expect((await myRegistration(peter, seat.registrationId))?.payment).toMatchObject({
+      refundable: false,
+      refunded: false,
+    });
+  });
+
+  it('an admin cancelling someone after the deadline refunds them in full: the group decided', async () => {
+    const eventId = await insertTestEvent(content.db, {
+      price: 45,
+      title: 'Group Call Gap',
+      date: daysFromNow(1),
+      refundCutoffDays: 3,
+    });
+    const seat = await paidSeat(eventId, martha);
+    const response = await cancelAndRefund(testAdmin, eventId, seat.registrationId);
+    expect(response.json()).toMatchObject({ payment: { refundStatus: 'requested' } });
+    await expectRefundedOnce(seat.paymentId, seat.payer.email, 'Group Call Gap');
+  });
+});
+
 describe('an admin cancels a whole paid walk', () => {
   const cancelWalk = async (who: Identity | null, eventId: number, payload: object = {}) => {
     const url = `/api/events/${eventId}/cancel-and-refund`;

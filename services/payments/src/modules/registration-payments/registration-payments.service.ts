@@ -22,6 +22,7 @@ import {
   type RegistrationWording,
   registrationAuditLabel,
   registrationCancelledMessage,
+  registrationNotRefundedMessage,
   registrationRefundAlreadyMessage,
   registrationRefundAuditSummary,
   registrationRefundEmail,
@@ -84,7 +85,9 @@ function askerOf(by: RegistrationCanceller, cancellation: RegistrationCancellati
  *    activity, and queues the refund job (the processor's call with the payment's idempotency key;
  *    the sandbox for a test-mode payment; a crypto payment is recorded for a person) and the
  *    payer's e-mail, in one transaction. Of concurrent requests exactly one claims; the others
- *    answer the refund as it stands. Refunded in full: a per-walk cancellation policy comes later.
+ *    answer the refund as it stands. Refunded in full, unless its walker cancelled it after the
+ *    walk's refund deadline (content-and-events decides and keeps that as it cancels): then the
+ *    payment is kept and nothing is claimed.
  *
  * content-and-events never calls payments (ARCHITECTURE.md section 4), so this is the only way a
  * paid registration is cancelled: its own routes refuse one (409).
@@ -108,6 +111,19 @@ export async function cancelRegistrationAndRefund(
   };
   if (!cancellation.payment) {
     return { ...answer, payment: null, message: registrationCancelledMessage(wording) };
+  }
+  if (!cancellation.payment.refundable) {
+    // The walk's policy: its walker cancelled after the refund deadline. Nothing is claimed.
+    const kept = await paymentOfSeat(
+      deps,
+      { paymentId: cancellation.payment.paymentId, registrationId: cancellation.registration.id },
+      input.requestId,
+    );
+    return {
+      ...answer,
+      payment: toRegistrationPayment(deps, kept),
+      message: registrationNotRefundedMessage(wording, cancellation.payment.amountPaid),
+    };
   }
 
   const payment = await paymentOfSeat(

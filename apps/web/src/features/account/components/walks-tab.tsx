@@ -1,5 +1,5 @@
 import type { MyRegistration } from '@jesus-walks/contracts/events';
-import { CalendarDaysIcon, MapPinIcon, MountainIcon } from 'lucide-react';
+import { CalendarDaysIcon, MapPinIcon, MountainIcon, QrCodeIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '@/components/layout/empty-state';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { useLeaderWalks } from '@/features/check-in/api/get-leader-walks';
 import { getServerMessage } from '@/lib/api-client';
 import { useCancelRegistration } from '@/lib/events/cancel-registration';
 import { formatEventDay, formatEventTime } from '@/lib/events/event-format';
@@ -98,7 +99,15 @@ function WalkCard({ registration }: { registration: MyRegistration }) {
               </div>
             </div>
           ) : (
-            <div>
+            <div className="flex flex-wrap gap-2">
+              {registration.ticketPath ? (
+                <Button asChild size="sm">
+                  <Link to={registration.ticketPath}>
+                    <QrCodeIcon aria-hidden="true" />
+                    Show ticket
+                  </Link>
+                </Button>
+              ) : null}
               <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
                 Cancel registration
               </Button>
@@ -124,8 +133,35 @@ function WalkList({ title, registrations }: { title: string; registrations: MyRe
   );
 }
 
-/** My walks: the walks to come (each can be cancelled) and the ones behind. */
+/** For a member who leads walks: the way to their check-in lists (decision 040). */
+function LeadingLink() {
+  const leading = useLeaderWalks(true);
+  const count = leading.data?.length ?? 0;
+  if (count === 0) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-border bg-muted p-3 text-sm">
+      <span>
+        You lead {count === 1 ? '1 walk' : `${count} walks`}: check walkers in at the trailhead, even without
+        signal.
+      </span>
+      <Button asChild size="sm" variant="outline">
+        <Link to="/lead">Walks I lead</Link>
+      </Button>
+    </p>
+  );
+}
+
+/** My walks: the walks I lead, the walks to come (each can be cancelled) and the ones behind. */
 export function WalksTab() {
+  return (
+    <div className="grid gap-6">
+      <LeadingLink />
+      <MyWalks />
+    </div>
+  );
+}
+
+function MyWalks() {
   const mine = useMyRegistrations(true);
 
   if (mine.isPending) {

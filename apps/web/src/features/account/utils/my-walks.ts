@@ -25,10 +25,9 @@ export function splitMyWalks(registrations: readonly MyRegistration[]): MyWalks 
 }
 
 /**
- * Whether the member can still cancel it from their page: a walk to come, or a paid seat at a walk
- * the group cancelled, whose refund the member can still ask for.
+ * Whether the member can still cancel it from their page: a walk to come that the group has not
+ * cancelled (cancelling a walk refunds its paid seats by itself).
  */
 export function canCancel(registration: MyRegistration): boolean {
-  if (registration.status === 'cancelled' || registration.event.isPast) return false;
-  return !registration.event.isCancelled || registration.payment?.refundable === true;
+  return registration.status !== 'cancelled' && !registration.event.isPast && !registration.event.isCancelled;
 }

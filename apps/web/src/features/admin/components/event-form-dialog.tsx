@@ -194,6 +194,19 @@ export function EventFormDialog({ target, onClose }: { target: EventFormTarget; 
               {...register('price')}
             />
           </div>
+          {Number(watch('price')) > 0 ? (
+            <FormField
+              id="event-refund-cutoff"
+              label="Full refund until (days before the walk)"
+              type="number"
+              step="1"
+              min="1"
+              inputMode="numeric"
+              hint="Blank: a full refund until the walk starts. After the deadline, a walker who cancels is not refunded; the group cancelling always refunds."
+              error={errors.refundCutoffDays?.message}
+              {...register('refundCutoffDays')}
+            />
+          ) : null}
           <FormField
             id="event-image-url"
             label="Image URL"
@@ -312,6 +325,21 @@ export function EventFormDialog({ target, onClose }: { target: EventFormTarget; 
                 {...register('leaderContactPhone')}
               />
             </div>
+          </FormSection>
+          <FormSection
+            title="Before the walk"
+            hint="What registering asks of each walker. Their answers are seen by admins and leaders only."
+          >
+            <CheckboxField
+              id="event-waiver-required"
+              label="Require the group's waiver (typed full name)"
+              {...register('waiverRequired')}
+            />
+            <CheckboxField
+              id="event-ask-emergency-contact"
+              label="Ask for an emergency contact and a note for the leader"
+              {...register('askEmergencyContact')}
+            />
           </FormSection>
           <FormSection
             title="Reminders"

@@ -15,6 +15,12 @@ const seat: AdminRegistration = {
   cancelledAt: null,
   amountPaid: null,
   testMode: false,
+  attendance: null,
+  checkedInAt: null,
+  checkedInBy: null,
+  walkIn: false,
+  waiver: null,
+  emergency: null,
 };
 
 describe('a registration in the admin list', () => {

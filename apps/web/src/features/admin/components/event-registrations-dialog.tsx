@@ -31,6 +31,7 @@ import { formatValleyDate, formatValleyDateTime, formatValleyTime } from '../uti
 import { ConfirmDialog } from './confirm-dialog';
 import { ListStatus } from './list-status';
 import { TestModeBadge } from './test-mode-badge';
+import { WalkLeadersPanel } from './walk-leaders-panel';
 
 const statusBadges: Record<RegistrationStatus, { label: string; variant: BadgeProps['variant'] }> = {
   confirmed: { label: 'Confirmed', variant: 'success' },
@@ -52,6 +53,57 @@ export function RegistrationStatusCell({ registration }: { registration: AdminRe
         <span className="text-xs text-muted-foreground">Paid {formatPrice(registration.amountPaid)}</span>
       ) : null}
       {registration.testMode ? <TestModeBadge /> : null}
+      <AttendanceNote registration={registration} />
+    </span>
+  );
+}
+
+/**
+ * The waiver they accepted and who to call for them (decision 038): for the admins and the walk's
+ * leaders only, under the registrant's name.
+ */
+export function BeforeTheWalkNote({ registration }: { registration: AdminRegistration }) {
+  const { waiver, emergency } = registration;
+  if (!waiver && !emergency) return null;
+  return (
+    <span className="grid gap-0.5 text-xs font-normal text-muted-foreground">
+      {waiver ? (
+        <span data-waiver-version={waiver.version}>
+          Waiver v{waiver.version} signed{waiver.signedName ? ` as “${waiver.signedName}”` : ''},{' '}
+          {formatValleyDateTime(waiver.signedAt)}
+        </span>
+      ) : null}
+      {emergency ? (
+        <span data-emergency-contact>
+          Emergency: {emergency.contactName},{' '}
+          <a
+            className="underline-offset-4 hover:underline"
+            href={`tel:${emergency.contactPhone.replace(/[^\d+]/g, '')}`}
+          >
+            {emergency.contactPhone}
+          </a>
+        </span>
+      ) : null}
+      {emergency?.leaderNote ? (
+        <span className="whitespace-pre-line break-words text-foreground">
+          Note for the leader: {emergency.leaderNote}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+const attendanceLabels = { 'checked-in': 'Checked in', 'walk-in': 'Walk-in', 'no-show': 'No-show' } as const;
+
+/** Whether they came (decision 040): checked in (by whom), a walk-in, or a no-show after the start. */
+function AttendanceNote({ registration }: { registration: AdminRegistration }) {
+  if (!registration.attendance) return null;
+  return (
+    <span className="text-xs text-muted-foreground" data-attendance={registration.attendance}>
+      <Badge variant={registration.attendance === 'no-show' ? 'outline' : 'secondary'}>
+        {attendanceLabels[registration.attendance]}
+      </Badge>
+      {registration.checkedInBy ? ` by ${registration.checkedInBy}` : ''}
     </span>
   );
 }
@@ -184,6 +236,7 @@ export function EventRegistrationsDialog({ event, onClose }: { event: Event | nu
             {csv.isPending ? 'Exporting...' : 'Export CSV'}
           </Button>
         </div>
+        {event ? <WalkLeadersPanel eventId={event.id} /> : null}
         <ListStatus
           loading={registrations.isPending}
           error={registrations.error}
@@ -207,6 +260,7 @@ export function EventRegistrationsDialog({ event, onClose }: { event: Event | nu
                       {registration.isGuest ? <span className="text-muted-foreground"> (guest)</span> : null}
                     </p>
                     <p className="break-all text-muted-foreground">{registration.email ?? '—'}</p>
+                    <BeforeTheWalkNote registration={registration} />
                   </div>
                   <RegistrationStatusCell registration={registration} />
                   <p className="text-xs text-muted-foreground">
@@ -240,6 +294,7 @@ export function EventRegistrationsDialog({ event, onClose }: { event: Event | nu
                         {registration.isGuest ? (
                           <span className="text-muted-foreground"> (guest)</span>
                         ) : null}
+                        <BeforeTheWalkNote registration={registration} />
                       </TableCell>
                       <TableCell>{registration.email ?? '—'}</TableCell>
                       <TableCell>

@@ -1,4 +1,4 @@
-import { BanIcon, ListIcon, PencilIcon, PlusIcon } from 'lucide-react';
+import { BanIcon, ListIcon, PencilIcon, PlusIcon, RepeatIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,8 @@ import { EventRegistrationsDialog } from './event-registrations-dialog';
 import { ListStatus } from './list-status';
 import { SeatsChart } from './seats-chart';
 import { SectionHeader } from './section-header';
+import { SeriesDialog } from './series-dialog';
+import { WaiverSection } from './waiver-section';
 
 const stateBadge = {
   upcoming: { label: 'Upcoming', variant: 'success' },
@@ -33,6 +35,8 @@ export function EventsTab() {
   const [form, setForm] = useState<EventFormTarget>(null);
   const [viewingId, setViewingId] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<Event | null>(null);
+  // The walk a series is being made from (decision 039).
+  const [seriesTemplate, setSeriesTemplate] = useState<Event | null>(null);
   const removal = useCancelEvent();
   const list = events.data ?? [];
   // The dialog follows the list, so its counts stay current after a change.
@@ -81,7 +85,15 @@ export function EventsTab() {
                 const state = eventState(event);
                 return (
                   <TableRow key={event.id} data-event={event.id}>
-                    <TableCell className="font-medium">{event.title}</TableCell>
+                    <TableCell className="font-medium">
+                      {event.title}
+                      {event.seriesId !== null ? (
+                        <Badge variant="secondary" className="ml-2 align-middle">
+                          <RepeatIcon aria-hidden="true" className="size-3" />
+                          Series
+                        </Badge>
+                      ) : null}
+                    </TableCell>
                     <TableCell className="whitespace-nowrap">{formatValleyDateTime(event.date)}</TableCell>
                     <TableCell className="whitespace-nowrap">
                       {event.seatsTaken} / {event.capacity}
@@ -111,6 +123,15 @@ export function EventsTab() {
                           <ListIcon aria-hidden="true" />
                           Registrations
                         </Button>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setSeriesTemplate(event)}
+                          aria-label={`Make a series from ${event.title}`}
+                        >
+                          <RepeatIcon aria-hidden="true" />
+                          Make a series
+                        </Button>
                         {state === 'cancelled' ? null : (
                           <Button
                             size="sm"
@@ -132,8 +153,10 @@ export function EventsTab() {
           </Table>
         </>
       ) : null}
+      <WaiverSection />
       <EventFormDialog target={form} onClose={() => setForm(null)} />
       <EventRegistrationsDialog event={viewing} onClose={() => setViewingId(null)} />
+      <SeriesDialog template={seriesTemplate} onClose={() => setSeriesTemplate(null)} />
       <ConfirmDialog
         open={cancelling !== null}
         title="Cancel event?"

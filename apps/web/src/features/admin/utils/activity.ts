@@ -26,6 +26,8 @@ export const activityTargetTypes: ReadonlyArray<{ value: AuditTargetType; label:
   { value: 'subscriber', label: 'Subscriber' },
   { value: 'knowledge', label: 'Assistant knowledge' },
   { value: 'message', label: 'Contact message' },
+  { value: 'waiver', label: 'Waiver' },
+  { value: 'event_series', label: 'Walk series' },
 ];
 
 export function areaLabel(service: AuditedService): string {

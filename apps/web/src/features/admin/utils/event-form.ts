@@ -128,6 +128,9 @@ export const eventFormSchema = z.object({
   minimumAge: optionalNumberField('Minimum age', fields.minimumAge),
   familyFriendly: z.boolean(),
   dogsAllowed: z.boolean(),
+  // Before the walk (decision 038): the waiver, and an emergency contact with a note for the leader.
+  waiverRequired: z.boolean(),
+  askEmergencyContact: z.boolean(),
   meetingPoint: meetingPointField,
   accessibilityNotes: fields.accessibilityNotes.unwrap().unwrap(),
   whatToBring: fields.whatToBring.unwrap().unwrap(),
@@ -138,6 +141,8 @@ export const eventFormSchema = z.object({
     .trim()
     .transform((value): string | null | undefined => (value === '' ? null : value))
     .pipe(fields.leaderContactPhone),
+  /** A paid walk's refund deadline in days before it; blank: until it starts. */
+  refundCutoffDays: optionalNumberField('Refund deadline', fields.refundCutoffDays),
   // Reminders: blank is none.
   earlyReminderDays: optionalNumberField('Days before', fields.earlyReminderDays),
   dayReminderTime: z
@@ -164,11 +169,14 @@ export const blankEventForm: EventFormValues = {
   minimumAge: '',
   familyFriendly: false,
   dogsAllowed: false,
+  waiverRequired: false,
+  askEmergencyContact: false,
   meetingPoint: '',
   accessibilityNotes: '',
   whatToBring: '',
   leaderContactName: '',
   leaderContactPhone: '',
+  refundCutoffDays: '',
   earlyReminderDays: String(DEFAULT_EARLY_REMINDER_DAYS),
   dayReminderTime: DEFAULT_DAY_REMINDER_TIME,
 };
@@ -192,11 +200,14 @@ export function eventFormDefaults(event: AdminEvent): EventFormValues {
     minimumAge: textOf(event.minimumAge),
     familyFriendly: event.familyFriendly,
     dogsAllowed: event.dogsAllowed,
+    waiverRequired: event.waiverRequired,
+    askEmergencyContact: event.askEmergencyContact,
     meetingPoint: event.meetingPoint ? `${event.meetingPoint.latitude}, ${event.meetingPoint.longitude}` : '',
     accessibilityNotes: event.accessibilityNotes ?? '',
     whatToBring: event.whatToBring ?? '',
     leaderContactName: textOf(event.leaderContactName),
     leaderContactPhone: textOf(event.leaderContactPhone),
+    refundCutoffDays: textOf(event.refundCutoffDays),
     earlyReminderDays: textOf(event.earlyReminderDays),
     dayReminderTime: textOf(event.dayReminderTime),
   };
@@ -219,11 +230,14 @@ export function toEventInput(values: EventFormOutput): EventInput {
     minimumAge: values.minimumAge ?? null,
     familyFriendly: values.familyFriendly,
     dogsAllowed: values.dogsAllowed,
+    waiverRequired: values.waiverRequired,
+    askEmergencyContact: values.askEmergencyContact,
     meetingPoint: values.meetingPoint,
     accessibilityNotes: noneIfBlank(values.accessibilityNotes),
     whatToBring: noneIfBlank(values.whatToBring),
     leaderContactName: noneIfBlank(values.leaderContactName),
     leaderContactPhone: values.leaderContactPhone ?? null,
+    refundCutoffDays: values.refundCutoffDays ?? null,
     earlyReminderDays: values.earlyReminderDays ?? null,
     dayReminderTime: values.dayReminderTime ?? null,
   };

@@ -6,7 +6,7 @@ import type {
 } from '@jesus-walks/contracts/checkout';
 import type { PaymentMethod } from '@jesus-walks/contracts/payable';
 import { CalendarX2Icon, CheckCircle2Icon } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
@@ -15,10 +15,19 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
+import { BeforeTheWalkFields } from '@/components/walk-forms/before-the-walk-fields';
 import { getServerMessage } from '@/lib/api-client';
 import { useCheckoutConfig } from '@/lib/checkout/get-checkout-config';
 import { type CurrentUser, useCurrentUser } from '@/lib/current-user';
 import { type Event, useEvents } from '@/lib/events/get-events';
+import { useWaiver } from '@/lib/events/get-waiver';
+import {
+  asksBeforeTheWalk,
+  blankWalkForms,
+  type WalkFormsValues,
+  walkFormsBody,
+} from '@/lib/events/walk-forms';
+import { checkSignature, walkFormFields } from '@/lib/events/walk-forms-schema';
 import { formatPrice } from '@/lib/format';
 import { useCompleteRegistration } from '../api/complete-registration';
 import { createEventPaymentIntent } from '../api/create-event-payment-intent';
@@ -33,7 +42,14 @@ const PayerSchema = z.object({
   fullName: z.string().trim().min(1, 'Please enter your name').max(100, 'Name cannot exceed 100 characters'),
   email: z.string().trim().pipe(z.email('Please enter a valid email address')),
 });
-type Payer = z.infer<typeof PayerSchema>;
+/** The payer's form: name and e-mail, and what the walk asks before it (decision 038). */
+type PayerFormValues = z.infer<typeof PayerSchema> & WalkFormsValues;
+/** The payer the seat is held for, with the walk's forms as the intent sends them. */
+type Payer = z.infer<typeof PayerSchema> & {
+  forms: ReturnType<typeof walkFormsBody>;
+  /** As typed, to fill the form again when the payer goes back to it. */
+  typed?: PayerFormValues;
+};
 
 /** /checkout?event={id}: a paid event's seat, straight to the payment step (no shipping step). */
 export function EventCheckout({ eventId }: { eventId: number }) {
@@ -78,7 +94,8 @@ interface SeatRequest {
 /** The paid walk's intent call: a seat on the event for the payer. */
 function seatIntentCall(eventId: number): IntentCall<SeatRequest, EventPaymentIntentResponse> {
   return {
-    keyOf: ({ payer, paymentMethod }) => JSON.stringify([payer.fullName, payer.email, paymentMethod]),
+    keyOf: ({ payer, paymentMethod }) =>
+      JSON.stringify([payer.fullName, payer.email, paymentMethod, payer.forms]),
     create: ({ payer, paymentMethod }, replaces, idempotencyKey) =>
       createEventPaymentIntent({
         body: {
@@ -86,6 +103,7 @@ function seatIntentCall(eventId: number): IntentCall<SeatRequest, EventPaymentIn
           fullName: payer.fullName,
           email: payer.email,
           paymentMethod,
+          ...payer.forms,
           ...replacesFields(replaces),
         },
         idempotencyKey,
@@ -101,10 +119,13 @@ function seatIntentCall(eventId: number): IntentCall<SeatRequest, EventPaymentIn
  * method hands the hold over to a new intent.
  */
 function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
+  // A walk that asks something before it (the waiver, an emergency contact) asks the member too.
+  const asks = asksBeforeTheWalk(event);
   const [payer, setPayer] = useState<Payer | null>(
-    member?.email ? { fullName: member.username, email: member.email } : null,
+    member?.email && !asks ? { fullName: member.username, email: member.email, forms: {} } : null,
   );
   const [confirmed, setConfirmed] = useState<{ registration: PaidRegistration; email: string } | null>(null);
+  const lastTyped = useRef<PayerFormValues | null>(null);
   const completeRegistration = useCompleteRegistration();
   const price = formatPrice(event.price);
   // A member's seat: the intent at once (a guest's once the name and e-mail are given).
@@ -168,9 +189,18 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
             <span className="font-medium">{event.title}</span>
             <span className="font-semibold">{price}</span>
           </div>
-          {payer ? null : (
+          {payer ? (
+            asks ? (
+              <Button variant="outline" className="justify-self-start" onClick={() => setPayer(null)}>
+                Change your details
+              </Button>
+            ) : null
+          ) : (
             <PayerForm
+              event={event}
+              initial={lastTyped.current ?? { fullName: '', email: member?.email ?? '', ...blankWalkForms }}
               onContinue={(given) => {
+                lastTyped.current = given.typed ?? null;
                 setPayer(given);
                 payment.ask((paymentMethod) => ({ payer: given, paymentMethod }));
               }}
@@ -203,25 +233,49 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
   );
 }
 
-/** A guest's name and e-mail: the seat is held in that name and the receipt goes there. */
-function PayerForm({ onContinue }: { onContinue: (payer: Payer) => void }) {
-  const form = useForm<Payer>({
-    resolver: zodResolver(PayerSchema),
-    defaultValues: { fullName: '', email: '' },
+/**
+ * The payer's name and e-mail (the seat is held in that name and the receipt goes there), and what
+ * the walk asks before it: the waiver accepted by typing that name, the emergency contact.
+ */
+function PayerForm({
+  event,
+  initial,
+  onContinue,
+}: {
+  event: Event;
+  initial: PayerFormValues;
+  onContinue: (payer: Payer) => void;
+}) {
+  const waiver = useWaiver(event.waiverRequired);
+  const form = useForm<PayerFormValues>({
+    resolver: zodResolver(
+      PayerSchema.extend(walkFormFields(event)).superRefine((payer, ctx) =>
+        checkSignature(event, payer, ctx),
+      ),
+    ),
+    defaultValues: initial,
   });
+  const errors = form.formState.errors;
   return (
     <form
       noValidate
       aria-label="Your details"
       className="grid gap-4"
-      onSubmit={form.handleSubmit(onContinue)}
+      onSubmit={form.handleSubmit((values) =>
+        onContinue({
+          fullName: values.fullName,
+          email: values.email,
+          forms: walkFormsBody(event, waiver.data?.id, values),
+          typed: values,
+        }),
+      )}
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField
           id="event-payer-name"
           label="Full name"
           autoComplete="name"
-          error={form.formState.errors.fullName?.message}
+          error={errors.fullName?.message}
           {...form.register('fullName')}
         />
         <FormField
@@ -229,10 +283,27 @@ function PayerForm({ onContinue }: { onContinue: (payer: Payer) => void }) {
           label="Email"
           type="email"
           autoComplete="email"
-          error={form.formState.errors.email?.message}
+          error={errors.email?.message}
           {...form.register('email')}
         />
       </div>
+      <BeforeTheWalkFields
+        walk={event}
+        waiver={waiver}
+        idPrefix="payer"
+        inputs={{
+          signedName: form.register('signedName'),
+          contactName: form.register('contactName'),
+          contactPhone: form.register('contactPhone'),
+          leaderNote: form.register('leaderNote'),
+        }}
+        errors={{
+          signedName: errors.signedName?.message,
+          contactName: errors.contactName?.message,
+          contactPhone: errors.contactPhone?.message,
+          leaderNote: errors.leaderNote?.message,
+        }}
+      />
       <Button type="submit" size="lg">
         Continue to payment
       </Button>

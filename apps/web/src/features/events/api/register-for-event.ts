@@ -1,5 +1,10 @@
 import { IDEMPOTENCY_KEY_HEADER } from '@jesus-walks/contracts/constants';
-import type { GuestRegistration, Registration } from '@jesus-walks/contracts/events';
+import type {
+  EmergencyDetails,
+  GuestRegistration,
+  Registration,
+  WaiverAcceptance,
+} from '@jesus-walks/contracts/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { eventsKeys } from '@/lib/events/query-keys';
@@ -10,6 +15,10 @@ export interface RegisterForEventInput {
   eventId: number;
   /** A guest's name and e-mail; a logged-in member sends nothing (their account registers). */
   guest?: GuestRegistration;
+  /** A member's full name, which they sign a walk's waiver with (a guest's is `guest.name`). */
+  fullName?: string;
+  /** What the walk asks before it: the waiver accepted, the emergency contact (decision 038). */
+  forms?: { waiver?: WaiverAcceptance; emergency?: EmergencyDetails };
   /** The same key for every retry of one registration, so a retry never registers twice. */
   idempotencyKey: string;
 }
@@ -20,7 +29,7 @@ export async function registerForEvent(input: RegisterForEventInput): Promise<Re
   const { eventRoutes } = await import('@jesus-walks/contracts/events');
   return callApi(eventRoutes.register, {
     params: { id: input.eventId },
-    body: input.guest ?? {},
+    body: { ...input.guest, ...(input.fullName ? { name: input.fullName } : {}), ...input.forms },
     headers: { [IDEMPOTENCY_KEY_HEADER]: input.idempotencyKey },
   });
 }

@@ -1,30 +1,52 @@
 import type { GuestRegistration } from '@jesus-walks/contracts/events';
 import { type FormEvent, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { PrivacyNote } from '@/components/legal/privacy-note';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
+import { BeforeTheWalkFields } from '@/components/walk-forms/before-the-walk-fields';
 import { ApiError } from '@/lib/api-client';
 import { AttemptKeys } from '@/lib/attempt-keys';
 import type { Event } from '@/lib/events/get-events';
+import { useWaiver } from '@/lib/events/get-waiver';
+import {
+  blankWalkForms,
+  type WalkAsks,
+  type WalkFormsValues,
+  walkFormFieldOf,
+  walkFormsBody,
+} from '@/lib/events/walk-forms';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useRegisterForEvent } from '../api/register-for-event';
 import { type Outcome, registrationFailure, registrationOutcome } from '../utils/registration-outcome';
 import { OutcomeAlert } from './outcome-alert';
 
-const guestResolver = lazyResolver<GuestRegistration>(async () => {
-  const [{ zodResolver }, { GuestRegistrationSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@jesus-walks/contracts/events'),
-  ]);
-  return zodResolver(GuestRegistrationSchema);
+/** The guest's name and e-mail, and what the walk asks before it (decision 038). */
+type GuestFormValues = GuestRegistration & WalkFormsValues;
+
+const guestResolver = lazyResolver<GuestFormValues>(async () => {
+  const [{ zodResolver }, { GuestRegistrationSchema }, { checkSignature, walkFormFields }] =
+    await Promise.all([
+      import('@hookform/resolvers/zod'),
+      import('@jesus-walks/contracts/events'),
+      import('@/lib/events/walk-forms-schema'),
+    ]);
+  // The walk's asks come as the form's context: its checks are the ones of this walk.
+  return (values, context, options) => {
+    const walk = context as WalkAsks;
+    const schema = GuestRegistrationSchema.extend(walkFormFields(walk)).superRefine((guest, ctx) =>
+      checkSignature(walk, { signedName: guest.signedName, fullName: guest.name }, ctx),
+    );
+    return zodResolver(schema)(values, context, options) as ReturnType<Resolver<GuestFormValues>>;
+  };
 });
 
 /** A visitor registers with a name and an e-mail address; the answer shows in place. */
 export function GuestRegistrationForm({ event, actionLabel }: { event: Event; actionLabel: string }) {
   const registration = useRegisterForEvent();
+  const waiver = useWaiver(event.waiverRequired);
   const attempts = useRef(new AttemptKeys(newIdempotencyKey));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [done, setDone] = useState(false);
@@ -34,16 +56,19 @@ export function GuestRegistrationForm({ event, actionLabel }: { event: Event; ac
     reset,
     setError,
     formState: { errors },
-  } = useForm<GuestRegistration>({
+  } = useForm<GuestFormValues>({
     resolver: guestResolver,
-    defaultValues: { name: '', email: '' },
+    context: { waiverRequired: event.waiverRequired, askEmergencyContact: event.askEmergencyContact },
+    defaultValues: { name: '', email: '', ...blankWalkForms },
   });
 
-  const submit = handleSubmit((guest) => {
+  const submit = handleSubmit((values) => {
     if (registration.isPending) return;
-    const idempotencyKey = attempts.current.keyFor(JSON.stringify(guest));
+    const guest = { name: values.name, email: values.email };
+    const forms = walkFormsBody(event, waiver.data?.id, values);
+    const idempotencyKey = attempts.current.keyFor(JSON.stringify({ guest, forms }));
     registration.mutate(
-      { eventId: event.id, guest, idempotencyKey },
+      { eventId: event.id, guest, forms, idempotencyKey },
       {
         onSuccess: (result) => {
           attempts.current.settle();
@@ -56,8 +81,10 @@ export function GuestRegistrationForm({ event, actionLabel }: { event: Event; ac
           if (error instanceof ApiError && error.status === 400) {
             for (const issue of error.issues ?? []) {
               const field = issue.path.at(-1);
+              const walkField = walkFormFieldOf(issue.path);
               if (field === 'name' || field === 'email')
                 setError(field, { type: 'server', message: issue.message });
+              else if (walkField) setError(walkField, { type: 'server', message: issue.message });
             }
           }
           setOutcome(registrationFailure(error));
@@ -111,6 +138,23 @@ export function GuestRegistrationForm({ event, actionLabel }: { event: Event; ac
         autoComplete="email"
         error={errors.email?.message}
         {...register('email')}
+      />
+      <BeforeTheWalkFields
+        walk={event}
+        waiver={waiver}
+        idPrefix="guest"
+        inputs={{
+          signedName: register('signedName'),
+          contactName: register('contactName'),
+          contactPhone: register('contactPhone'),
+          leaderNote: register('leaderNote'),
+        }}
+        errors={{
+          signedName: errors.signedName?.message,
+          contactName: errors.contactName?.message,
+          contactPhone: errors.contactPhone?.message,
+          leaderNote: errors.leaderNote?.message,
+        }}
       />
       <Button type="submit" size="lg" className="w-full" disabled={registration.isPending}>
         {registration.isPending ? 'Registering...' : actionLabel}

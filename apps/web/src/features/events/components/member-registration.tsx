@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,13 +8,22 @@ import { useCancelRegistration } from '@/lib/events/cancel-registration';
 import type { Event } from '@/lib/events/get-events';
 import { useMyRegistrations } from '@/lib/events/get-my-registrations';
 import { cancelConsequence, statusLabel } from '@/lib/events/registration-status';
+import { asksBeforeTheWalk } from '@/lib/events/walk-forms';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useRegisterForEvent } from '../api/register-for-event';
-
 import { type Outcome, registrationFailure, registrationOutcome } from '../utils/registration-outcome';
+import type { MemberWalkFormsDetails } from './member-walk-forms';
 import { OutcomeAlert } from './outcome-alert';
 
-/** A logged-in member: register with one click, see their registration, cancel it. */
+/** The form of a walk that asks something before it comes with its own chunk (react-hook-form, Zod). */
+const MemberWalkForms = lazy(() =>
+  import('./member-walk-forms').then((module) => ({ default: module.MemberWalkForms })),
+);
+
+/**
+ * A logged-in member: register with one click (or, for a walk that asks for the waiver or an
+ * emergency contact, with that form), see their registration, cancel it.
+ */
 export function MemberRegistration({
   event,
   username,
@@ -51,6 +60,20 @@ export function MemberRegistration({
         },
       },
     );
+  }
+
+  /** With the walk's forms: the outcome shown here, a refusal rethrown for the form's fields. */
+  async function handleRegisterWithForms(details: MemberWalkFormsDetails) {
+    const idempotencyKey = attempts.current.keyFor(`member:${event.id}:${JSON.stringify(details)}`);
+    try {
+      const result = await registration.mutateAsync({ eventId: event.id, idempotencyKey, ...details });
+      attempts.current.settle();
+      setOutcome(registrationOutcome(result, event.price));
+    } catch (error) {
+      attempts.current.settle(error);
+      setOutcome(registrationFailure(error));
+      throw error;
+    }
   }
 
   function handleCancel(registrationId: number) {
@@ -121,12 +144,25 @@ export function MemberRegistration({
     <div className="grid gap-4">
       {outcome ? <OutcomeAlert outcome={outcome} /> : null}
       <p className="text-sm text-muted-foreground">
-        You are logged in as <span className="font-semibold text-foreground">{username}</span>: one click and
-        you're in.
+        You are logged in as <span className="font-semibold text-foreground">{username}</span>
+        {asksBeforeTheWalk(event)
+          ? '. This walk asks a few things before you come:'
+          : ": one click and you're in."}
       </p>
-      <Button size="lg" className="w-full" onClick={handleRegister} disabled={registration.isPending}>
-        {registration.isPending ? 'Registering...' : actionLabel}
-      </Button>
+      {asksBeforeTheWalk(event) ? (
+        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+          <MemberWalkForms
+            event={event}
+            actionLabel={actionLabel}
+            pending={registration.isPending}
+            onRegister={handleRegisterWithForms}
+          />
+        </Suspense>
+      ) : (
+        <Button size="lg" className="w-full" onClick={handleRegister} disabled={registration.isPending}>
+          {registration.isPending ? 'Registering...' : actionLabel}
+        </Button>
+      )}
     </div>
   );
 }

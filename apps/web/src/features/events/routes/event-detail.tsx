@@ -9,6 +9,7 @@ import {
   MapPinIcon,
   MapPinOffIcon,
   TicketIcon,
+  Undo2Icon,
   UsersIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -22,10 +23,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   capacityText,
+  eventPageTitle,
   formatEventDay,
   formatEventPrice,
   formatEventTime,
   priceText,
+  refundPolicyText,
   seatsText,
 } from '@/lib/events/event-format';
 import type { Event } from '@/lib/events/get-events';
@@ -63,6 +66,7 @@ function Fact({ icon: Icon, label, children }: { icon: LucideIcon; label: string
 }
 
 function EventFacts({ event }: { event: Event }) {
+  const refundPolicy = refundPolicyText(event);
   return (
     <dl className="grid gap-4">
       <Fact icon={CalendarDaysIcon} label="Date">
@@ -80,6 +84,11 @@ function EventFacts({ event }: { event: Event }) {
       <Fact icon={TicketIcon} label="Price">
         {priceText(event)}
       </Fact>
+      {refundPolicy ? (
+        <Fact icon={Undo2Icon} label="Cancellation">
+          {refundPolicy}
+        </Fact>
+      ) : null}
       <Fact icon={UsersIcon} label="Capacity">
         {capacityText(event.capacity)} ·{' '}
         <span className={event.seatsLeft > 0 || event.isPast ? 'font-semibold' : 'font-semibold text-accent'}>
@@ -135,7 +144,7 @@ function EventDetail({ event }: { event: Event }) {
   return (
     <>
       <PageHead
-        title={`${event.title} | Jesus Walks`}
+        title={`${eventPageTitle(event)} | Jesus Walks`}
         description={eventSummary(event)}
         path={`/events/${event.id}`}
         image={event.imageUrl}

@@ -11,7 +11,9 @@ import { openNewsletterDialog } from '@/lib/newsletter-dialog-store';
 import { useSiteOrigin } from '@/lib/site-origin';
 import { CalendarSubscription } from '../components/calendar-subscription';
 import { EventCard, EventCardSkeleton } from '../components/event-card';
+import { SeriesCard } from '../components/series-card';
 import { eventStructuredData } from '../utils/event-structured-data';
+import { groupBySeries, type WalkListEntry } from '../utils/walk-groups';
 
 function EventSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -25,6 +27,19 @@ function EventSection({ id, title, children }: { id: string; title: string; chil
 }
 
 const gridClass = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
+function entryKey(entry: WalkListEntry): string {
+  return entry.kind === 'walk' ? `walk-${entry.event.id}` : `series-${entry.series.id}`;
+}
+
+/** A single walk's card, or one card for the walks of a series (decision 039). */
+function WalkEntry({ entry, priority = false }: { entry: WalkListEntry; priority?: boolean }) {
+  return entry.kind === 'walk' ? (
+    <EventCard event={entry.event} priority={priority} />
+  ) : (
+    <SeriesCard series={entry.series} walks={entry.walks} priority={priority} />
+  );
+}
 
 function EventsContent() {
   const events = useEvents();
@@ -64,9 +79,9 @@ function EventsContent() {
       <EventSection id="upcoming-walks" title="Upcoming walks">
         {upcoming.length > 0 ? (
           <ul className={gridClass}>
-            {upcoming.map((event, index) => (
-              <li key={event.id}>
-                <EventCard event={event} priority={index < 3} />
+            {groupBySeries(upcoming).map((entry, index) => (
+              <li key={entryKey(entry)}>
+                <WalkEntry entry={entry} priority={index < 3} />
               </li>
             ))}
           </ul>
@@ -83,9 +98,9 @@ function EventsContent() {
       {past.length > 0 ? (
         <EventSection id="past-walks" title="Past walks">
           <ul className={gridClass}>
-            {past.map((event) => (
-              <li key={event.id}>
-                <EventCard event={event} />
+            {groupBySeries(past).map((entry) => (
+              <li key={entryKey(entry)}>
+                <WalkEntry entry={entry} />
               </li>
             ))}
           </ul>

@@ -40,4 +40,17 @@ describe('registrationFailure', () => {
       title: 'Registration failed',
     });
   });
+  it('asks to read the waiver again when it changed since the form was opened', () => {
+    const changed = new ApiError(409, 'Conflict', {
+      code: 'waiver_changed',
+      message:
+        'The waiver was updated (it is now version 3) since you opened this page. Please read the current waiver and accept it again.',
+    });
+    expect(registrationFailure(changed)).toEqual({
+      tone: 'info',
+      title: 'The waiver has changed',
+      description:
+        'The waiver was updated (it is now version 3) since you opened this page. Please read the current waiver and accept it again.',
+    });
+  });
 });

@@ -41,6 +41,15 @@ export function registrationOutcome(registration: Registration, price: number): 
 /** What a failed registration means: already registered, closed, or something to try again. */
 export function registrationFailure(error: unknown): Outcome {
   if (error instanceof ApiError) {
+    if (error.status === 409 && error.code === 'waiver_changed') {
+      return {
+        tone: 'info',
+        title: 'The waiver has changed',
+        description:
+          error.serverMessage ??
+          'The waiver was updated. Please read the current waiver and accept it again.',
+      };
+    }
     if (error.status === 409) {
       return {
         tone: 'info',
