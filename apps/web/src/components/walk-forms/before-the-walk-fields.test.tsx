@@ -14,11 +14,16 @@ const waiver = {
   },
 } as UseQueryResult<Waiver>;
 
-const inputs = { signedName: {}, contactName: {}, contactPhone: {}, leaderNote: {} };
+/** As react-hook-form's `register` names each input. */
+const register = (name: string) => ({ name });
 
-function render(walk: { waiverRequired: boolean; askEmergencyContact: boolean }, errors = {}) {
+function render(
+  walk: { waiverRequired: boolean; askEmergencyContact: boolean },
+  messages: Record<string, string> = {},
+) {
+  const errors = Object.fromEntries(Object.entries(messages).map(([name, message]) => [name, { message }]));
   return renderToStaticMarkup(
-    <BeforeTheWalkFields walk={walk} waiver={waiver} idPrefix="guest" inputs={inputs} errors={errors} />,
+    <BeforeTheWalkFields walk={walk} waiver={waiver} idPrefix="guest" register={register} errors={errors} />,
   );
 }
 

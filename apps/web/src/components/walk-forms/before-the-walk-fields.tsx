@@ -16,9 +16,9 @@ export interface BeforeTheWalkFieldsProps {
   waiver: UseQueryResult<Waiver>;
   /** Prefix of the inputs' ids, one per form on a page. */
   idPrefix: string;
-  /** react-hook-form's `register(name)` of each field. */
-  inputs: Record<Exclude<WalkFormFieldName, 'leaderNote'>, InputProps> & { leaderNote: TextareaProps };
-  errors: Partial<Record<WalkFormFieldName, string | undefined>>;
+  /** The form's react-hook-form `register` and errors: its values include the walk's fields. */
+  register: (name: WalkFormFieldName) => InputProps & TextareaProps;
+  errors: Partial<Record<WalkFormFieldName, { message?: string | undefined } | undefined>>;
 }
 
 /**
@@ -26,8 +26,20 @@ export interface BeforeTheWalkFieldsProps {
  * waiver to read (a scrolling box, readable on a phone) and accept by typing the full name, and an
  * emergency contact with a note for the leader. Only what the walk asks is shown.
  */
-export function BeforeTheWalkFields({ walk, waiver, idPrefix, inputs, errors }: BeforeTheWalkFieldsProps) {
+export function BeforeTheWalkFields({
+  walk,
+  waiver,
+  idPrefix,
+  register,
+  errors: fieldErrors,
+}: BeforeTheWalkFieldsProps) {
   const noteId = `${idPrefix}-leader-note`;
+  const errors = {
+    signedName: fieldErrors.signedName?.message,
+    contactName: fieldErrors.contactName?.message,
+    contactPhone: fieldErrors.contactPhone?.message,
+    leaderNote: fieldErrors.leaderNote?.message,
+  };
   return (
     <>
       {walk.waiverRequired ? (
@@ -59,7 +71,7 @@ export function BeforeTheWalkFields({ walk, waiver, idPrefix, inputs, errors }: 
             autoComplete="off"
             hint="By typing your full name, as given above, you accept the waiver."
             error={errors.signedName}
-            {...inputs.signedName}
+            {...register('signedName')}
           />
         </section>
       ) : null}
@@ -76,7 +88,7 @@ export function BeforeTheWalkFields({ walk, waiver, idPrefix, inputs, errors }: 
               label="Their name"
               autoComplete="off"
               error={errors.contactName}
-              {...inputs.contactName}
+              {...register('contactName')}
             />
             <FormField
               id={`${idPrefix}-contact-phone`}
@@ -85,7 +97,7 @@ export function BeforeTheWalkFields({ walk, waiver, idPrefix, inputs, errors }: 
               inputMode="tel"
               autoComplete="off"
               error={errors.contactPhone}
-              {...inputs.contactPhone}
+              {...register('contactPhone')}
             />
           </div>
           <div className="grid gap-2">
@@ -95,7 +107,7 @@ export function BeforeTheWalkFields({ walk, waiver, idPrefix, inputs, errors }: 
               rows={3}
               aria-describedby={`${noteId}-hint${errors.leaderNote ? ` ${noteId}-error` : ''}`}
               aria-invalid={errors.leaderNote ? true : undefined}
-              {...inputs.leaderNote}
+              {...register('leaderNote')}
             />
             <p id={`${noteId}-hint`} className="text-sm text-muted-foreground">
               Anything the leader should know: a medical condition, allergies, medication you carry, mobility.

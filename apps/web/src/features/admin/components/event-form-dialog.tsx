@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ComponentProps, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,8 +11,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { useCreateEvent } from '../api/create-event';
 import type { Event } from '../api/get-admin-events';
 import { useUpdateEvent } from '../api/update-event';
@@ -26,6 +24,7 @@ import {
 } from '../utils/event-form';
 import { CheckboxField } from './checkbox-field';
 import { SelectField } from './select-field';
+import { TextareaField } from './textarea-field';
 
 /**
  * The picture the image URL points at, as it will look on the event's card (16:9), so a wrong
@@ -51,38 +50,6 @@ function ImagePreview({ url }: { url: string }) {
       onError={() => setFailedUrl(address)}
       className="aspect-video w-full max-w-xs rounded-md border border-border bg-secondary object-cover"
     />
-  );
-}
-
-/** A labelled textarea with its error line, laid out like FormField. */
-function TextareaField({
-  id,
-  label,
-  error,
-  hint,
-  ...textareaProps
-}: Omit<ComponentProps<'textarea'>, 'id'> & { id: string; label: string; error?: string; hint?: string }) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...textareaProps}
-      />
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <p id={errorId} className="-mt-1 min-h-5 text-sm leading-5 text-destructive">
-        {error}
-      </p>
-    </div>
   );
 }
 

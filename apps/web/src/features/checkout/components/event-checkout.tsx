@@ -291,18 +291,8 @@ function PayerForm({
         walk={event}
         waiver={waiver}
         idPrefix="payer"
-        inputs={{
-          signedName: form.register('signedName'),
-          contactName: form.register('contactName'),
-          contactPhone: form.register('contactPhone'),
-          leaderNote: form.register('leaderNote'),
-        }}
-        errors={{
-          signedName: errors.signedName?.message,
-          contactName: errors.contactName?.message,
-          contactPhone: errors.contactPhone?.message,
-          leaderNote: errors.leaderNote?.message,
-        }}
+        register={form.register}
+        errors={errors}
       />
       <Button type="submit" size="lg">
         Continue to payment

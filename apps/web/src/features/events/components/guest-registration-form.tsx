@@ -143,18 +143,8 @@ export function GuestRegistrationForm({ event, actionLabel }: { event: Event; ac
         walk={event}
         waiver={waiver}
         idPrefix="guest"
-        inputs={{
-          signedName: register('signedName'),
-          contactName: register('contactName'),
-          contactPhone: register('contactPhone'),
-          leaderNote: register('leaderNote'),
-        }}
-        errors={{
-          signedName: errors.signedName?.message,
-          contactName: errors.contactName?.message,
-          contactPhone: errors.contactPhone?.message,
-          leaderNote: errors.leaderNote?.message,
-        }}
+        register={register}
+        errors={errors}
       />
       <Button type="submit" size="lg" className="w-full" disabled={registration.isPending}>
         {registration.isPending ? 'Registering...' : actionLabel}

@@ -107,18 +107,8 @@ export function MemberWalkForms({
         walk={event}
         waiver={waiver}
         idPrefix="member"
-        inputs={{
-          signedName: register('signedName'),
-          contactName: register('contactName'),
-          contactPhone: register('contactPhone'),
-          leaderNote: register('leaderNote'),
-        }}
-        errors={{
-          signedName: errors.signedName?.message,
-          contactName: errors.contactName?.message,
-          contactPhone: errors.contactPhone?.message,
-          leaderNote: errors.leaderNote?.message,
-        }}
+        register={register}
+        errors={errors}
       />
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
         {pending ? 'Registering...' : actionLabel}
