@@ -81,18 +81,25 @@ async function pageScrollsSideways(page: Page): Promise<boolean> {
 async function activityAbout(page: Page, words: string): Promise<string[]> {
   await page.getByLabel('Words', { exact: true }).fill(words);
   const entries = page.getByRole('list', { name: 'Activity, newest first' }).locator('li[data-activity]');
+  // One snapshot of the list, checked and answered as it was: read twice, the list could re-render
+  // in between (the search's own refetch) and be empty the second time.
+  let actions: string[] = [];
   await expect
     .poll(
-      async () =>
-        (await entries.allTextContents()).every((text) => text.includes(words)) &&
-        (await entries.count()) > 0,
-      {
-        message: `activity about ${words}`,
-        timeout: 10_000,
+      async () => {
+        const items = await entries.evaluateAll((nodes) =>
+          nodes.map((node) => ({
+            action: node.getAttribute('data-activity') ?? '',
+            text: node.textContent ?? '',
+          })),
+        );
+        actions = items.map((item) => item.action);
+        return items.length > 0 && items.every((item) => item.text.includes(words));
       },
+      { message: `activity about ${words}`, timeout: 10_000 },
     )
     .toBe(true);
-  return entries.evaluateAll((items) => items.map((item) => item.getAttribute('data-activity') ?? ''));
+  return actions;
 }
 
 async function fetchJson<T>(page: Page, path: string): Promise<T> {
