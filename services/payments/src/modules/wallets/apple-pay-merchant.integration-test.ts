@@ -52,7 +52,9 @@ interface Issued {
 function selfSigned(commonName: string, dnsName: string | null): Issued {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const serial = randomBytes(8);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
+  // Positive and minimal in DER: a leading 0x00 before a byte under 0x80 is an encoding OpenSSL
+  // refuses (about one certificate in 256 failed that way).
+  serial[0] = ((serial[0] ?? 0) & 0x3f) | 0x40;
   const now = Date.now();
   const extensions = [
     // basicConstraints: CA (its own trust anchor)
