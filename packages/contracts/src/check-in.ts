@@ -58,6 +58,8 @@ export const TicketSchema = z.object({
   }),
   /** The walker's first name (a member's username). */
   firstName: z.string(),
+  /** The people it admits, the walker included (decision 041). */
+  partySize: z.number().int().min(1),
   /** `cancelled` and `waitlisted` tickets do not admit (the page says so). */
   status: z.enum(['confirmed', 'pending_payment', 'waitlisted', 'cancelled']),
   /** Whole dollars to pay at check-in (a seat of a paid walk not paid online); 0 otherwise. */
@@ -77,6 +79,7 @@ export const LeaderWalkSchema = z.object({
   isCancelled: z.boolean(),
   /** Started already: those not checked in are no-shows. */
   isPast: z.boolean(),
+  /** People (a party of four counts four), with seats and checked in. */
   expected: z.number().int(),
   checkedIn: z.number().int(),
 });
@@ -94,9 +97,12 @@ export const CheckInEntrySchema = z.object({
   registrationId: z.number().int(),
   /** A guest's name as given, a member's username. */
   name: z.string(),
+  /** The people on this registration, the registrant included; `party` names the others. */
+  partySize: z.number().int().min(1),
+  party: z.array(z.string()),
   isGuest: z.boolean(),
   status: z.enum(['confirmed', 'pending_payment']),
-  /** Whole dollars to collect at check-in ("pay on the day"); 0 when free or paid online. */
+  /** Whole dollars to collect at check-in ("pay on the day", for the whole party); 0 when free or paid online. */
   amountDue: z.number().int(),
   walkIn: z.boolean(),
   checkedInAt: z.string().nullable(),

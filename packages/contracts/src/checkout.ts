@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorResponseSchema } from './common';
-import { EmergencyDetailsSchema, WaiverAcceptanceSchema } from './events';
+import { EmergencyDetailsSchema, PartySchema, WaiverAcceptanceSchema } from './events';
 import { OrderItemInputSchema, OrderStatusSchema } from './orders';
 import { type PaymentMethod, PaymentMethodSchema, QuoteLineSchema } from './payable';
 import { RowIdSchema } from './products';
@@ -219,6 +219,8 @@ export const EventPaymentIntentBodySchema = z.object({
   waiver: WaiverAcceptanceSchema.optional(),
   /** The emergency contact and note for the leader, for a walk that asks for them. */
   emergency: EmergencyDetailsSchema.optional(),
+  /** The others the payer brings, by name (decision 041): a seat each, paid in this checkout. */
+  party: PartySchema.optional(),
 });
 export type EventPaymentIntentBody = z.infer<typeof EventPaymentIntentBodySchema>;
 

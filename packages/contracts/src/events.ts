@@ -110,9 +110,13 @@ export const RegistrationSchema = z.object({
   id: z.number().int(),
   eventId: z.number().int(),
   status: RegistrationStatusSchema,
-  /** 1 for the next in line; null unless waitlisted. */
+  /** 1 for the next party in line; null unless waitlisted. */
   waitlistPosition: z.number().int().nullable(),
   createdAt: z.string(),
+  /** The people it brings, the registrant included (decision 041): its seats, or its places in line. */
+  partySize: z.number().int().min(1),
+  /** The others coming, by name, the registrant not included; [] when they come alone. */
+  party: z.array(z.string()),
 });
 export type Registration = z.infer<typeof RegistrationSchema>;
 
@@ -162,6 +166,27 @@ const emailField = z
   .toLowerCase()
   .max(254, 'Email cannot exceed 254 characters')
   .pipe(z.email('Please enter a valid email address'));
+
+/**
+ * The most people one registration brings, the registrant included (decision 041): a family, not a
+ * coach party. Seats, the waitlist and a paid walk's checkout count each of them.
+ */
+export const PARTY_MAX_SIZE = 8;
+
+/**
+ * The others a registrant brings, by name (the registrant is not in it): each is a walker with a
+ * seat, on the check-in list by name. [] when they come alone.
+ */
+export const PartySchema = z
+  .array(
+    z
+      .string({ error: "Please enter each person's name" })
+      .trim()
+      .min(1, "Please enter each person's name")
+      .max(100, 'Name cannot exceed 100 characters'),
+  )
+  .max(PARTY_MAX_SIZE - 1, `A party is at most ${PARTY_MAX_SIZE} people, you included`);
+export type Party = z.infer<typeof PartySchema>;
 
 /**
  * A walker's acceptance of the waiver (decision 038): the version they read (GET /api/waiver) and
@@ -215,6 +240,11 @@ export type EmergencyDetails = z.infer<typeof EmergencyDetailsSchema>;
 export const RegistrationBodySchema = z.strictObject({
   name: nameField.optional(),
   email: emailField.optional(),
+  /**
+   * The others coming (decision 041): the registration takes a seat for each, or waits in line as
+   * one party. The registrant's waiver and emergency contact speak for the party.
+   */
+  party: PartySchema.optional(),
   waiver: WaiverAcceptanceSchema.optional(),
   emergency: EmergencyDetailsSchema.optional(),
 });
@@ -235,6 +265,15 @@ export const RegistrationParamsSchema = z.object({
   id: RowIdParamSchema,
   registrationId: RowIdParamSchema,
 });
+
+/**
+ * PUT /api/events/{id}/registrations/{registrationId}/party: the others coming, as they are now
+ * (decision 041). People are added or removed until the walk starts; one added needs a free seat
+ * (a party on the waitlist just grows). A walk paid online keeps the number it paid for: names may
+ * change, the number may not (cancelling, within the walk's refund policy, refunds it).
+ */
+export const UpdatePartyBodySchema = z.strictObject({ party: PartySchema });
+export type UpdatePartyBody = z.infer<typeof UpdatePartyBodySchema>;
 
 /** A guest cancels with the signed token from their confirmation e-mail. */
 export const GuestCancellationBodySchema = z.strictObject({
@@ -292,6 +331,9 @@ export type RegistrationCancellation = z.infer<typeof RegistrationCancellationSc
 
 /** A registration as an admin sees it (list and CSV). */
 export const AdminRegistrationSchema = z.object({
+  /** The people it brings, the registrant included, and the others by name (decision 041). */
+  partySize: z.number().int().min(1),
+  party: z.array(z.string()),
   id: z.number().int(),
   status: RegistrationStatusSchema,
   waitlistPosition: z.number().int().nullable(),
@@ -328,6 +370,7 @@ export type AdminRegistration = z.infer<typeof AdminRegistrationSchema>;
 
 export const EventRegistrationsSchema = z.object({
   event: EventSchema,
+  /** People, not registrations: a party of four on the waitlist counts four (decision 041). */
   counts: z.object({
     confirmed: z.number().int(),
     pendingPayment: z.number().int(),
@@ -513,8 +556,8 @@ export type EventCancellation = z.infer<typeof EventCancellationSchema>;
  */
 export const EventQuoteBodySchema = z.object({
   eventId: RowIdSchema,
-  /** One seat per payment for now. */
-  attendees: z.literal(1).default(1),
+  /** The others the payer brings (decision 041): a seat each, all paid in this one checkout. */
+  party: PartySchema.default([]),
   buyer: z.union([z.object({ userId: RowIdSchema }), GuestRegistrationSchema]),
   replacesQuoteId: z.uuid().optional(),
   holder: HolderSchema,
@@ -718,6 +761,16 @@ export const eventRoutes = defineRoutes({
     summary:
       'Cancels a registration (its owner or an admin); the first on the waitlist takes the seat. 409 for one paid at checkout: it is cancelled with its refund by POST /api/events/:id/registrations/:registrationId/cancel-and-refund',
     request: { params: RegistrationParamsSchema },
+    responses: { 200: RegistrationSchema, ...errors, 409: ErrorResponseSchema, 422: ErrorResponseSchema },
+  }),
+  updateParty: defineRoute({
+    method: 'PUT',
+    path: '/api/events/:id/registrations/:registrationId/party',
+    service: 'content-and-events',
+    access: 'user',
+    summary:
+      'Sets who else comes with a registration (its owner or an admin), until the walk starts: one added needs a free seat (409 when there is none; a waitlisted party just grows), one removed frees a seat for the waitlist. A walk paid online keeps the number it paid for (409): only the names change',
+    request: { params: RegistrationParamsSchema, body: UpdatePartyBodySchema },
     responses: { 200: RegistrationSchema, ...errors, 409: ErrorResponseSchema, 422: ErrorResponseSchema },
   }),
   cancelAsGuest: defineRoute({

@@ -39,11 +39,12 @@ export const envSchema = serviceEnvSchema.extend({
    */
   SEAT_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
   /**
-   * Seats one client (a browser's address, or a member from any address) may hold at once in open
-   * checkouts: of one walk (a family paying seat by seat), and over all walks. 429 beyond.
+   * Seats (people) one client (a browser's address, or a member from any address) may hold at once
+   * in open checkouts: of one walk (a party of up to PARTY_MAX_SIZE pays in one checkout), and over
+   * all walks. 429 beyond.
    */
-  SEAT_HOLDS_PER_EVENT_PER_CLIENT: limitSchema(4),
-  SEAT_HOLDS_PER_CLIENT: limitSchema(6),
+  SEAT_HOLDS_PER_EVENT_PER_CLIENT: limitSchema(8),
+  SEAT_HOLDS_PER_CLIENT: limitSchema(12),
 });
 
 export type Env = z.infer<typeof envSchema>;

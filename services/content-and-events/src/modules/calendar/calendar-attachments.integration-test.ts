@@ -115,7 +115,6 @@ describe('the confirmation e-mail', () => {
       headers: internalHeader,
       payload: {
         eventId,
-        attendees: 1,
         buyer: { name: 'Dora', email: 'dora@example.com' },
         holder: { address: '192.0.2.77', userId: null },
       },

@@ -86,11 +86,15 @@ async function checkInListOf(deps: ContentDeps, eventId: number, requestId: stri
       {
         registrationId: registration.id,
         name: registration.name,
+        partySize: registration.partySize,
+        party: registration.party,
         isGuest: registration.isGuest,
         status: registration.status,
-        // A seat of a paid walk not paid online is paid on the day, at check-in.
+        // A seat of a paid walk not paid online is paid on the day, at check-in: the party's seats.
         amountDue:
-          registration.status === 'pending_payment' && registration.amountPaid === null ? event.price : 0,
+          registration.status === 'pending_payment' && registration.amountPaid === null
+            ? event.price * registration.partySize
+            : 0,
         walkIn: registration.walkIn,
         checkedInAt: registration.checkedInAt,
         checkedInBy: registration.checkedInBy,

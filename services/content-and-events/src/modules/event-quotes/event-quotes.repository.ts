@@ -50,7 +50,7 @@ export async function lockHolder(trx: Trx, holder: HolderKey): Promise<void> {
 }
 
 /**
- * Seats the client holds now in open checkouts (from its address, or the member's from any
+ * Seats (people) the client holds now in open checkouts (from its address, or the member's from any
  * address), per event; `exceptRegistrationId` is the payer's own hold being taken over.
  */
 export async function seatsHeldBy(
@@ -62,7 +62,7 @@ export async function seatsHeldBy(
   let query = db
     .selectFrom('registrations')
     .innerJoin('eventQuotes', 'eventQuotes.id', 'registrations.heldByQuoteId')
-    .select(['registrations.eventId', sql<number>`count(*)::int`.as('seats')])
+    .select(['registrations.eventId', sql<number>`sum(registrations.party_size)::int`.as('seats')])
     .where('registrations.status', '=', 'held')
     .where('registrations.heldUntil', '>', now)
     .where((eb) =>
@@ -120,12 +120,13 @@ export async function recordQuoteOutcome(
 export async function holdSeat(
   trx: Trx,
   registrationId: number,
-  values: { quoteId: string; heldUntil: Date; guestName: string | null },
+  values: { quoteId: string; heldUntil: Date; guestName: string | null; partyNames: string[] },
 ): Promise<RegistrationRow> {
   return trx
     .updateTable('registrations')
     .set({
       status: 'held',
+      partyNames: values.partyNames,
       heldUntil: values.heldUntil,
       heldByQuoteId: values.quoteId,
       cancelledAt: null,
@@ -218,13 +219,14 @@ export async function insertHeldRegistration(
   trx: Trx,
   eventId: number,
   registrant: Registrant,
-  hold: { quoteId: string; heldUntil: Date },
+  hold: { quoteId: string; heldUntil: Date; partyNames: string[] },
 ): Promise<RegistrationRow> {
   return trx
     .insertInto('registrations')
     .values({
       eventId,
       status: 'held',
+      partyNames: hold.partyNames,
       heldUntil: hold.heldUntil,
       heldByQuoteId: hold.quoteId,
       userId: registrant.kind === 'member' ? registrant.userId : null,

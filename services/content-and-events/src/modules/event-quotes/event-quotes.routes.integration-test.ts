@@ -37,7 +37,7 @@ function quote(eventId: number, buyer: object = guest(), extra: object = {}) {
     method: 'POST',
     url: '/internal/event-quotes',
     headers: internalHeader,
-    payload: { eventId, attendees: 1, buyer, holder: anotherClient(), ...extra },
+    payload: { eventId, buyer, holder: anotherClient(), ...extra },
   });
 }
 
@@ -263,24 +263,25 @@ describe('releasing holds', () => {
   });
 });
 
-describe('seats one client may hold at once (by default 4 of a walk, 6 over all walks)', () => {
-  it('holds 4 seats of a walk for one address, refuses a fifth with 429, and leaves the rest to others', async () => {
+describe('seats one client may hold at once (by default 8 people of a walk, 12 over all walks)', () => {
+  const party = (others: number) => ({ party: Array.from({ length: others }, (_, i) => `Child ${i + 1}`) });
+
+  it('holds 8 seats of a walk for one address (a party of five and one of three), refuses a ninth with 429, and leaves the rest to others', async () => {
     const eventId = await insertTestEvent(content.db, { price: 20, capacity: 12, title: 'Crowded Crest' });
     const family = anotherClient();
-    for (let i = 0; i < 4; i += 1) {
-      expect((await quote(eventId, guest(), { holder: family })).statusCode).toBe(201);
-    }
-    const fifth = await quote(eventId, guest(), { holder: family });
-    expect(fifth.statusCode).toBe(429);
-    expect(fifth.json()).toEqual({
+    expect((await quote(eventId, guest(), { holder: family, ...party(4) })).statusCode).toBe(201);
+    expect((await quote(eventId, guest(), { holder: family, ...party(2) })).statusCode).toBe(201);
+    const ninth = await quote(eventId, guest(), { holder: family });
+    expect(ninth.statusCode).toBe(429);
+    expect(ninth.json()).toEqual({
       code: 'rate_limited',
       message:
-        'You already hold 4 seats of Crowded Crest in open checkouts, the most one person can hold at once. Pay for those (or wait up to 10 minutes for them to lapse) before holding another.',
+        'You already hold 8 seats of Crowded Crest in open checkouts, the most one person can hold at once. Pay for those (or wait up to 10 minutes for them to lapse) before holding another.',
     });
-    expect((await seatsOf(eventId)).seatsTaken).toBe(4);
+    expect((await seatsOf(eventId)).seatsTaken).toBe(8);
     // Another address is another client.
     expect((await quote(eventId, guest(), { holder: anotherClient() })).statusCode).toBe(201);
-    expect((await seatsOf(eventId)).seatsTaken).toBe(5);
+    expect((await seatsOf(eventId)).seatsTaken).toBe(9);
   });
 
   it("takes a payer's own hold over without counting it twice, and frees the share on release or lapse", async () => {
@@ -288,35 +289,43 @@ describe('seats one client may hold at once (by default 4 of a walk, 6 over all 
     const family = anotherClient();
     const payers = [guest(), guest(), guest(), guest()];
     const quotes = [];
-    for (const payer of payers) quotes.push(await quoted(eventId, payer, family));
+    for (const payer of payers) {
+      const response = await quote(eventId, payer, { holder: family, ...party(1) });
+      expect(response.statusCode, response.body).toBe(201);
+      quotes.push(EventQuoteSchema.parse(response.json()));
+    }
     const [first, second] = quotes;
     if (!first || !second) throw new Error('no quotes');
-    // A payer starting again (another method): the hold is handed over, still 4 seats.
-    const again = await quote(eventId, payers[0], { holder: family, replacesQuoteId: first.quoteId });
+    // A payer starting again (another method): the hold is handed over, still 8 seats.
+    const again = await quote(eventId, payers[0], {
+      holder: family,
+      replacesQuoteId: first.quoteId,
+      ...party(1),
+    });
     expect(again.statusCode, again.body).toBe(201);
     expect((await quote(eventId, guest(), { holder: family })).statusCode).toBe(429);
     expect((await release(second.quoteId)).json()).toEqual({ released: true });
-    expect((await quote(eventId, guest(), { holder: family })).statusCode).toBe(201);
+    expect((await quote(eventId, guest(), { holder: family, ...party(1) })).statusCode).toBe(201);
     expect((await quote(eventId, guest(), { holder: family })).statusCode).toBe(429);
     await lapse(quotes[2]?.registrationId ?? 0);
-    expect((await quote(eventId, guest(), { holder: family })).statusCode).toBe(201);
+    expect((await quote(eventId, guest(), { holder: family, ...party(1) })).statusCode).toBe(201);
   });
 
-  it('counts a member across addresses over every walk: a seventh seat is refused', async () => {
+  it('counts a member across addresses over every walk: a thirteenth seat is refused', async () => {
     const member = { userId: 7007 };
     const events = [];
     for (let i = 0; i < 7; i += 1) events.push(await insertTestEvent(content.db, { price: 5, capacity: 3 }));
     for (const eventId of events.slice(0, 6)) {
       // A member pays from home, from the phone, from the church's wifi...
       const holder = { address: anotherClient().address, userId: member.userId };
-      expect((await quote(eventId, member, { holder })).statusCode).toBe(201);
+      expect((await quote(eventId, member, { holder, ...party(1) })).statusCode).toBe(201);
     }
-    const seventh = await quote(events[6] ?? 0, member, {
+    const more = await quote(events[6] ?? 0, member, {
       holder: { address: anotherClient().address, userId: member.userId },
     });
-    expect(seventh.statusCode).toBe(429);
-    expect(seventh.json().message).toBe(
-      'You already hold 6 seats in open checkouts, the most one person can hold at once. Pay for those (or wait up to 10 minutes for them to lapse) before holding another.',
+    expect(more.statusCode).toBe(429);
+    expect(more.json().message).toBe(
+      'You already hold 12 seats in open checkouts, the most one person can hold at once. Pay for those (or wait up to 10 minutes for them to lapse) before holding another.',
     );
   });
 
@@ -324,12 +333,12 @@ describe('seats one client may hold at once (by default 4 of a walk, 6 over all 
     const eventId = await insertTestEvent(content.db, { price: 20, capacity: 30 });
     const greedy = anotherClient();
     const responses = await Promise.all(
-      Array.from({ length: 12 }, () => quote(eventId, guest(), { holder: greedy })),
+      Array.from({ length: 12 }, () => quote(eventId, guest(), { holder: greedy, ...party(1) })),
     );
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(4);
     expect(statuses.filter((status) => status === 429)).toHaveLength(8);
-    expect((await seatsOf(eventId)).seatsTaken).toBe(4);
+    expect((await seatsOf(eventId)).seatsTaken).toBe(8);
   });
 });
 
@@ -351,7 +360,7 @@ describe('seat holds from the environment', () => {
       method: 'POST',
       url: '/internal/event-quotes',
       headers: internalHeader,
-      payload: { eventId, attendees: 1, buyer: guest(), holder },
+      payload: { eventId, buyer: guest(), holder },
     });
 
   it('holds for SEAT_HOLD_MINUTES and limits by SEAT_HOLDS_PER_EVENT_PER_CLIENT and SEAT_HOLDS_PER_CLIENT', async () => {

@@ -16,6 +16,7 @@ import {
   noticeRegistrationOf,
 } from '../registrations/registration-notices';
 import {
+  checkPartyFits,
   fillFreedSeats,
   findRegistrationById,
   findRegistrationOf,
@@ -63,24 +64,30 @@ export function seatHoldLimitsOf(env: Env): SeatHoldLimits {
 }
 
 /**
- * Refuses one more seat when the client already holds its share (429): of this walk, or of all
- * of them. A family pays seat by seat; one visitor cannot hold a walk's seats against everyone.
+ * Refuses `wanted` more seats when the client would hold more than its share (429): of this walk, or of
+ * all of them. A family pays for its party in one checkout; one visitor cannot hold a walk's seats
+ * against everyone.
  */
-function checkSeatShare(held: ReadonlyMap<number, number>, event: EventRow, limits: SeatHoldLimits): void {
+function checkSeatShare(
+  held: ReadonlyMap<number, number>,
+  event: EventRow,
+  limits: SeatHoldLimits,
+  wanted: number,
+): void {
   const seats = (count: number) => (count === 1 ? 'a seat' : `${count} seats`);
   const wait = (count: number) =>
     count === 1
       ? `Pay for it (or wait up to ${limits.minutes} minutes for it to lapse) before holding another.`
       : `Pay for those (or wait up to ${limits.minutes} minutes for them to lapse) before holding another.`;
   const ofEvent = held.get(event.id) ?? 0;
-  if (ofEvent + 1 > limits.perEvent) {
+  if (ofEvent + wanted > limits.perEvent) {
     throw new DomainError(
       'rate_limited',
       `You already hold ${seats(ofEvent)} of ${event.title} in open checkouts, the most one person can hold at once. ${wait(ofEvent)}`,
     );
   }
   const total = [...held.values()].reduce((sum, count) => sum + count, 0);
-  if (total + 1 > limits.perClient) {
+  if (total + wanted > limits.perClient) {
     throw new DomainError(
       'rate_limited',
       `You already hold ${seats(total)} in open checkouts, the most one person can hold at once. ${wait(total)}`,
@@ -103,8 +110,9 @@ function toQuote(quote: EventQuoteRow): EventQuote {
       {
         productId: quote.eventId,
         name: quote.title,
-        quantity: 1,
-        unitPrice: quote.total,
+        // A seat per person of the party (decision 041), at the walk's price.
+        quantity: quote.seats,
+        unitPrice: (Number(quote.total) / quote.seats).toFixed(2),
         lineTotal: quote.total,
       },
     ],
@@ -193,13 +201,20 @@ export async function quoteSeat(
     // The waiver and the emergency contact from the checkout form (decision 038), checked before
     // the seat is held and recorded on the held registration, in this transaction.
     const forms = await checkWalkForms({ db: trx }, event, walkFormsOfQuote(body));
+    // A seat for each of the party, all held together or none (decision 041).
+    const seats = 1 + body.party.length;
+    checkPartyFits(event, seats);
     const holdsOwnSeat = existing?.status === 'held' && !isLapsedHold(existing, now);
-    if (!holdsOwnSeat) {
-      const { seatsTaken } = await seatsOf({ db: trx }, event.id);
-      if (seatsTaken >= event.capacity) {
-        throw conflict(`Sorry, ${event.title} is full: every seat is taken or held for someone paying.`);
-      }
-    } else if (existing) {
+    const { seatsTaken } = await seatsOf({ db: trx }, event.id);
+    const free = event.capacity - seatsTaken + (holdsOwnSeat && existing ? existing.partySize : 0);
+    if (seats > free) {
+      throw conflict(
+        free <= 0
+          ? `Sorry, ${event.title} is full: every seat is taken or held for someone paying.`
+          : `Sorry, ${event.title} has only ${free === 1 ? 'one seat' : `${free} seats`} left, not enough for a party of ${seats}.`,
+      );
+    }
+    if (holdsOwnSeat && existing) {
       // The payer's earlier checkout: its quote no longer holds the seat (paying it is refunded).
       await releaseQuotesOfRegistrations(trx, [existing.id]);
     }
@@ -212,19 +227,24 @@ export async function quoteSeat(
       now,
       holdsOwnSeat && existing ? { exceptRegistrationId: existing.id } : {},
     );
-    checkSeatShare(held, event, deps.seatHolds);
+    checkSeatShare(held, event, deps.seatHolds, seats);
     const heldUntil = new Date(now.getTime() + deps.seatHolds.minutes * 60 * 1000);
     const guestName = registrant.kind === 'guest' ? registrant.name : null;
     const row = existing
-      ? await holdSeat(trx, existing.id, { quoteId, heldUntil, guestName })
-      : await insertHeldRegistration(trx, event.id, registrant, { quoteId, heldUntil });
+      ? await holdSeat(trx, existing.id, { quoteId, heldUntil, guestName, partyNames: body.party })
+      : await insertHeldRegistration(trx, event.id, registrant, {
+          quoteId,
+          heldUntil,
+          partyNames: body.party,
+        });
     await recordWalkForms({ db: trx }, row.id, forms);
     const quote = await insertEventQuote(trx, {
       id: quoteId,
       eventId: event.id,
       registrationId: row.id,
       title: event.title,
-      total: money(event.price),
+      total: money(event.price * seats),
+      seats,
       expiresAt: heldUntil,
       holderAddress: holder.address,
       holderUserId: holder.userId,
@@ -260,13 +280,17 @@ async function refusal(
   if (registration.paymentId !== null && registration.paymentId !== paymentId) {
     return 'The seat was already paid by another payment';
   }
+  // A later checkout of the same payer changed the party: this payment is for another number.
+  if (registration.partySize !== quote.seats) {
+    return 'The party changed after this payment was started: the later checkout pays for it';
+  }
   if (registration.status === 'confirmed' || registration.status === 'pending_payment') return null;
   // The payer's hold (this quote's, or a later checkout's of the same payer) is still theirs.
   if (registration.status === 'held' && !isLapsedHold(registration, now)) return null;
   if (event.cancelledAt) return 'The event was cancelled';
   if (event.date <= now) return 'The event has already taken place';
   const { seatsTaken } = await seatsOf({ db: trx }, event.id);
-  if (seatsTaken >= event.capacity) {
+  if (seatsTaken + quote.seats > event.capacity) {
     return quote.releasedAt
       ? 'The seat held for you was released and the event is now full'
       : 'The seat held for you lapsed and the event is now full';

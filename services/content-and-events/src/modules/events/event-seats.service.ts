@@ -26,7 +26,7 @@ export async function lockEventSeats(deps: InTransaction, eventId: number): Prom
   return lockEvent(deps.db, eventId);
 }
 
-/** Seats taken (confirmed, pending payment, or held and not lapsed) and the waitlist's length. */
+/** Seats taken (confirmed, pending payment, or held and not lapsed) and the waitlist, in people. */
 export async function seatsOf(
   deps: Pick<ContentDeps, 'db'>,
   eventId: number,

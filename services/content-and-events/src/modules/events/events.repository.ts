@@ -19,14 +19,17 @@ export type EventRowWithCounts = EventRow & { seatsTaken: number; waitlistCount:
  */
 const seatTakingSql = sql`(status in ('confirmed', 'pending_payment') or (status = 'held' and held_until > now()))`;
 
-/** Events with their seats taken (confirmed, pending payment or held) and waitlist length. */
+/**
+ * Events with their seats taken (confirmed, pending payment or held) and waitlist length, both in
+ * people: a registration counts its whole party (decision 041).
+ */
 function eventsWithCounts(db: Db) {
   const counts = db
     .selectFrom('registrations')
     .select([
       'eventId',
-      sql<number>`count(*) filter (where ${seatTakingSql})`.as('taken'),
-      sql<number>`count(*) filter (where status = 'waitlisted')`.as('waiting'),
+      sql<number>`coalesce(sum(party_size) filter (where ${seatTakingSql}), 0)::int`.as('taken'),
+      sql<number>`coalesce(sum(party_size) filter (where status = 'waitlisted'), 0)::int`.as('waiting'),
     ])
     .groupBy('eventId')
     .as('counts');
@@ -84,8 +87,8 @@ export async function countSeats(
   const row = await db
     .selectFrom('registrations')
     .select([
-      sql<number>`count(*) filter (where ${seatTakingSql})`.as('seatsTaken'),
-      sql<number>`count(*) filter (where status = 'waitlisted')`.as('waitlistCount'),
+      sql<number>`coalesce(sum(party_size) filter (where ${seatTakingSql}), 0)::int`.as('seatsTaken'),
+      sql<number>`coalesce(sum(party_size) filter (where status = 'waitlisted'), 0)::int`.as('waitlistCount'),
     ])
     .where('eventId', '=', eventId)
     .executeTakeFirstOrThrow();

@@ -27,6 +27,7 @@ export async function listMemberRegistrations(db: Db, member: { userId: number; 
       'registrations.status',
       'registrations.guestName',
       'registrations.guestEmail',
+      'registrations.partyNames',
       'registrations.amountPaid',
       'registrations.testMode',
       'registrations.createdAt',
@@ -93,6 +94,23 @@ export async function detachGuestRegistrations(
     changed += 1;
   }
   return changed;
+}
+
+/**
+ * The names of the others a member brought (decision 041) go with the member: each becomes
+ * 'Walker', so the walk's counts and the party's size stay true.
+ */
+export async function forgetPartyNames(trx: Trx, registrationIds: readonly number[]): Promise<void> {
+  if (registrationIds.length === 0) return;
+  await trx
+    .updateTable('registrations')
+    .set({
+      partyNames: sql<string[]>`array_fill('Walker'::text, array[cardinality(party_names)])`,
+      updatedAt: sql<Date>`now()`,
+    })
+    .where('id', 'in', [...registrationIds])
+    .where(sql<boolean>`cardinality(party_names) > 0`)
+    .execute();
 }
 
 /** The name an erased guest's registration keeps when it cannot become the member's. */

@@ -9,6 +9,7 @@ import {
   deleteRateLimitHitsOf,
   deleteSubscribersOf,
   detachGuestRegistrations,
+  forgetPartyNames,
   forgetQuoteHolder,
   listContactMessagesOf,
   listMemberRegistrations,
@@ -52,6 +53,8 @@ export async function exportMemberData(deps: PrivacyDeps, member: MemberRef): Pr
         status: row.status === 'held' ? 'pending_payment' : row.status,
         name: row.guestName,
         email: row.guestEmail,
+        // The others they brought (decision 041).
+        party: row.partyNames,
         amountPaid: row.amountPaid,
         testMode: row.amountPaid !== null && row.testMode,
         registeredAt: row.createdAt.toISOString(),
@@ -119,8 +122,9 @@ export async function eraseMemberData(
         { type: 'subscriber', ids: subscribers },
         { type: 'message', ids: contactMessages },
       ],
-      names: registrations.flatMap((row) => (row.guestName ? [row.guestName] : [])),
+      names: registrations.flatMap((row) => [...(row.guestName ? [row.guestName] : []), ...row.partyNames]),
     });
+    await forgetPartyNames(trx, ids);
     const schema = schemaNameOf(SERVICE);
     return {
       service: SERVICE,

@@ -23,13 +23,36 @@ export interface Recipient {
 
 type SeatStatus = 'confirmed' | 'pending_payment' | 'waitlisted';
 
-function details(event: EventForMail, amountPaid?: string): string[] {
-  const price = amountPaid
-    ? [`Paid: $${amountPaid} at checkout (keep this e-mail as your receipt)`]
+/** 'you, Ben and Cara (3 people)': who a registration brings (decision 041). */
+export function partyLine(party: readonly string[]): string | null {
+  if (party.length === 0) return null;
+  const names = ['you', ...party];
+  const last = names.pop();
+  return `${names.join(', ')} and ${last} (${names.length + 1} people)`;
+}
+
+function details(
+  event: EventForMail,
+  options: { amountPaid?: string; party?: readonly string[] } = {},
+): string[] {
+  const party = options.party ?? [];
+  const seats = 1 + party.length;
+  const price = options.amountPaid
+    ? [`Paid: $${options.amountPaid} at checkout (keep this e-mail as your receipt)`]
     : event.price > 0
-      ? [`Price: $${event.price}.00, paid on the day at check-in (cash or card)`]
+      ? [
+          seats === 1
+            ? `Price: $${event.price}.00, paid on the day at check-in (cash or card)`
+            : `Price: $${event.price * seats}.00 ($${event.price}.00 each), paid on the day at check-in (cash or card)`,
+        ]
       : [];
-  return [`When: ${formatEventDateTime(event.date)}`, `Where: ${event.location}`, ...price];
+  const who = partyLine(party);
+  return [
+    `When: ${formatEventDateTime(event.date)}`,
+    `Where: ${event.location}`,
+    ...(who ? [`Who: ${who}`] : []),
+    ...price,
+  ];
 }
 
 /** A registrant's e-mail in the site's words: the greeting, the paragraphs, one action at most. */
@@ -97,8 +120,11 @@ function registrationMessage(options: {
   amountPaid?: string;
   /** A seat's ticket (decision 040); never a place on the waitlist's. */
   ticket?: TicketForMail;
+  /** The others the registrant brings (decision 041). */
+  party?: readonly string[];
 }): MailMessage {
   const { event, status } = options;
+  const party = options.party ?? [];
   const ticket = status === 'waitlisted' ? undefined : options.ticket;
   if (status === 'confirmed' && options.amountPaid) {
     return message(
@@ -106,7 +132,7 @@ function registrationMessage(options: {
       `You're registered: ${event.title} (paid $${options.amountPaid})`,
       [
         `Thank you: we received your payment of $${options.amountPaid} and your seat on ${event.title} is confirmed. This e-mail is your receipt.`,
-        details(event, options.amountPaid).join('\n'),
+        details(event, { amountPaid: options.amountPaid, party }).join('\n'),
         'Bring water, sturdy shoes and a layer for the morning chill. We start with a short prayer at the meeting point.',
         options.cancelUrl
           ? `Can't come after all? Cancel before the walk starts and your $${options.amountPaid} is refunded in full: ${options.cancelUrl}`
@@ -124,25 +150,31 @@ function registrationMessage(options: {
       options.to,
       `You're on the waitlist: ${event.title}`,
       [
-        `${event.title} is full, so we have put you on the waitlist${options.waitlistPosition ? ` (number ${options.waitlistPosition} in line)` : ''}. If a seat opens up, it goes to the next in line and we will e-mail you straight away.`,
-        details(event).join('\n'),
+        party.length > 0
+          ? `${event.title} has not enough seats left for your party of ${party.length + 1}, so we have put you on the waitlist together${options.waitlistPosition ? ` (number ${options.waitlistPosition} in line)` : ''}. When seats open up for all of you, they are yours and we will e-mail you straight away.`
+          : `${event.title} is full, so we have put you on the waitlist${options.waitlistPosition ? ` (number ${options.waitlistPosition} in line)` : ''}. If a seat opens up, it goes to the next in line and we will e-mail you straight away.`,
+        details(event, { party }).join('\n'),
         cancelLine,
       ],
       { label: 'View the event', url: options.eventUrl },
     );
   }
+  const seats = party.length + 1;
+  const due = event.price * seats;
   const intro =
     status === 'pending_payment'
-      ? `Your seat on ${event.title} is reserved. The price is $${event.price}.00, paid on the day at check-in.`
-      : `You have a seat on ${event.title}. We look forward to walking with you!`;
+      ? `${seats === 1 ? 'Your seat' : `Your ${seats} seats`} on ${event.title} ${seats === 1 ? 'is' : 'are'} reserved. The price is $${due}.00, paid on the day at check-in.`
+      : seats === 1
+        ? `You have a seat on ${event.title}. We look forward to walking with you!`
+        : `You have ${seats} seats on ${event.title}. We look forward to walking with you all!`;
   return message(
     options.to,
     status === 'pending_payment'
-      ? `Seat reserved: ${event.title} ($${event.price}.00 due on the day)`
+      ? `${seats === 1 ? 'Seat' : `${seats} seats`} reserved: ${event.title} ($${due}.00 due on the day)`
       : `You're registered: ${event.title}`,
     [
       intro,
-      details(event).join('\n'),
+      details(event, { party }).join('\n'),
       'Bring water, sturdy shoes and a layer for the morning chill. We start with a short prayer at the meeting point.',
       cancelLine,
     ],
@@ -159,14 +191,18 @@ export function promotionEmail(options: {
   eventUrl: string;
   cancelUrl: string | null;
   ticket?: TicketForMail;
+  /** The others the registrant brings (decision 041): seated together. */
+  party?: readonly string[];
 }): MailMessage {
   const { event } = options;
+  const party = options.party ?? [];
+  const seats = party.length + 1;
   const mail = message(
     options.to,
-    `A seat opened up: ${event.title}`,
+    seats === 1 ? `A seat opened up: ${event.title}` : `Seats opened up: ${event.title}`,
     [
-      `Good news: a seat opened up on ${event.title} and it is yours.${options.status === 'pending_payment' ? ` The price is $${event.price}.00, paid on the day at check-in.` : ''}`,
-      details(event).join('\n'),
+      `${seats === 1 ? `Good news: a seat opened up on ${event.title} and it is yours.` : `Good news: seats opened up on ${event.title} for all ${seats} of you, and they are yours.`}${options.status === 'pending_payment' ? ` The price is $${event.price * seats}.00, paid on the day at check-in.` : ''}`,
+      details(event, { party }).join('\n'),
       options.cancelUrl
         ? `If you can no longer come, please cancel so the next person can have it: ${options.cancelUrl}`
         : 'If you can no longer come, please cancel from the event page so the next person can have it.',

@@ -72,6 +72,8 @@ export interface NoticeRegistration {
    * it is refunded. Absent from notices queued before it was kept: read as null.
    */
   amountPaid?: string | null;
+  /** The others the registrant brings (decision 041); absent from notices queued before: none. */
+  party?: string[];
 }
 
 export type Notice =
@@ -130,6 +132,7 @@ export function noticeRegistrationOf(row: RegistrationRow): NoticeRegistration {
     guestEmail: row.guestEmail,
     status: row.status,
     amountPaid: row.paymentId !== null ? row.amountPaid : null,
+    party: row.partyNames,
   };
 }
 
@@ -214,6 +217,7 @@ function noticeEmail(
       // A guest's link cancels and refunds (payments' Cancel and refund); members cancel from the site.
       cancelUrl: cancelUrlFor(deps, row),
       amountPaid: notice.amountPaid,
+      party: row.party ?? [],
       ...(ticket ? { ticket } : {}),
     });
   }
@@ -234,6 +238,7 @@ function noticeEmail(
       status: row.status,
       eventUrl,
       cancelUrl: cancelUrlFor(deps, row),
+      party: row.party ?? [],
       ...(ticket ? { ticket } : {}),
     });
   }

@@ -44,12 +44,14 @@ export async function insertRegistration(
   eventId: number,
   registrant: Registrant,
   status: RegistrationStatusColumn,
+  partyNames: string[],
 ): Promise<RegistrationRow> {
   return trx
     .insertInto('registrations')
     .values({
       eventId,
       status,
+      partyNames,
       userId: registrant.kind === 'member' ? registrant.userId : null,
       guestName: registrant.kind === 'guest' ? registrant.name : null,
       guestEmail: registrant.kind === 'guest' ? registrant.email : null,
@@ -69,11 +71,13 @@ export async function reactivateRegistration(
   id: number,
   status: RegistrationStatusColumn,
   guestName: string | null,
+  partyNames: string[],
 ): Promise<RegistrationRow> {
   return trx
     .updateTable('registrations')
     .set({
       status,
+      partyNames,
       cancelledAt: null,
       createdAt: sql<Date>`clock_timestamp()`,
       updatedAt: sql<Date>`now()`,
@@ -127,13 +131,17 @@ export async function setRegistrationStatus(
     .executeTakeFirstOrThrow();
 }
 
-/** The first `limit` on an event's waitlist, in order. */
+/**
+ * An event's waitlist in order, while there are free seats: the parties that could take them are
+ * among the first (capacity is at most a few hundred people, so is the waitlist worth reading).
+ */
 export async function nextWaitlisted(
   trx: Transaction<ContentAndEventsDatabase>,
   eventId: number,
-  limit: number,
+  freeSeats: number,
+  limit = 1000,
 ): Promise<RegistrationRow[]> {
-  if (limit <= 0) return [];
+  if (freeSeats <= 0) return [];
   return trx
     .selectFrom('registrations')
     .selectAll()
@@ -143,6 +151,20 @@ export async function nextWaitlisted(
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/** The others a registration brings, as they are now (decision 041). */
+export async function setPartyNames(
+  trx: Transaction<ContentAndEventsDatabase>,
+  id: number,
+  partyNames: string[],
+): Promise<RegistrationRow> {
+  return trx
+    .updateTable('registrations')
+    .set({ partyNames, updatedAt: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Registrations that are not cancelled: the people to tell when the event changes. */
@@ -211,9 +233,9 @@ export async function paidSeatTotals(db: Db): Promise<{
     testModeRevenue: string;
   }>`
     select
-      count(*) filter (where not test_mode)::int as paid_registrations,
+      coalesce(sum(party_size) filter (where not test_mode), 0)::int as paid_registrations,
       round(coalesce(sum(amount_paid) filter (where not test_mode), 0), 2)::text as revenue,
-      count(*) filter (where test_mode)::int as test_mode_registrations,
+      coalesce(sum(party_size) filter (where test_mode), 0)::int as test_mode_registrations,
       round(coalesce(sum(amount_paid) filter (where test_mode), 0), 2)::text as test_mode_revenue
     from registrations
     where ${paidSeat}
@@ -238,7 +260,7 @@ export async function paidSeatsPerDay(
     ),
     paid as (
       select (r.created_at at time zone ${VALLEY_TIME_ZONE})::date as day,
-             count(*)::int as registrations,
+             sum(r.party_size)::int as registrations,
              sum(r.amount_paid) as revenue
       from registrations r, period
       where r.created_at >= period.first_day::timestamp at time zone ${VALLEY_TIME_ZONE}
@@ -328,8 +350,9 @@ export async function attendanceCounts(
     .selectFrom('registrations')
     .select([
       'eventId',
-      sql<number>`count(*)`.as('expected'),
-      sql<number>`count(checked_in_at)`.as('checkedIn'),
+      // People: a party counts its every walker (checked in together).
+      sql<number>`sum(party_size)::int`.as('expected'),
+      sql<number>`coalesce(sum(party_size) filter (where checked_in_at is not null), 0)::int`.as('checkedIn'),
     ])
     .where('eventId', 'in', [...eventIds])
     .where('status', 'in', ['confirmed', 'pending_payment'])

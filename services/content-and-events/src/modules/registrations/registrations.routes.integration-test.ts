@@ -50,7 +50,11 @@ afterAll(async () => {
   await identity.close();
 });
 
-async function registerAs(eventId: number, who: Identity | { name: string; email: string }, headers = {}) {
+async function registerAs(
+  eventId: number,
+  who: Identity | { name: string; email: string; party?: string[] },
+  headers = {},
+) {
   const isMember = 'id' in who;
   return content.app.inject({
     method: 'POST',
@@ -506,9 +510,14 @@ describe('admin registration lists', () => {
   });
 
   it('exports the same as CSV, quoted and safe to open in a spreadsheet', async () => {
-    const eventId = await insertTestEvent(content.db, { capacity: 2 });
+    const eventId = await insertTestEvent(content.db, { capacity: 3 });
     await registerAs(eventId, martha);
-    await registerAs(eventId, { name: 'Guest, "Quoted"', email: 'quoted.csv@example.com' });
+    // A party (decision 041): its size, and the others' names, as safe as the registrant's.
+    await registerAs(eventId, {
+      name: 'Guest, "Quoted"',
+      email: 'quoted.csv@example.com',
+      party: ['=HYPERLINK("x")'],
+    });
     await registerAs(eventId, { name: '=cmd|calc', email: 'formula.csv@example.com' });
 
     const response = await content.app.inject({
@@ -526,14 +535,14 @@ describe('admin registration lists', () => {
       .split('\r\n');
     expect(
       lines[0]?.startsWith(
-        'Registration ID,Status,Waitlist position,Name,Email,Member ID,Guest,Registered at,Cancelled at,Paid,Test mode,Waiver version,Waiver signed as,Waiver signed at,Emergency contact,Emergency phone,Note for the leader',
+        'Registration ID,Status,Waitlist position,Name,Party size,Others in the party,Email,Member ID,Guest,Registered at,Cancelled at,Paid,Test mode,Waiver version,Waiver signed as,Waiver signed at,Emergency contact,Emergency phone,Note for the leader',
       ),
     ).toBe(true);
     expect(lines).toHaveLength(4);
     // No waiver signed, no emergency contact given: their columns are empty.
-    expect(lines[1]).toMatch(/^\d+,confirmed,,martha,martha@example.com,5101,no,\S+Z,,,no,,,,,,(,|$)/);
-    expect(lines[2]).toContain(',"Guest, ""Quoted""",quoted.csv@example.com,,yes,');
-    expect(lines[3]).toContain(",waitlisted,1,'=cmd|calc,formula.csv@example.com,,yes,");
+    expect(lines[1]).toMatch(/^\d+,confirmed,,martha,1,,martha@example.com,5101,no,\S+Z,,,no,,,,,,(,|$)/);
+    expect(lines[2]).toContain(`,"Guest, ""Quoted""",2,"'=HYPERLINK(""x"")",quoted.csv@example.com,,yes,`);
+    expect(lines[3]).toContain(",waitlisted,1,'=cmd|calc,1,,formula.csv@example.com,,yes,");
   });
 
   it('answers 401, 403 and 404 like every admin route', async () => {

@@ -16,6 +16,7 @@ import {
   promoteFromWaitlist,
   register,
   registrationsCsv,
+  updateParty,
   walkStats,
 } from './registrations.service';
 
@@ -55,6 +56,16 @@ export function registerRegistrationsRoutes(app: ServiceApp, deps: ContentDeps):
       eventId: request.params.id,
       registrationId: request.params.registrationId,
       actor: { kind: 'member', identity: identityOf(request) },
+      requestId: request.id,
+    }),
+  );
+
+  registerRoute(app, eventRoutes.updateParty, async (request) =>
+    updateParty(deps, {
+      eventId: request.params.id,
+      registrationId: request.params.registrationId,
+      identity: identityOf(request),
+      party: request.body.party,
       requestId: request.id,
     }),
   );

@@ -83,6 +83,7 @@ import {
   reactivateRegistration,
   seatAsWalkIn,
   setAttendance,
+  setPartyNames,
   setRegistrationStatus,
 } from './registrations.repository';
 
@@ -108,6 +109,8 @@ export function toRegistration(row: RegistrationRowWithPosition): Registration {
     status: shownStatus(row.status),
     waitlistPosition: row.status === 'waitlisted' ? (row.waitlistPosition ?? null) : null,
     createdAt: row.createdAt.toISOString(),
+    partySize: row.partySize,
+    party: row.partyNames,
   };
 }
 
@@ -176,19 +179,37 @@ export async function activeRegistrationsOf(
 
 /**
  * Gives free seats to the waitlist, first come first served, while the event is upcoming and not
- * cancelled. Runs under the event's lock (the caller's transaction); returns the registrations it
- * promoted.
+ * cancelled. A party is seated whole or not at all (decision 041): the first in line that fits the
+ * free seats takes them, so a family of four first in line keeps its place for four seats while one
+ * seat freed goes to a walker behind it who comes alone (a seat is never left empty while someone
+ * who fits it waits, and "seats left" on the page is what a registration gets now). Runs under the
+ * event's lock (the caller's transaction); returns the registrations it promoted.
  */
 export async function fillFreedSeats(deps: InTransaction, event: EventRow): Promise<RegistrationRow[]> {
   const trx = deps.db;
   if (event.cancelledAt || event.date <= new Date()) return [];
   const { seatsTaken } = await seatsOf(deps, event.id);
-  const next = await nextWaitlisted(trx, event.id, event.capacity - seatsTaken);
+  let free = event.capacity - seatsTaken;
   const promoted: RegistrationRow[] = [];
-  for (const registration of next) {
+  for (const registration of await nextWaitlisted(trx, event.id, free)) {
+    if (free <= 0) break;
+    if (registration.partySize > free) continue;
     promoted.push(await setRegistrationStatus(trx, registration.id, seatStatus(event.price)));
+    free -= registration.partySize;
   }
   return promoted;
+}
+
+/**
+ * A party that can never have its seats: larger than the whole walk. Refused rather than left on a
+ * waitlist it could not leave.
+ */
+export function checkPartyFits(event: Pick<EventRow, 'capacity' | 'title'>, partySize: number): void {
+  if (partySize > event.capacity) {
+    throw businessRule(
+      `${event.title} has ${event.capacity === 1 ? 'one seat' : `${event.capacity} seats`} in all, so a party of ${partySize} cannot come.`,
+    );
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -283,17 +304,21 @@ export async function register(deps: ContentDeps, input: RegisterInput): Promise
       event,
       walkFormsOfRegistration(input.body, { address: input.clientAddress, userAgent: input.userAgent }),
     );
+    // A party has its seats all together, or waits in line as one (decision 041).
+    const party = input.body.party ?? [];
+    checkPartyFits(event, 1 + party.length);
     const { seatsTaken } = await seatsOf({ db: trx }, event.id);
     const status: RegistrationStatusColumn =
-      seatsTaken < event.capacity ? seatStatus(event.price) : 'waitlisted';
+      seatsTaken + 1 + party.length <= event.capacity ? seatStatus(event.price) : 'waitlisted';
     const row = existing
       ? await reactivateRegistration(
           trx,
           existing.id,
           status,
           registrant.kind === 'guest' ? registrant.name : null,
+          party,
         )
-      : await insertRegistration(trx, event.id, registrant, status);
+      : await insertRegistration(trx, event.id, registrant, status, party);
     await recordWalkForms({ db: trx }, row.id, forms);
     const withPosition = await findRegistrationWithPosition(trx, row.id);
     const registration = toRegistration(withPosition ?? { ...row, waitlistPosition: null });
@@ -311,6 +336,7 @@ export async function register(deps: ContentDeps, input: RegisterInput): Promise
           eventUrl: siteUrl(deps, `/events/${event.id}`),
           cancelUrl: cancelUrlFor(deps, row),
           calendar: walkCalendarAttachment(deps, event),
+          party: row.partyNames,
           // A seat's ticket (decision 040): its QR code drawn here, a few milliseconds of CPU.
           ...(seat === 'waitlisted' ? {} : { ticket: await ticketForMail(deps, row.id) }),
         }),
@@ -449,6 +475,86 @@ export async function cancelRegistration(
   return toRegistration({ ...outcome.cancelled, waitlistPosition: null });
 }
 
+// ---------------------------------------------------------------------------------------------
+// A registration's party (decision 041)
+
+const people = (count: number) => (count === 1 ? '1 person' : `${count} people`);
+
+/**
+ * PUT /api/events/:id/registrations/:registrationId/party: who else comes, set by the registration's
+ * owner (or an admin) until the walk starts, under the walk's lock like every seat. Someone added
+ * needs a free seat (a party with seats never splits: 409 when there are not enough); a party on
+ * the waitlist just grows or shrinks, keeping its place. Someone removed frees their seat for the
+ * waitlist. A party paid online keeps its number (the payment was for so many seats): the names
+ * change, the number does not, so nobody is charged or refunded here.
+ */
+export async function updateParty(
+  deps: ContentDeps,
+  input: { eventId: number; registrationId: number; identity: Identity; party: string[]; requestId: string },
+): Promise<Registration> {
+  const { identity } = input;
+  const admin = identity.isAdmin ? identity : null;
+  const name = admin ? await registrantNameFor(deps, input.registrationId, input.requestId) : null;
+  return deps.db.transaction().execute(async (trx) => {
+    const event = await lockEventSeats({ db: trx }, input.eventId);
+    const row = event ? await findRegistration(trx, input.registrationId) : undefined;
+    if (!event || !row || row.eventId !== event.id || row.status === 'held') {
+      throw notFound('Registration not found');
+    }
+    if (!admin && row.userId !== identity.id) {
+      throw forbidden('You can only change your own registration.');
+    }
+    if (row.status === 'cancelled') throw conflict('This registration is cancelled.');
+    if (event.cancelledAt) throw businessRule('This event has been cancelled.');
+    if (event.date <= new Date()) {
+      throw businessRule('This event has already started, so its parties can no longer change.');
+    }
+    const from = row.partySize;
+    const to = 1 + input.party.length;
+    if (row.paymentId !== null && to !== from) {
+      throw conflict(
+        `This registration was paid online for ${people(from)}, so its party stays at ${people(from)}: you can change the names. To come with fewer, cancel it (refunded as the walk's policy says) and book again.`,
+      );
+    }
+    checkPartyFits(event, to);
+    const seated = row.status === 'confirmed' || row.status === 'pending_payment';
+    if (seated && to > from) {
+      const { seatsTaken } = await seatsOf({ db: trx }, event.id);
+      const free = event.capacity - seatsTaken;
+      if (to - from > free) {
+        throw conflict(
+          free === 0
+            ? `${event.title} is full, so nobody more can join your party. You can cancel and join the waitlist as a party of ${to}.`
+            : `Only ${people(free)} more can join: ${event.title} has ${free === 1 ? 'one seat' : `${free} seats`} left.`,
+        );
+      }
+    }
+    const updated = await setPartyNames(trx, row.id, input.party);
+    // Seats freed by those who no longer come go to the waitlist; a smaller waitlisted party may
+    // now fit. The promoted are told by the notices job.
+    const promoted = to < from || row.status === 'waitlisted' ? await fillFreedSeats({ db: trx }, event) : [];
+    if (promoted.length > 0) {
+      await enqueueRegistrationNotices(deps, trx, {
+        event: noticeEventOf(event),
+        notices: [{ kind: 'promoted', registrations: promoted.map(noticeRegistrationOf) }],
+        requestId: input.requestId,
+      });
+    }
+    if (admin && row.userId !== admin.id) {
+      const who = name ?? registrantNameOf(row, new Map());
+      await recordAudit(trx, {
+        actor: admin,
+        action: 'registration.party_changed',
+        target: { type: 'registration', id: row.id, label: who },
+        summary: `Changed ${who}'s party for "${event.title}" to ${people(to)}.`,
+        changes: { partySize: { from, to } },
+      });
+    }
+    const withPosition = await findRegistrationWithPosition(trx, updated.id);
+    return toRegistration(withPosition ?? { ...updated, waitlistPosition: null });
+  });
+}
+
 /** The registration a guest's signed cancellation link names, for that event (400 otherwise). */
 async function registrationOfGuestLink(
   deps: ContentDeps,
@@ -552,10 +658,11 @@ export async function promoteFromWaitlist(
     if (row.status !== 'waitlisted') {
       throw conflict('Only a registration on the waitlist can be given a seat.');
     }
+    // The whole party is seated (decision 041): the capacity grows by what the free seats lack.
     const { seatsTaken } = await seatsOf({ db: trx }, event.id);
     const capacity = {
       from: event.capacity,
-      to: seatsTaken >= event.capacity ? event.capacity + 1 : event.capacity,
+      to: Math.max(event.capacity, seatsTaken + row.partySize),
     };
     if (capacity.to !== capacity.from) {
       await raiseCapacity({ db: trx }, { eventId: event.id, capacity: capacity.to });
@@ -654,6 +761,8 @@ export async function listRegistrationsForAdmin(
     const member = row.userId === null ? undefined : members.get(row.userId);
     return {
       id: row.id,
+      partySize: row.partySize,
+      party: row.partyNames,
       status: shownStatus(row.status),
       waitlistPosition: row.status === 'waitlisted' ? (row.waitlistPosition ?? null) : null,
       name: registrantNameOf(row, members),
@@ -671,7 +780,9 @@ export async function listRegistrationsForAdmin(
       walkIn: row.walkIn,
     };
   });
-  const count = (status: RegistrationStatusColumn) => rows.filter((row) => row.status === status).length;
+  // People, not registrations (decision 041).
+  const count = (status: RegistrationStatusColumn) =>
+    rows.filter((row) => row.status === status).reduce((sum, row) => sum + row.partySize, 0);
   return {
     event: toEvent(event),
     counts: {
@@ -714,6 +825,8 @@ export const registrationsCsvHeader = [
   'Status',
   'Waitlist position',
   'Name',
+  'Party size',
+  'Others in the party',
   'Email',
   'Member ID',
   'Guest',
@@ -741,6 +854,8 @@ export function registrationsCsv(list: EventRegistrations): string {
       r.status,
       r.waitlistPosition,
       r.name,
+      r.partySize,
+      r.party.join('; '),
       r.email,
       r.userId,
       r.isGuest ? 'yes' : 'no',

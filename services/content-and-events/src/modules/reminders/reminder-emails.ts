@@ -3,7 +3,7 @@ import type { MailMessage } from '@jesus-walks/service-kit/mailer';
 import type { WalkReminderKind } from '../../db/database';
 import { EVENT_TIME_ZONE, formatEventDateTime } from '../../lib/event-time';
 import { meetingPointOf } from '../events/event-seats.service';
-import { message, type Recipient } from '../registrations/registration-emails';
+import { message, partyLine, type Recipient } from '../registrations/registration-emails';
 import type { DueReminder } from './reminders.repository';
 
 const dayOfWalk = new Intl.DateTimeFormat('en-US', {
@@ -25,13 +25,17 @@ function walkFacts(reminder: DueReminder): string[] {
     reminder.amountPaid !== null
       ? [`Paid: $${reminder.amountPaid} at checkout`]
       : reminder.price > 0 && reminder.status === 'pending_payment'
-        ? [`Price: $${reminder.price}.00, paid on the day at check-in (cash or card)`]
+        ? [
+            `Price: $${reminder.price * (1 + reminder.partyNames.length)}.00, paid on the day at check-in (cash or card)`,
+          ]
         : [];
+  const who = partyLine(reminder.partyNames);
   return [
     [
       `When: ${formatEventDateTime(reminder.date)}`,
       `Where: ${reminder.location}`,
       `Map: ${walkMapUrl(meetingPoint)}`,
+      ...(who ? [`Who: ${who}`] : []),
       ...money,
     ].join('\n'),
     ...(reminder.whatToBring ? [`What to bring: ${reminder.whatToBring}`] : []),

@@ -24,6 +24,8 @@ export interface DueReminder {
   guestEmail: string | null;
   status: 'confirmed' | 'pending_payment';
   amountPaid: string | null;
+  /** The others the walker brings (decision 041). */
+  partyNames: string[];
   eventId: number;
   title: string;
   date: Date;
@@ -58,6 +60,7 @@ export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]
     )
     select due.kind, due.due_at,
       r.id as registration_id, r.user_id, r.guest_name, r.guest_email, r.status, r.amount_paid,
+      r.party_names,
       e.id as event_id, e.title, e.date, e.location, e.price, e.meeting_latitude, e.meeting_longitude,
       e.what_to_bring, e.leader_contact_name, e.leader_contact_phone
     from schedule

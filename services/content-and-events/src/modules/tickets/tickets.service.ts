@@ -34,8 +34,9 @@ export async function getTicket(deps: ContentDeps, token: string, requestId: str
       isPast: event.date <= now,
     },
     firstName: firstName || 'Walker',
+    partySize: row.partySize,
     status: row.status,
-    amountDue: row.status === 'pending_payment' && row.paymentId === null ? event.price : 0,
+    amountDue: row.status === 'pending_payment' && row.paymentId === null ? event.price * row.partySize : 0,
     checkedIn: row.checkedInAt !== null,
     // The QR code says the address this ticket was opened at (the same token, the same code).
     qrSvg: await ticketQrSvg(siteUrl(deps, ticketPath(token))),

@@ -335,7 +335,6 @@ describe('a paid walk’s seat held at checkout', () => {
       null,
       {
         eventId,
-        attendees: 1,
         buyer: { name: 'Levi Hart', email: 'levi@example.com' },
         holder: { address: '198.51.100.4', userId: null },
         ...extra,

@@ -242,7 +242,8 @@ export async function createEventPaymentIntent(
       deps.sellers.events.quote(
         {
           eventId: body.eventId,
-          attendees: 1,
+          // The others the payer brings (decision 041): a seat each, priced by the seller.
+          party: body.party ?? [],
           buyer: identity ? { userId: identity.id } : { name: body.fullName, email: body.email ?? '' },
           // Whose checkout it is: the seller limits the seats one client holds at once.
           holder: { address: caller.clientAddress, userId: identity?.id ?? null },
@@ -257,7 +258,7 @@ export async function createEventPaymentIntent(
         caller.requestId,
       ),
     description: (quote) =>
-      `Seat at ${quote.items[0]?.name ?? `event ${quote.eventId}`}, quote ${quote.quoteId}`,
+      `${quote.items[0]?.quantity === 1 ? 'Seat' : `${quote.items[0]?.quantity ?? 1} seats`} at ${quote.items[0]?.name ?? `event ${quote.eventId}`}, quote ${quote.quoteId}`,
     buyer: { customerName: body.fullName, customerEmail: body.email ?? null, shippingAddress: {} },
   });
 }
