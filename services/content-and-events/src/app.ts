@@ -30,6 +30,7 @@ import { scheduleWalkReminders } from './modules/reminders/reminders.jobs';
 import { registerSeriesRoutes } from './modules/series/series.routes';
 import { registerSitemapSourceRoutes } from './modules/sitemap-source/sitemap-source.routes';
 import { registerTicketsRoutes } from './modules/tickets/tickets.routes';
+import { scheduleEmergencyDetailsRetention } from './modules/waivers/waivers.jobs';
 import { registerWaiverRoutes } from './modules/waivers/waivers.routes';
 import { registerWalkLeadersRoutes } from './modules/walk-leaders/walk-leaders.routes';
 
@@ -77,6 +78,8 @@ export async function buildApp(env: Env, deps: ServiceDeps<ContentAndEventsDatab
   workRegistrationNotices(deps.jobs, content);
   scheduleLapsedHoldsRelease(deps.jobs, content);
   scheduleWalkReminders(deps.jobs, content);
+  // Emergency contacts are for the day: deleted a month after the walk (decision 038).
+  scheduleEmergencyDetailsRetention(deps.jobs, content);
   const publicReads = createPublicReadCache(app, {
     connectionString: env.DATABASE_URL,
     channel: publicReadChannelOf('content-and-events'),

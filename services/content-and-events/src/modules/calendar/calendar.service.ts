@@ -2,6 +2,7 @@ import { CALENDAR_FEED_HISTORY_DAYS, eventRoutes } from '@jesus-walks/contracts/
 import { notFound } from '@jesus-walks/service-kit/errors';
 import type { MailAttachment } from '@jesus-walks/service-kit/mailer';
 import { type ContentDeps, siteUrl } from '../../deps';
+import { meetingPointOf } from '../events/event-seats.service';
 import { findWalk, listWalksSince, type WalkRow } from './calendar.repository';
 import {
   CALENDAR_MAIL_CONTENT_TYPE,
@@ -36,10 +37,7 @@ export function calendarWalkOf(deps: Pick<ContentDeps, 'publicOrigin'>, row: Wal
     location: row.location,
     start: row.date,
     durationMinutes: row.durationMinutes,
-    geo:
-      row.meetingLatitude !== null && row.meetingLongitude !== null
-        ? { lat: row.meetingLatitude, lng: row.meetingLongitude }
-        : null,
+    geo: meetingPointOf(row),
     cancelled: row.cancelledAt !== null,
     // Counted by the events table: one more at every change (migration 0019).
     sequence: row.calendarSequence,

@@ -16,7 +16,7 @@ const walk: CalendarWalk = {
   location: 'Stags Leap trailhead, 5766 Silverado Trail, Napa, CA',
   start: new Date('2030-05-04T13:30:00Z'),
   durationMinutes: 150,
-  geo: { lat: 38.3994, lng: -122.3193 },
+  geo: { latitude: 38.3994, longitude: -122.3193 },
   cancelled: false,
   sequence: 12,
   lastModified: new Date('2030-04-01T08:00:00Z'),

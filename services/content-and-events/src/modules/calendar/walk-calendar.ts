@@ -1,4 +1,5 @@
 import { DEFAULT_WALK_DURATION_MINUTES } from '@jesus-walks/contracts/constants';
+import type { MeetingPoint } from '@jesus-walks/contracts/events';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 
 /**
@@ -14,7 +15,7 @@ export interface CalendarWalk {
   /** null: not given; the calendar shows DEFAULT_WALK_DURATION_MINUTES. */
   durationMinutes: number | null;
   /** The meeting point, when known. */
-  geo: { lat: number; lng: number } | null;
+  geo: MeetingPoint | null;
   cancelled: boolean;
   /** Grows with every change, so a calendar that has the walk takes the new version over it. */
   sequence: number;
@@ -74,7 +75,7 @@ export function walkCalendar(walks: readonly CalendarWalk[], publisher: Calendar
       ].join('\n\n'),
       location: {
         title: walk.location,
-        ...(walk.geo ? { geo: { lat: walk.geo.lat, lon: walk.geo.lng } } : {}),
+        ...(walk.geo ? { geo: { lat: walk.geo.latitude, lon: walk.geo.longitude } } : {}),
       },
       url: walk.url,
       status: walk.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,

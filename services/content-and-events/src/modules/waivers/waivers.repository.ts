@@ -159,6 +159,26 @@ export async function deleteEmergencyDetailsOf(
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Deletes the emergency details of registrations whose walk started more than `days` days before
+ * `now` (a walk cancelled long ago included): they were for the day. Answers how many went.
+ */
+export async function deleteEmergencyDetailsOfPastWalks(db: Db, now: Date, days: number): Promise<number> {
+  const result = await db
+    .deleteFrom('registrationEmergencyDetails')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('registrations')
+          .innerJoin('events', 'events.id', 'registrations.eventId')
+          .select(sql`1`.as('one'))
+          .whereRef('registrations.id', '=', 'registrationEmergencyDetails.registrationId')
+          .where('events.date', '<', sql<Date>`${now}::timestamptz - make_interval(days => ${days})`),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** The signature stays (its version, when): the name, address and browser go. Answers how many changed. */
 export async function scrubSignaturesOf(trx: Trx, registrationIds: readonly number[]): Promise<number> {
   if (registrationIds.length === 0) return 0;

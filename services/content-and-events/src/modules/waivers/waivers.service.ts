@@ -17,6 +17,7 @@ import { conflict, DomainError, type ErrorIssue, notFound } from '@jesus-walks/s
 import type { ContentDeps, InTransaction } from '../../deps';
 import {
   deleteEmergencyDetailsOf,
+  deleteEmergencyDetailsOfPastWalks,
   emergencyDetailsOf,
   findCurrentWaiverVersion,
   insertWaiverSignature,
@@ -333,6 +334,17 @@ export async function walkFormsForExport(deps: WaiverDeps, registrationIds: read
       givenAt: row.updatedAt.toISOString(),
     })),
   };
+}
+
+/**
+ * How long after a walk its walkers' emergency contacts and notes for the leader are kept: long
+ * enough for whatever happened on the day to be followed up, no longer (the privacy page says so).
+ */
+export const EMERGENCY_DETAILS_RETENTION_DAYS = 30;
+
+/** The daily clean-up: emergency details of walks more than EMERGENCY_DETAILS_RETENTION_DAYS past. */
+export async function forgetPastEmergencyDetails(deps: WaiverDeps, now = new Date()): Promise<number> {
+  return deleteEmergencyDetailsOfPastWalks(deps.db, now, EMERGENCY_DETAILS_RETENTION_DAYS);
 }
 
 /**

@@ -33,6 +33,22 @@ const kept: { what: string; why: string; howLong: string }[] = [
     howLong: 'Until you delete your account (a guest can ask us through the contact page)',
   },
   {
+    what: 'The names of the people you bring to a walk',
+    why: "So the walk's leader knows who is coming and can check them in",
+    howLong: "With your registration; when you delete your account each becomes 'Walker'",
+  },
+  {
+    what: "A walk's waiver, when it asks for one: the version you accepted, the name you typed, when, and your browser and internet address",
+    why: "To show that each walker accepted the walk's terms",
+    howLong:
+      'As long as the registration; your name, address and browser are removed when you delete your account (the fact that it was accepted stays)',
+  },
+  {
+    what: 'An emergency contact and a note for the leader, when a walk asks for them',
+    why: "So the leader can call someone and knows what to do if something happens on the walk. Only the admins and the walk's leaders see them",
+    howLong: '30 days after the walk, or until you delete your account if that is sooner',
+  },
+  {
     what: 'Your orders: what you bought, the prices, the shipping address, your name, e-mail and phone',
     why: 'To ship your order, answer questions about it, and keep the accounts the law asks a group to keep',
     howLong:
