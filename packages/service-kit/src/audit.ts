@@ -73,8 +73,11 @@ export async function recordAudit(trx: AnyKysely, record: AuditRecord): Promise<
     .execute();
 }
 
-/** Fields whose values never enter the record: only that they changed. */
-const SECRET_FIELD = /password|secret|token|hash/i;
+/**
+ * Fields whose values never enter the record: only that they changed. A phone number is someone's
+ * (a walk leader's) personal data the record has no need of.
+ */
+const SECRET_FIELD = /password|secret|token|hash|phone/i;
 
 /**
  * The fields that differ between two versions of a row, as {from, to}. Values are compared as

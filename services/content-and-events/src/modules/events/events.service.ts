@@ -230,10 +230,9 @@ export async function updateEvent(
     const changed = editableFieldNames.filter((field) => field in changes);
     // Saving the form unchanged changes nothing, so it is not recorded.
     if (changed.length > 0) {
-      const seated =
-        promoted.length > 0
-          ? ` ${peopleCount(promoted.length)} moved off the waitlist into the new seats.`
-          : '';
+      // People, not registrations: a party moves up whole (decision 041).
+      const movedUp = promoted.reduce((sum, row) => sum + row.partySize, 0);
+      const seated = movedUp > 0 ? ` ${peopleCount(movedUp)} moved off the waitlist into the new seats.` : '';
       await recordAudit(trx, {
         actor: context.actor,
         action: 'event.updated',

@@ -115,6 +115,16 @@ describe("a walk's details", () => {
     expect(adminList.statusCode).toBe(200);
     const listed = z.array(AdminEventSchema).parse(adminList.json());
     expect(listed.find((event) => event.id === created.id)).toEqual(created);
+
+    // The activity record says the leader's phone was set, never the number.
+    const entry = await content.db
+      .selectFrom('auditLog')
+      .select('changes')
+      .where('action', '=', 'event.created')
+      .where('targetId', '=', String(created.id))
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(entry.changes)).not.toContain('555-0128');
+    expect(entry.changes).toMatchObject({ leaderContactPhone: { from: 'unchanged', to: 'changed' } });
   });
 
   it('keeps the admin list from visitors (401) and members (403)', async () => {
