@@ -4,6 +4,12 @@
  */
 
 /**
+ * The valley's time zone (the Napa Valley): the walks' dates and times, the group's days (order
+ * filters, per-day figures) and every time an e-mail or the admin states are on its clock.
+ */
+export const VALLEY_TIME_ZONE = 'America/Los_Angeles';
+
+/**
  * A cookie readable by the page, set at login and cleared at logout: it says only that a session
  * may exist, so visitors' pages need not ask GET /api/auth/me (and log a 401) on every load.
  */

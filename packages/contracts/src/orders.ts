@@ -107,8 +107,8 @@ export function orderAuditLabel(id: number, testMode: boolean): string {
   return testMode ? `Order #${id} (test mode)` : `Order #${id}`;
 }
 
-/** The valley's time zone: the group's dates (order filters, per-day figures) are days there. */
-export const VALLEY_TIME_ZONE = 'America/Los_Angeles';
+/** The valley's time zone (contracts/constants.ts), re-exported beside the day filters that use it. */
+export { VALLEY_TIME_ZONE } from './constants';
 
 /** A calendar day 'YYYY-MM-DD' that exists (no 2030-02-30). */
 export const CalendarDateSchema = z

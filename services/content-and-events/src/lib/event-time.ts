@@ -1,8 +1,7 @@
-/** Where the walks happen: e-mails state times in the valley's own time zone. */
-export const EVENT_TIME_ZONE = 'America/Los_Angeles';
+import { VALLEY_TIME_ZONE } from '@jesus-walks/contracts/constants';
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: EVENT_TIME_ZONE,
+  timeZone: VALLEY_TIME_ZONE,
   weekday: 'long',
   month: 'long',
   day: 'numeric',

@@ -1,38 +1,19 @@
+import { VALLEY_TIME_ZONE } from '@jesus-walks/contracts/constants';
 import type { Event } from '@jesus-walks/contracts/events';
+import { valleyWallClockOf } from '@jesus-walks/contracts/valley-clock';
 import { format } from 'date-fns';
 import { formatCount } from '@/lib/format';
-
-/** The walks happen in the Napa Valley: dates and times are shown as they are there. */
-export const EVENT_TIME_ZONE = 'America/Los_Angeles';
-
-const wallClockParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: EVENT_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  hourCycle: 'h23',
-});
 
 /**
  * A Date whose local fields are the event's wall-clock time in the valley, for date-fns `format`:
  * a visitor abroad still sees the day and hour the walk starts at the meeting point.
  */
 export function valleyWallClock(iso: string): Date {
-  const parts = Object.fromEntries(
-    wallClockParts.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
-  ) as Record<string, string>;
-  return new Date(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-  );
+  const clock = valleyWallClockOf(new Date(iso));
+  return new Date(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute);
 }
 
-const zoneName = new Intl.DateTimeFormat('en-US', { timeZone: EVENT_TIME_ZONE, timeZoneName: 'short' });
+const zoneName = new Intl.DateTimeFormat('en-US', { timeZone: VALLEY_TIME_ZONE, timeZoneName: 'short' });
 
 /** "May 4, 2030" (the spec's 'MMMM d, yyyy'). */
 export function formatEventDate(iso: string): string {

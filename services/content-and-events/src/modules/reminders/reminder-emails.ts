@@ -1,19 +1,19 @@
-import { walkMapUrl } from '@jesus-walks/contracts/constants';
+import { VALLEY_TIME_ZONE, walkMapUrl } from '@jesus-walks/contracts/constants';
 import type { MailMessage } from '@jesus-walks/service-kit/mailer';
 import type { WalkReminderKind } from '../../db/database';
-import { EVENT_TIME_ZONE, formatEventDateTime } from '../../lib/event-time';
+import { formatEventDateTime } from '../../lib/event-time';
 import { meetingPointOf } from '../events/event-seats.service';
 import { message, partyLine, type Recipient } from '../registrations/registration-emails';
 import type { DueReminder } from './reminders.repository';
 
 const dayOfWalk = new Intl.DateTimeFormat('en-US', {
-  timeZone: EVENT_TIME_ZONE,
+  timeZone: VALLEY_TIME_ZONE,
   weekday: 'long',
   month: 'long',
   day: 'numeric',
 });
 const timeOfWalk = new Intl.DateTimeFormat('en-US', {
-  timeZone: EVENT_TIME_ZONE,
+  timeZone: VALLEY_TIME_ZONE,
   hour: 'numeric',
   minute: '2-digit',
 });

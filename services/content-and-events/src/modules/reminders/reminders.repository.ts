@@ -1,6 +1,6 @@
+import { VALLEY_TIME_ZONE } from '@jesus-walks/contracts/constants';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ContentAndEventsDatabase, WalkReminderKind } from '../../db/database';
-import { EVENT_TIME_ZONE } from '../../lib/event-time';
 
 type Db = Kysely<ContentAndEventsDatabase> | Transaction<ContentAndEventsDatabase>;
 
@@ -53,7 +53,7 @@ export async function findDueReminders(db: Db, now: Date): Promise<DueReminder[]
     with schedule as (
       select id,
         date - make_interval(days => early_reminder_days) as early_at,
-        least(((date at time zone ${EVENT_TIME_ZONE})::date + day_reminder_time) at time zone ${EVENT_TIME_ZONE},
+        least(((date at time zone ${VALLEY_TIME_ZONE})::date + day_reminder_time) at time zone ${VALLEY_TIME_ZONE},
               date - interval '1 hour') as day_at
       from events
       where cancelled_at is null and date > ${now} and date <= ${now}::timestamptz + interval '15 days'

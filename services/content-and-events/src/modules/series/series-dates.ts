@@ -7,7 +7,12 @@ import {
   type WeekOfMonth,
   weeksOfMonth,
 } from '@jesus-walks/contracts/series';
-import { type ValleyDay, type ValleyTime, valleyInstantOf, valleyWallClockOf } from '../../lib/valley-clock';
+import {
+  type ValleyDay,
+  type ValleyTime,
+  valleyInstantOf,
+  valleyWallClockOf,
+} from '@jesus-walks/contracts/valley-clock';
 
 /** The template walk as a series starts from it. */
 export interface SeriesTemplate {

@@ -1,5 +1,6 @@
 import { AdminEventSchema, ListedEventSchema } from '@jesus-walks/contracts/events';
 import { EventSeriesPreviewSchema, EventSeriesSchema, seriesWeekdays } from '@jesus-walks/contracts/series';
+import { valleyInstantOf, valleyWallClockOf } from '@jesus-walks/contracts/valley-clock';
 import {
   identityHeaders,
   startTestService,
@@ -11,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ContentAndEventsDatabase } from '../../db/database';
 import type { Env } from '../../env';
-import { valleyInstantOf, valleyWallClockOf } from '../../lib/valley-clock';
 import { service } from '../../service';
 import { daysFromNow, insertTestEvent } from '../../testing/helpers';
 

@@ -7,11 +7,11 @@ import {
   type SeriesEnd,
   type SeriesRule,
 } from '@jesus-walks/contracts/series';
+import { valleyWallClockOf } from '@jesus-walks/contracts/valley-clock';
 import { type AuditActor, recordAudit } from '@jesus-walks/service-kit/audit';
 import { DomainError, notFound } from '@jesus-walks/service-kit/errors';
 import type { ContentDeps } from '../../deps';
 import { formatEventDateTime } from '../../lib/event-time';
-import { valleyWallClockOf } from '../../lib/valley-clock';
 import type { EventRow } from '../events/event-seats.service';
 import {
   addSeriesWalks,

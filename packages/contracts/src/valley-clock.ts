@@ -1,10 +1,11 @@
-import { EVENT_TIME_ZONE } from './event-time';
+import { VALLEY_TIME_ZONE } from './constants';
 
 /*
  * The valley's wall clock (America/Los_Angeles) from and to instants, with the zone data Node's
  * Intl carries: a walk at 9:00 stays at 9:00 on the clock across a daylight-saving change (16:00
  * UTC in summer, 17:00 UTC in winter). No date library here handles zones (date-fns is the web's,
- * without @date-fns/tz), and these two functions are all a series needs.
+ * without @date-fns/tz), and these two functions are all a series and the admin's forms need. Free
+ * of Zod, so the browser may load it; the one copy for the services and the web app.
  */
 
 /** A calendar day in the valley: month 1-12. */
@@ -21,7 +22,7 @@ export interface ValleyTime {
 }
 
 const wallClockFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: EVENT_TIME_ZONE,
+  timeZone: VALLEY_TIME_ZONE,
   year: 'numeric',
   month: 'numeric',
   day: 'numeric',
