@@ -34,6 +34,12 @@ export const CALENDAR_FEED_PATH = '/events.ics';
 export const WALK_CALENDAR_PATH = '/api/events/:id/calendar.ics';
 
 /**
+ * The most people one registration brings, the registrant included (decision 041): a family, not a
+ * coach party. Seats, the waitlist and a paid walk's checkout count each of them.
+ */
+export const PARTY_MAX_SIZE = 8;
+
+/**
  * How long a calendar shows a walk that does not say how long it takes (most take a morning): the
  * .ics files and the web's Google Calendar link agree.
  */

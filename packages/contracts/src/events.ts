@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AttendanceSchema, ticketAndCheckInRoutes } from './check-in';
 import { ErrorResponseSchema, IdentitySchema, IdParamsSchema, RowIdParamSchema } from './common';
-import { CALENDAR_FEED_PATH, WALK_CALENDAR_PATH } from './constants';
+import { CALENDAR_FEED_PATH, PARTY_MAX_SIZE, WALK_CALENDAR_PATH } from './constants';
 import { TestModeFiguresSchema } from './orders';
 import { definePayableRoutes, HolderSchema, PayableQuoteSchema } from './payable';
 import { RowIdSchema } from './products';
@@ -167,11 +167,8 @@ const emailField = z
   .max(254, 'Email cannot exceed 254 characters')
   .pipe(z.email('Please enter a valid email address'));
 
-/**
- * The most people one registration brings, the registrant included (decision 041): a family, not a
- * coach party. Seats, the waitlist and a paid walk's checkout count each of them.
- */
-export const PARTY_MAX_SIZE = 8;
+/** The most people one registration brings (contracts/constants.ts). */
+export { PARTY_MAX_SIZE };
 
 /**
  * The others a registrant brings, by name (the registrant is not in it): each is a walker with a

@@ -71,7 +71,7 @@ export function anAdminEvent(overrides: Partial<AdminEvent> = {}): AdminEvent {
   };
 }
 
-/** A confirmed registration for anEvent(). */
+/** A confirmed registration for anEvent(), its registrant coming alone. */
 export function aRegistration(overrides: Partial<Registration> = {}): Registration {
   return {
     id: 9,
@@ -79,6 +79,8 @@ export function aRegistration(overrides: Partial<Registration> = {}): Registrati
     status: 'confirmed',
     waitlistPosition: null,
     createdAt: '2030-04-01T09:00:00.000Z',
+    partySize: 1,
+    party: [],
     ...overrides,
   };
 }

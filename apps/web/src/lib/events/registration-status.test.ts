@@ -8,6 +8,9 @@ describe('statusLabel', () => {
     expect(statusLabel({ status: 'pending_payment', waitlistPosition: null })).toBe(
       'Seat reserved: pay on the day',
     );
+    expect(statusLabel({ status: 'pending_payment', waitlistPosition: null, partySize: 3 })).toBe(
+      'Seats reserved: pay on the day',
+    );
   });
 });
 
@@ -33,5 +36,14 @@ describe('cancelConsequence', () => {
     expect(
       cancelConsequence({ status: 'confirmed', payment: { ...paid, refundable: false, refunded: true } }),
     ).toBe('Your seat will go to the next person on the waitlist.');
+  });
+
+  it("speaks of the party's seats and place in line: the party goes together", () => {
+    expect(cancelConsequence({ status: 'waitlisted', payment: null, partySize: 3 })).toBe(
+      'Your party will lose its place in line.',
+    );
+    expect(cancelConsequence({ status: 'confirmed', payment: paid, partySize: 3 })).toBe(
+      "Your party's 3 seats will go to the waitlist. The $25.00 you paid will be refunded in full, the way you paid.",
+    );
   });
 });

@@ -5,7 +5,8 @@ import {
 } from '@jesus-walks/contracts/events';
 import { signatureMatches } from '@jesus-walks/contracts/waivers';
 import { z } from 'zod';
-import type { WalkAsks } from './walk-forms';
+import { partyFormField } from './party-schema';
+import { asksBeforeTheWalk, type WalkAsks } from './walk-forms';
 
 /*
  * The checks of what a walk asks before it, with the contract's messages (decision 038). Imported
@@ -41,12 +42,17 @@ export function checkSignature(
 }
 
 /**
- * A member's form for a walk that asks something: their full name, and what the walk asks, the
- * signature matching the name. Built here, where Zod is imported statically: a dynamic
- * `import('zod')` would keep every export of Zod (its locales included) in the bundle.
+ * A member's registration form: for a walk that asks something, their full name and what the walk
+ * asks, the signature matching the name; and who else comes (decision 041). Built here, where Zod
+ * is imported statically: a dynamic `import('zod')` would keep every export of Zod (its locales
+ * included) in the bundle.
  */
 export function memberWalkFormsSchema(walk: WalkAsks) {
   return z
-    .object({ fullName: GuestRegistrationSchema.shape.name, ...walkFormFields(walk) })
+    .object({
+      fullName: asksBeforeTheWalk(walk) ? GuestRegistrationSchema.shape.name : z.string(),
+      ...walkFormFields(walk),
+      party: partyFormField,
+    })
     .superRefine((member, ctx) => checkSignature(walk, member, ctx));
 }

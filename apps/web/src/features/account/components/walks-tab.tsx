@@ -1,5 +1,5 @@
 import type { MyRegistration } from '@jesus-walks/contracts/events';
-import { CalendarDaysIcon, MapPinIcon, MountainIcon, QrCodeIcon } from 'lucide-react';
+import { CalendarDaysIcon, MapPinIcon, MountainIcon, QrCodeIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '@/components/layout/empty-state';
@@ -13,9 +13,11 @@ import { getServerMessage } from '@/lib/api-client';
 import { useCancelRegistration } from '@/lib/events/cancel-registration';
 import { formatEventDay, formatEventTime } from '@/lib/events/event-format';
 import { useMyRegistrations } from '@/lib/events/get-my-registrations';
+import { whoComesText } from '@/lib/events/party';
 import { cancelConsequence, statusLabel } from '@/lib/events/registration-status';
 import { formatPrice } from '@/lib/format';
-import { canCancel, splitMyWalks } from '../utils/my-walks';
+import { canCancel, canEditParty, splitMyWalks } from '../utils/my-walks';
+import { EditPartyDialog } from './edit-party-dialog';
 
 function statusVariant(registration: MyRegistration) {
   if (registration.status === 'cancelled') return 'outline';
@@ -25,6 +27,7 @@ function statusVariant(registration: MyRegistration) {
 
 function WalkCard({ registration }: { registration: MyRegistration }) {
   const [confirming, setConfirming] = useState(false);
+  const [editingParty, setEditingParty] = useState(false);
   const cancellation = useCancelRegistration();
   const { event } = registration;
   const cancellable = canCancel(registration);
@@ -71,6 +74,10 @@ function WalkCard({ registration }: { registration: MyRegistration }) {
             <MapPinIcon aria-hidden="true" className="size-4 shrink-0" />
             <span>{event.location}</span>
           </li>
+          <li className="flex items-start gap-2" data-party-size={registration.partySize}>
+            <UsersIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span className="min-w-0 break-words">{whoComesText(registration.party)}</span>
+          </li>
           {registration.payment ? (
             <li>
               Paid {formatPrice(registration.payment.amount)}
@@ -108,11 +115,20 @@ function WalkCard({ registration }: { registration: MyRegistration }) {
                   </Link>
                 </Button>
               ) : null}
+              {canEditParty(registration) ? (
+                <Button variant="outline" size="sm" onClick={() => setEditingParty(true)}>
+                  <UsersIcon aria-hidden="true" />
+                  Edit party
+                </Button>
+              ) : null}
               <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
                 Cancel registration
               </Button>
             </div>
           )
+        ) : null}
+        {canEditParty(registration) ? (
+          <EditPartyDialog registration={registration} open={editingParty} onOpenChange={setEditingParty} />
         ) : null}
       </Card>
     </li>

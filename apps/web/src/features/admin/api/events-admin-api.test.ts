@@ -45,6 +45,8 @@ const registration = {
   status: 'confirmed',
   waitlistPosition: null,
   createdAt: '2030-04-01T09:00:00.000Z',
+  partySize: 1,
+  party: [],
 };
 const subscriberList = {
   counts: { total: 1, confirmed: 1, pending: 0, unsubscribed: 0 },

@@ -7,7 +7,8 @@ import { refreshEvents } from './refresh-events';
 
 /**
  * POST /api/events/{id}/registrations/{registrationId}/promote: a waitlisted registrant gets a seat
- * and an e-mail; at a full event the capacity goes up by one (the answer says from and to).
+ * and an e-mail (a party its seats, together); at a full event the capacity goes up by the seats
+ * it lacks (the answer says from and to).
  */
 export function promoteRegistration(input: {
   eventId: number;
@@ -23,7 +24,8 @@ export function usePromoteRegistration() {
   return useMutation({
     mutationFn: (input: { eventId: number; registrationId: number; name: string }) =>
       promoteRegistration(input),
-    onSuccess: (promotion, input) => notifySuccess(seatGivenMessage(input.name, promotion.capacity)),
+    onSuccess: (promotion, input) =>
+      notifySuccess(seatGivenMessage(input.name, promotion.capacity, promotion.partySize)),
     onError: (error) => notifyError(error, 'Failed to give a seat'),
     onSettled: () => refreshEvents(queryClient),
   });

@@ -1,7 +1,7 @@
 import type { AdminRegistration } from '@jesus-walks/contracts/events';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { RegistrationStatusCell } from './event-registrations-dialog';
+import { cancelQuestion, PartyNote, RegistrationStatusCell } from './event-registrations-dialog';
 
 const seat: AdminRegistration = {
   id: 7,
@@ -21,6 +21,8 @@ const seat: AdminRegistration = {
   walkIn: false,
   waiver: null,
   emergency: null,
+  partySize: 1,
+  party: [],
 };
 
 describe('a registration in the admin list', () => {
@@ -41,5 +43,25 @@ describe('a registration in the admin list', () => {
     const free = renderToStaticMarkup(<RegistrationStatusCell registration={seat} />);
     expect(free).not.toContain('Paid');
     expect(free).not.toContain('Test mode');
+  });
+});
+
+describe('a party in the admin list (decision 041)', () => {
+  it('shows who comes with the registrant under their name, and nothing for one who comes alone', () => {
+    const party = renderToStaticMarkup(
+      <PartyNote registration={{ ...seat, partySize: 3, party: ['Ben Miller', 'Cara Miller'] }} />,
+    );
+    expect(party).toContain('data-party-size="3"');
+    expect(party).toContain('Party of 3: </span>+2: Ben Miller, Cara Miller');
+    expect(renderToStaticMarkup(<PartyNote registration={seat} />)).toBe('');
+  });
+
+  it("asks before cancelling a party's seats, and words one person's as before", () => {
+    expect(cancelQuestion(seat)).toBe(
+      "Cancel Ruth Miller's registration? They are told by e-mail, and their seat goes to the next person on the waitlist.",
+    );
+    expect(cancelQuestion({ ...seat, partySize: 3, amountPaid: '75.00' })).toBe(
+      "Cancel Ruth Miller's registration? They are told by e-mail, and their party of 3's seats go to the waitlist. The $75.00 they paid online is refunded in full.",
+    );
   });
 });

@@ -59,6 +59,24 @@ export function RegistrationStatusCell({ registration }: { registration: AdminRe
 }
 
 /**
+ * Who else comes with them (decision 041), under the registrant's name: '+2: Ben, Cara'. Their
+ * seats (or places in line) are counted in the counts above the list.
+ */
+export function PartyNote({ registration }: { registration: AdminRegistration }) {
+  if (registration.partySize <= 1) return null;
+  const names = registration.party.join(', ');
+  return (
+    <span
+      className="block text-xs font-normal break-words text-muted-foreground"
+      data-party-size={registration.partySize}
+    >
+      <span className="sr-only">Party of {registration.partySize}: </span>+{registration.partySize - 1}
+      {names ? `: ${names}` : ''}
+    </span>
+  );
+}
+
+/**
  * The waiver they accepted and who to call for them (decision 038): for the admins and the walk's
  * leaders only, under the registrant's name.
  */
@@ -128,7 +146,7 @@ function RegistrationActions({
           size="sm"
           variant="outline"
           onClick={() => onAsk({ kind: 'seat', registration })}
-          aria-label={`Give ${registration.name} a seat`}
+          aria-label={`Give ${registration.name} ${seatsOf(registration)}`}
         >
           <ArmchairIcon aria-hidden="true" />
           Give a seat
@@ -145,6 +163,25 @@ function RegistrationActions({
       </Button>
     </div>
   );
+}
+
+/** 'a seat', or a party's '3 seats': a party is seated whole (decision 041). */
+function seatsOf(registration: Pick<AdminRegistration, 'partySize'>): string {
+  return registration.partySize > 1 ? `${registration.partySize} seats` : 'a seat';
+}
+
+/** What cancelling a registration does, asked before it is done: a party's seats all go (decision 041). */
+export function cancelQuestion(
+  registration: Pick<AdminRegistration, 'name' | 'partySize' | 'amountPaid'>,
+): string {
+  const party = registration.partySize > 1;
+  const seats = party
+    ? `their party of ${registration.partySize}'s seats go to the waitlist`
+    : 'their seat goes to the next person on the waitlist';
+  const refund = registration.amountPaid
+    ? ` The ${formatPrice(registration.amountPaid)} they paid online is refunded in full.`
+    : '';
+  return `Cancel ${registration.name}'s registration? They are told by e-mail, and ${seats}.${refund}`;
 }
 
 /**
@@ -168,9 +205,11 @@ function GiveSeatDialog({
     <Dialog open={registration !== null} onOpenChange={(next) => (next ? undefined : onClose())}>
       <DialogContent role="alertdialog">
         <DialogHeader>
-          <DialogTitle className="break-words">Give {registration?.name} a seat?</DialogTitle>
+          <DialogTitle className="break-words">
+            Give {registration?.name} {registration ? seatsOf(registration) : 'a seat'}?
+          </DialogTitle>
           <DialogDescription>
-            {registration ? giveSeatQuestion(registration.name, event) : ''}
+            {registration ? giveSeatQuestion(registration.name, event, registration.partySize) : ''}
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>
@@ -259,6 +298,7 @@ export function EventRegistrationsDialog({ event, onClose }: { event: Event | nu
                       {registration.name}
                       {registration.isGuest ? <span className="text-muted-foreground"> (guest)</span> : null}
                     </p>
+                    <PartyNote registration={registration} />
                     <p className="break-all text-muted-foreground">{registration.email ?? '—'}</p>
                     <BeforeTheWalkNote registration={registration} />
                   </div>
@@ -294,6 +334,7 @@ export function EventRegistrationsDialog({ event, onClose }: { event: Event | nu
                         {registration.isGuest ? (
                           <span className="text-muted-foreground"> (guest)</span>
                         ) : null}
+                        <PartyNote registration={registration} />
                         <BeforeTheWalkNote registration={registration} />
                       </TableCell>
                       <TableCell>{registration.email ?? '—'}</TableCell>
@@ -334,7 +375,7 @@ export function EventRegistrationsDialog({ event, onClose }: { event: Event | nu
         <ConfirmDialog
           open={change?.kind === 'cancel'}
           title="Cancel registration?"
-          message={`Cancel ${change?.registration.name ?? ''}'s registration? They are told by e-mail, and their seat goes to the next person on the waitlist.${change?.registration.amountPaid ? ` The ${formatPrice(change.registration.amountPaid)} they paid online is refunded in full.` : ''}`}
+          message={change ? cancelQuestion(change.registration) : ''}
           confirmLabel="Cancel Registration"
           pending={cancel.isPending}
           onConfirm={confirmChange}

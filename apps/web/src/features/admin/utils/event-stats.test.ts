@@ -73,6 +73,21 @@ describe('event stats', () => {
     expect(giveSeatQuestion('Ann', { capacity: 20, seatsLeft: 3 })).toContain('one of the free seats');
   });
 
+  it('seats a party whole, adding the seats the free ones lack', () => {
+    expect(giveSeatQuestion('Ann', { capacity: 20, seatsLeft: 3 }, 3)).toBe(
+      "Seat Ann's party of 3 in the free seats, ahead of anyone before them on the waitlist? Ann is told by e-mail.",
+    );
+    expect(giveSeatQuestion('Ann', { capacity: 20, seatsLeft: 1 }, 3)).toBe(
+      "Only 1 seat is free: seating Ann's party of 3 adds 2 seats (capacity 20 → 22). Ann is told by e-mail.",
+    );
+    expect(giveSeatQuestion('Ann', { capacity: 20, seatsLeft: 0 }, 2)).toBe(
+      "The event is full: seating Ann's party of 2 adds 2 seats (capacity 20 → 22). Ann is told by e-mail.",
+    );
+    expect(seatGivenMessage('Ann', { from: 20, to: 22 }, 3)).toBe(
+      "Ann's party of 3 has its seats and is told by e-mail. Capacity is now 22.",
+    );
+  });
+
   it('words a seat given, with the new capacity when it went up', () => {
     expect(seatGivenMessage('Priscilla', { from: 20, to: 21 })).toBe(
       'Priscilla has a seat and is told by e-mail. Capacity is now 21.',

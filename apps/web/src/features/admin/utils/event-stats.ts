@@ -51,20 +51,41 @@ export function eventCounts(events: readonly Event[]): { upcoming: number; past:
 
 /**
  * What giving a waitlisted person a seat will do, said before it is done: take a free seat, or, at
- * a full event, add one ('The event is full: this adds a seat (capacity 20 → 21).').
+ * a full event, add one ('The event is full: this adds a seat (capacity 20 → 21).'). A party is
+ * seated whole (decision 041): the capacity grows by the seats the free ones lack.
  */
-export function giveSeatQuestion(name: string, event: Pick<Event, 'capacity' | 'seatsLeft'>): string {
+export function giveSeatQuestion(
+  name: string,
+  event: Pick<Event, 'capacity' | 'seatsLeft'>,
+  partySize = 1,
+): string {
   const told = `${name} is told by e-mail.`;
-  if (event.seatsLeft > 0) {
-    return `Give ${name} ${event.seatsLeft === 1 ? 'the free seat' : 'one of the free seats'}, ahead of anyone before them on the waitlist? ${told}`;
+  const free = Math.max(0, event.seatsLeft);
+  if (partySize > 1) {
+    const seats = `${name}'s party of ${partySize}`;
+    if (free >= partySize) {
+      return `Seat ${seats} in the free seats, ahead of anyone before them on the waitlist? ${told}`;
+    }
+    const added = partySize - free;
+    const lacking =
+      free === 0 ? 'The event is full' : `Only ${free} ${free === 1 ? 'seat is' : 'seats are'} free`;
+    return `${lacking}: seating ${seats} adds ${added === 1 ? 'a seat' : `${added} seats`} (capacity ${event.capacity} → ${event.capacity + added}). ${told}`;
+  }
+  if (free > 0) {
+    return `Give ${name} ${free === 1 ? 'the free seat' : 'one of the free seats'}, ahead of anyone before them on the waitlist? ${told}`;
   }
   return `The event is full: this adds a seat (capacity ${event.capacity} → ${event.capacity + 1}). ${told}`;
 }
 
-/** The toast once a seat is given: the capacity is mentioned when it went up. */
-export function seatGivenMessage(name: string, capacity: { from: number; to: number }): string {
+/** The toast once a seat is given (seats, to a party): the capacity is mentioned when it went up. */
+export function seatGivenMessage(
+  name: string,
+  capacity: { from: number; to: number },
+  partySize = 1,
+): string {
   const raised = capacity.to > capacity.from ? ` Capacity is now ${capacity.to}.` : '';
-  return `${name} has a seat and is told by e-mail.${raised}`;
+  const seated = partySize > 1 ? `${name}'s party of ${partySize} has its seats` : `${name} has a seat`;
+  return `${seated} and is told by e-mail.${raised}`;
 }
 
 /** The subscriber count cards, in order. */

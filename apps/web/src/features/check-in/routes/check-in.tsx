@@ -24,6 +24,7 @@ import {
   type CheckInRow,
   countsOf,
   operationOf,
+  rowTitle,
   searchRows,
   syncStatusText,
 } from '../utils/offline-check-in';
@@ -33,6 +34,13 @@ const TicketScanner = lazy(() =>
   import('../components/ticket-scanner').then((module) => ({ default: module.TicketScanner })),
 );
 
+/** What a row's button says to a screen reader: its name first (the list is searched by it). */
+function rowLabel(row: CheckInRow): string {
+  const party = row.partySize > 1 ? `party of ${row.partySize} with ${row.party.join(', ')}, ` : '';
+  return `${row.name}: ${party}${row.checkedInAt !== null ? 'checked in, tap to undo' : 'tap to check in'}`;
+}
+
+/** A registration, its party checked in with it by one tap (decision 041). */
 function Row({ row, onToggle }: { row: CheckInRow; onToggle: (row: CheckInRow) => void }) {
   const checkedIn = row.checkedInAt !== null;
   return (
@@ -41,7 +49,8 @@ function Row({ row, onToggle }: { row: CheckInRow; onToggle: (row: CheckInRow) =
         type="button"
         onClick={() => onToggle(row)}
         aria-pressed={checkedIn}
-        aria-label={`${row.name}: ${checkedIn ? 'checked in, tap to undo' : 'tap to check in'}`}
+        aria-label={rowLabel(row)}
+        data-party-size={row.partySize}
         className={`flex min-h-16 w-full items-center gap-3 rounded-lg border px-3 py-2 text-left transition-colors ${
           checkedIn ? 'border-primary bg-primary/10' : 'bg-card hover:bg-muted'
         }`}
@@ -55,7 +64,10 @@ function Row({ row, onToggle }: { row: CheckInRow; onToggle: (row: CheckInRow) =
           {checkedIn ? <CheckIcon className="size-6" /> : null}
         </span>
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-base font-semibold">{row.name}</span>
+          <span className="block truncate text-base font-semibold">{rowTitle(row)}</span>
+          {row.party.length > 0 ? (
+            <span className="block text-sm break-words">with {row.party.join(', ')}</span>
+          ) : null}
           <span className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
             {checkedIn ? (
               <span>Checked in{row.checkedInBy ? ` by ${row.checkedInBy}` : ''}</span>
@@ -76,6 +88,7 @@ function Row({ row, onToggle }: { row: CheckInRow; onToggle: (row: CheckInRow) =
           ) : null}
         </span>
         <span className="flex shrink-0 flex-col items-end gap-1">
+          {row.partySize > 1 ? <Badge variant="secondary">{row.partySize} people</Badge> : null}
           {row.walkIn ? <Badge variant="secondary">Walk-in</Badge> : null}
           {row.pending ? <Badge variant="outline">Not sent</Badge> : null}
         </span>
@@ -156,11 +169,11 @@ function CheckIn({ walkId, leaderName }: { walkId: number; leaderName: string })
       }
       // Sent with its token: the server checks its signature and its walk (offline: when sent).
       if (row?.checkedInAt) {
-        toast({ title: `${row.name} is already checked in` });
+        toast({ title: `${rowTitle(row)} ${row.partySize > 1 ? 'are' : 'is'} already checked in` });
         return;
       }
       perform(operationOf({ kind: 'check-in', target: { ticket: token } }));
-      toast({ title: row ? `${row.name} checked in` : 'Ticket sent for checking' });
+      toast({ title: row ? `${rowTitle(row)} checked in` : 'Ticket sent for checking' });
     },
     [rows, perform],
   );

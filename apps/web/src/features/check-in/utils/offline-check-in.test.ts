@@ -7,14 +7,17 @@ import {
   type OfflineCheckIn,
   operationOf,
   rowsOf,
+  rowTitle,
   saveOfflineCheckIn,
   searchRows,
   syncStatusText,
 } from './offline-check-in';
 
-const entry = (registrationId: number, name: string) => ({
+const entry = (registrationId: number, name: string, party: string[] = []) => ({
   registrationId,
   name,
+  partySize: 1 + party.length,
+  party,
   isGuest: true,
   status: 'confirmed' as const,
   amountDue: 0,
@@ -123,6 +126,45 @@ describe("a walk's check-in on the leader's phone", () => {
     expect(loadOfflineCheckIn(storage, 5)).toEqual({ list: null, queue: [] });
     store.set('jw.check-in.6', '{"list": 3}');
     expect(loadOfflineCheckIn(storage, 6)).toEqual({ list: null, queue: [] });
+  });
+
+  it('counts the people of a party, checked in together by one tap, and finds them by any name', () => {
+    const withParty: CheckInList = {
+      ...list,
+      entries: [entry(1, 'Anna Smith', ['Ben Smith', 'Cara Jones']), entry(2, 'Dot Dogwood')],
+    };
+    const tap = operationOf(
+      { kind: 'check-in', target: { registrationId: 1 } },
+      at(1),
+      '00000000-0000-4000-8000-000000000001',
+    );
+    const rows = rowsOf({ list: withParty, queue: [tap] }, 'anna');
+    expect(countsOf(rows, false)).toEqual({ expected: 4, checkedIn: 3, noShow: null });
+    expect(countsOf(rows, true)).toEqual({ expected: 4, checkedIn: 3, noShow: 1 });
+    expect(rows.map(rowTitle)).toEqual(['Anna Smith + 2', 'Dot Dogwood']);
+    expect(searchRows(rows, 'cara').map((row) => row.name)).toEqual(['Anna Smith']);
+    expect(searchRows(rows, 'smith').map((row) => row.name)).toEqual(['Anna Smith']);
+    // Every word in one person's name: Ben's first name and Cara's surname are two people.
+    expect(searchRows(rows, 'ben jones')).toEqual([]);
+  });
+
+  it('keeps a list stored before parties, each of its entries one person', () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+      removeItem: (key: string) => void store.delete(key),
+    };
+    const queue = [operationOf({ kind: 'check-in', target: { registrationId: 1 } }, at(1))];
+    const before = {
+      list: {
+        ...list,
+        entries: list.entries.map(({ partySize: _size, party: _party, ...rest }) => rest),
+      },
+      queue,
+    };
+    store.set('jw.check-in.4', JSON.stringify(before));
+    expect(loadOfflineCheckIn(storage, 4)).toEqual({ list, queue });
   });
 
   it('says whether check-ins are waiting', () => {

@@ -1,5 +1,6 @@
 import {
   type CheckInEntry,
+  CheckInEntrySchema,
   type CheckInList,
   CheckInListSchema,
   type CheckInOperation,
@@ -32,8 +33,19 @@ export interface OfflineCheckIn {
   queue: CheckInOperation[];
 }
 
+/**
+ * What this phone kept. A list kept before parties (decision 041) has none: each entry is one
+ * person, so a phone that kept one offline keeps its queue through the update.
+ */
 const StoredSchema = z.object({
-  list: CheckInListSchema.nullable(),
+  list: CheckInListSchema.extend({
+    entries: z.array(
+      CheckInEntrySchema.extend({
+        partySize: CheckInEntrySchema.shape.partySize.default(1),
+        party: CheckInEntrySchema.shape.party.default([]),
+      }),
+    ),
+  }).nullable(),
   queue: z.array(CheckInOperationSchema),
 });
 
@@ -90,6 +102,8 @@ export function rowsOf(state: OfflineCheckIn, leaderName: string): CheckInRow[] 
       rows.push({
         registrationId: 0,
         name: operation.walkIn.name,
+        partySize: 1,
+        party: [],
         isGuest: true,
         status: (state.list?.walk.price ?? 0) > 0 ? 'pending_payment' : 'confirmed',
         amountDue: state.list?.walk.price ?? 0,
@@ -117,13 +131,21 @@ export function rowsOf(state: OfflineCheckIn, leaderName: string): CheckInRow[] 
   );
 }
 
-/** Expected (seats, walk-ins included), checked in, and no-shows (only once the walk started). */
+/**
+ * People expected (seats, walk-ins included), checked in, and no-shows (only once the walk
+ * started): a party counts each of its people (decision 041), checked in together with one tap.
+ */
 export function countsOf(rows: readonly CheckInRow[], started: boolean) {
-  const checkedIn = rows.filter((row) => row.checkedInAt !== null).length;
-  return { expected: rows.length, checkedIn, noShow: started ? rows.length - checkedIn : null };
+  const people = (subset: readonly CheckInRow[]) => subset.reduce((sum, row) => sum + row.partySize, 0);
+  const expected = people(rows);
+  const checkedIn = people(rows.filter((row) => row.checkedInAt !== null));
+  return { expected, checkedIn, noShow: started ? expected - checkedIn : null };
 }
 
-/** Rows whose name has every word typed (case and accents ignored). */
+/**
+ * Rows with someone whose name has every word typed (case and accents ignored): the registrant, or
+ * one of the party they bring.
+ */
 export function searchRows(rows: readonly CheckInRow[], query: string): CheckInRow[] {
   const fold = (text: string) =>
     text
@@ -131,9 +153,13 @@ export function searchRows(rows: readonly CheckInRow[], query: string): CheckInR
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase();
   const words = fold(query).split(/\s+/).filter(Boolean);
-  return words.length === 0
-    ? [...rows]
-    : rows.filter((row) => words.every((word) => fold(row.name).includes(word)));
+  const named = (name: string) => words.every((word) => fold(name).includes(word));
+  return words.length === 0 ? [...rows] : rows.filter((row) => [row.name, ...row.party].some(named));
+}
+
+/** "Anna Smith + 2": the registrant, and how many they bring. */
+export function rowTitle(row: Pick<CheckInEntry, 'name' | 'partySize'>): string {
+  return row.partySize > 1 ? `${row.name} + ${row.partySize - 1}` : row.name;
 }
 
 /** A new operation, made now on this phone. */

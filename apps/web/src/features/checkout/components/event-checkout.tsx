@@ -5,7 +5,7 @@ import type {
   PaidRegistration,
 } from '@jesus-walks/contracts/checkout';
 import type { PaymentMethod } from '@jesus-walks/contracts/payable';
-import { CalendarX2Icon, CheckCircle2Icon } from 'lucide-react';
+import { CalendarX2Icon, CheckCircle2Icon, UsersIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -16,11 +16,23 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BeforeTheWalkFields } from '@/components/walk-forms/before-the-walk-fields';
+import { PartyFields } from '@/components/walk-forms/party-fields';
 import { getServerMessage } from '@/lib/api-client';
 import { useCheckoutConfig } from '@/lib/checkout/get-checkout-config';
 import { type CurrentUser, useCurrentUser } from '@/lib/current-user';
 import { type Event, useEvents } from '@/lib/events/get-events';
 import { useWaiver } from '@/lib/events/get-waiver';
+import {
+  PARTY_HINT,
+  type PartyFormValues,
+  partyBody,
+  partyCheckoutNote,
+  partyOf,
+  partyPriceText,
+  partyRowsOf,
+  whoComesText,
+} from '@/lib/events/party';
+import { partyFormField } from '@/lib/events/party-schema';
 import {
   asksBeforeTheWalk,
   blankWalkForms,
@@ -42,11 +54,16 @@ const PayerSchema = z.object({
   fullName: z.string().trim().min(1, 'Please enter your name').max(100, 'Name cannot exceed 100 characters'),
   email: z.string().trim().pipe(z.email('Please enter a valid email address')),
 });
-/** The payer's form: name and e-mail, and what the walk asks before it (decision 038). */
-type PayerFormValues = z.infer<typeof PayerSchema> & WalkFormsValues;
-/** The payer the seat is held for, with the walk's forms as the intent sends them. */
+/**
+ * The payer's form: name and e-mail, what the walk asks before it (decision 038), and the others
+ * the payer brings (decision 041).
+ */
+type PayerFormValues = z.infer<typeof PayerSchema> & WalkFormsValues & PartyFormValues;
+/** The payer the seats are held for, with the walk's forms and the party as the intent sends them. */
 type Payer = z.infer<typeof PayerSchema> & {
   forms: ReturnType<typeof walkFormsBody>;
+  /** The others coming, by name: a seat each, paid in this checkout. */
+  party: string[];
   /** As typed, to fill the form again when the payer goes back to it. */
   typed?: PayerFormValues;
 };
@@ -91,11 +108,11 @@ interface SeatRequest {
   paymentMethod: PaymentMethod;
 }
 
-/** The paid walk's intent call: a seat on the event for the payer. */
+/** The paid walk's intent call: a seat on the event for the payer and each of their party. */
 function seatIntentCall(eventId: number): IntentCall<SeatRequest, EventPaymentIntentResponse> {
   return {
     keyOf: ({ payer, paymentMethod }) =>
-      JSON.stringify([payer.fullName, payer.email, paymentMethod, payer.forms]),
+      JSON.stringify([payer.fullName, payer.email, paymentMethod, payer.forms, payer.party]),
     create: ({ payer, paymentMethod }, replaces, idempotencyKey) =>
       createEventPaymentIntent({
         body: {
@@ -104,6 +121,7 @@ function seatIntentCall(eventId: number): IntentCall<SeatRequest, EventPaymentIn
           email: payer.email,
           paymentMethod,
           ...payer.forms,
+          ...partyBody(payer.party),
           ...replacesFields(replaces),
         },
         idempotencyKey,
@@ -114,20 +132,24 @@ function seatIntentCall(eventId: number): IntentCall<SeatRequest, EventPaymentIn
 
 /**
  * The seat's payer (a member's name and e-mail, or a guest's given first: the seat is held in that
- * name), then the checkout's payment step with every method, then the registration confirmed. The
- * seat is held for a few minutes from the intent (given back when the payer leaves unpaid); another
- * method hands the hold over to a new intent.
+ * name) and the others they bring (a seat each, decision 041), then the checkout's payment step
+ * with every method, then the registration confirmed. The seats are held for a few minutes from
+ * the intent (given back when the payer leaves unpaid); another method hands the hold over to a
+ * new intent.
  */
 function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
   // A walk that asks something before it (the waiver, an emergency contact) asks the member too.
   const asks = asksBeforeTheWalk(event);
   const [payer, setPayer] = useState<Payer | null>(
-    member?.email && !asks ? { fullName: member.username, email: member.email, forms: {} } : null,
+    member?.email && !asks ? { fullName: member.username, email: member.email, forms: {}, party: [] } : null,
   );
-  const [confirmed, setConfirmed] = useState<{ registration: PaidRegistration; email: string } | null>(null);
+  const [confirmed, setConfirmed] = useState<{
+    registration: PaidRegistration;
+    email: string;
+    seats: number;
+  } | null>(null);
   const lastTyped = useRef<PayerFormValues | null>(null);
   const completeRegistration = useCompleteRegistration();
-  const price = formatPrice(event.price);
   // A member's seat: the intent at once (a guest's once the name and e-mail are given).
   const payment = usePaymentIntent({
     config,
@@ -151,7 +173,7 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
         },
         idempotencyKey: `complete:${intent.paymentId}`,
       });
-      setConfirmed({ registration, email });
+      setConfirmed({ registration, email, seats: intent.items[0]?.quantity ?? 1 });
       window.scrollTo({ top: 0, left: 0 });
       return null;
     } catch (error) {
@@ -166,8 +188,9 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
           <CheckCircle2Icon aria-hidden="true" className="mx-auto size-12 text-primary" />
           <h2 className="text-2xl font-semibold">Registration confirmed</h2>
           <p>
-            You paid {formatPrice(confirmed.registration.total)} and your seat on{' '}
-            <strong>{event.title}</strong> is confirmed.
+            You paid {formatPrice(confirmed.registration.total)} and your{' '}
+            {confirmed.seats > 1 ? `${confirmed.seats} seats` : 'seat'} on <strong>{event.title}</strong>{' '}
+            {confirmed.seats > 1 ? 'are' : 'is'} confirmed.
             {confirmed.email ? ` Your receipt is on its way to ${confirmed.email}.` : null}
           </p>
           <Button asChild variant="outline" className="mx-auto">
@@ -178,27 +201,65 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
     );
   }
 
+  // What is paid for: the server's quote once there is one, else a preview from the party given.
+  const quoted = payment.state.status === 'ready' ? payment.state.intent.items[0] : undefined;
+  const seats = quoted?.quantity ?? 1 + (payer?.party.length ?? 0);
+  /** Back to the details (the party among them), as typed, or as the member's one-click start. */
+  const changeDetails = (withParty: boolean) => {
+    if (payer && !lastTyped.current) {
+      lastTyped.current = {
+        fullName: payer.fullName,
+        email: payer.email,
+        ...blankWalkForms,
+        party: payer.party.length > 0 || !withParty ? partyRowsOf(payer.party) : [{ name: '' }],
+      };
+    }
+    setPayer(null);
+  };
+
   return (
     <>
       <Card>
         <CardHeader>
-          <CardTitle>Pay for your seat</CardTitle>
+          <CardTitle>Pay for your {seats > 1 ? 'seats' : 'seat'}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-5">
-          <div className="flex items-baseline justify-between gap-4 rounded-lg border border-border p-4">
-            <span className="font-medium">{event.title}</span>
-            <span className="font-semibold">{price}</span>
+          <div className="grid gap-1 rounded-lg border border-border p-4" data-testid="checkout-line">
+            <div className="flex items-baseline justify-between gap-4">
+              <span className="min-w-0 font-medium break-words">{event.title}</span>
+              <span className="font-semibold tabular-nums">
+                {formatPrice(quoted ? quoted.lineTotal : event.price * seats)}
+              </span>
+            </div>
+            {seats > 1 ? (
+              <span className="text-sm text-muted-foreground tabular-nums">
+                {seats} × {formatPrice(quoted ? quoted.unitPrice : event.price)}
+                {payer ? ` · ${whoComesText(payer.party)}` : ''}
+              </span>
+            ) : null}
           </div>
           {payer ? (
-            asks ? (
-              <Button variant="outline" className="justify-self-start" onClick={() => setPayer(null)}>
+            asks || payer.party.length > 0 ? (
+              <Button variant="outline" className="justify-self-start" onClick={() => changeDetails(false)}>
                 Change your details
               </Button>
-            ) : null
+            ) : (
+              <Button variant="outline" className="justify-self-start" onClick={() => changeDetails(true)}>
+                <UsersIcon aria-hidden="true" />
+                Bringing others? Add them by name
+              </Button>
+            )
           ) : (
             <PayerForm
               event={event}
-              initial={lastTyped.current ?? { fullName: '', email: member?.email ?? '', ...blankWalkForms }}
+              initial={
+                lastTyped.current ?? {
+                  fullName: '',
+                  email: member?.email ?? '',
+                  ...blankWalkForms,
+                  party: [],
+                }
+              }
               onContinue={(given) => {
                 lastTyped.current = given.typed ?? null;
                 setPayer(given);
@@ -207,8 +268,8 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
             />
           )}
           <p className="text-sm text-muted-foreground">
-            Your seat is held for you for a few minutes while you pay. No shipping: you just turn up on the
-            day.
+            {seats > 1 ? 'Your seats are' : 'Your seat is'} held for you for a few minutes while you pay. No
+            shipping: you just turn up on the day.
           </p>
         </CardContent>
       </Card>
@@ -219,6 +280,14 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
           defaultContact={payer}
           totals={(intent) => (
             <dl className="grid gap-3 text-sm" aria-label="Order total">
+              {(intent.items[0]?.quantity ?? 1) > 1 ? (
+                <div className="flex justify-between gap-4">
+                  <dt className="text-muted-foreground">Seats</dt>
+                  <dd className="tabular-nums" data-testid="checkout-seats">
+                    {intent.items[0]?.quantity} × {formatPrice(intent.items[0]?.unitPrice ?? 0)}
+                  </dd>
+                </div>
+              ) : null}
               <div className="flex justify-between gap-4 text-base font-semibold">
                 <dt>Total</dt>
                 <dd className="tabular-nums" data-testid="checkout-total">
@@ -249,7 +318,7 @@ function PayerForm({
   const waiver = useWaiver(event.waiverRequired);
   const form = useForm<PayerFormValues>({
     resolver: zodResolver(
-      PayerSchema.extend(walkFormFields(event)).superRefine((payer, ctx) =>
+      PayerSchema.extend({ ...walkFormFields(event), party: partyFormField }).superRefine((payer, ctx) =>
         checkSignature(event, payer, ctx),
       ),
     ),
@@ -266,6 +335,7 @@ function PayerForm({
           fullName: values.fullName,
           email: values.email,
           forms: walkFormsBody(event, waiver.data?.id, values),
+          party: partyOf(values.party),
           typed: values,
         }),
       )}
@@ -294,9 +364,36 @@ function PayerForm({
         register={form.register}
         errors={errors}
       />
+      <PartyFields
+        control={form.control}
+        errors={errors.party}
+        idPrefix="payer"
+        hint={`${PARTY_HINT} Theirs are paid now with yours.`}
+        summary={(people) => <CheckoutPartySummary event={event} people={people} />}
+      />
       <Button type="submit" size="lg">
         Continue to payment
       </Button>
     </form>
+  );
+}
+
+/**
+ * What the party pays before the quote (a preview: the server's quote is what is paid), and
+ * whether the seats left are enough for it: a party's seats are held together or not at all.
+ */
+function CheckoutPartySummary({ event, people }: { event: Event; people: number }) {
+  const note = partyCheckoutNote(people, event);
+  if (people <= 1 && !note) return null;
+  return (
+    <div className="grid gap-2 text-sm" aria-live="polite">
+      {people > 1 ? (
+        <p>
+          For your party:{' '}
+          <span className="font-semibold tabular-nums">{partyPriceText(people, event.price)}</span>
+        </p>
+      ) : null}
+      {note ? <p className="rounded-md bg-amber-100 px-3 py-2 text-amber-950">{note}</p> : null}
+    </div>
   );
 }

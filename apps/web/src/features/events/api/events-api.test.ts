@@ -61,6 +61,14 @@ describe('registerForEvent', () => {
     expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{}');
   });
 
+  it('sends the others coming by name, and no party when nobody else comes', async () => {
+    const fetchMock = stubFetch(() => Response.json(registration, { status: 201 }));
+    await registerForEvent({ eventId: 5, party: ['Ben', 'Cara'], idempotencyKey: 'key-12345678' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ party: ['Ben', 'Cara'] });
+    await registerForEvent({ eventId: 5, party: [], idempotencyKey: 'key-12345679' });
+    expect(fetchMock.mock.calls[1]?.[1]?.body).toBe('{}');
+  });
+
   it("keeps the server's message and issues", async () => {
     stubFetch(() =>
       Response.json(

@@ -7,6 +7,7 @@ import type {
 } from '@jesus-walks/contracts/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import { partyBody } from '@/lib/events/party';
 import { eventsKeys } from '@/lib/events/query-keys';
 
 export type { GuestRegistration, Registration };
@@ -19,6 +20,8 @@ export interface RegisterForEventInput {
   fullName?: string;
   /** What the walk asks before it: the waiver accepted, the emergency contact (decision 038). */
   forms?: { waiver?: WaiverAcceptance; emergency?: EmergencyDetails };
+  /** The others coming, by name (decision 041): a seat each, or the line together. Not sent when empty. */
+  party?: readonly string[];
   /** The same key for every retry of one registration, so a retry never registers twice. */
   idempotencyKey: string;
 }
@@ -29,7 +32,12 @@ export async function registerForEvent(input: RegisterForEventInput): Promise<Re
   const { eventRoutes } = await import('@jesus-walks/contracts/events');
   return callApi(eventRoutes.register, {
     params: { id: input.eventId },
-    body: { ...input.guest, ...(input.fullName ? { name: input.fullName } : {}), ...input.forms },
+    body: {
+      ...input.guest,
+      ...(input.fullName ? { name: input.fullName } : {}),
+      ...input.forms,
+      ...partyBody(input.party ?? []),
+    },
     headers: { [IDEMPOTENCY_KEY_HEADER]: input.idempotencyKey },
   });
 }

@@ -6,10 +6,12 @@ import { PrivacyNote } from '@/components/legal/privacy-note';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { BeforeTheWalkFields } from '@/components/walk-forms/before-the-walk-fields';
+import { PartyFields } from '@/components/walk-forms/party-fields';
 import { ApiError } from '@/lib/api-client';
 import { AttemptKeys } from '@/lib/attempt-keys';
 import type { Event } from '@/lib/events/get-events';
 import { useWaiver } from '@/lib/events/get-waiver';
+import { type PartyFormValues, partyFieldOf, partyOf } from '@/lib/events/party';
 import {
   blankWalkForms,
   type WalkAsks,
@@ -22,21 +24,30 @@ import { lazyResolver } from '@/lib/lazy-resolver';
 import { useRegisterForEvent } from '../api/register-for-event';
 import { type Outcome, registrationFailure, registrationOutcome } from '../utils/registration-outcome';
 import { OutcomeAlert } from './outcome-alert';
+import { PartySummary } from './party-summary';
 
-/** The guest's name and e-mail, and what the walk asks before it (decision 038). */
-type GuestFormValues = GuestRegistration & WalkFormsValues;
+/** The guest's name and e-mail, what the walk asks before it (decision 038), and who else comes (041). */
+type GuestFormValues = GuestRegistration & WalkFormsValues & PartyFormValues;
 
 const guestResolver = lazyResolver<GuestFormValues>(async () => {
-  const [{ zodResolver }, { GuestRegistrationSchema }, { checkSignature, walkFormFields }] =
-    await Promise.all([
-      import('@hookform/resolvers/zod'),
-      import('@jesus-walks/contracts/events'),
-      import('@/lib/events/walk-forms-schema'),
-    ]);
+  const [
+    { zodResolver },
+    { GuestRegistrationSchema },
+    { checkSignature, walkFormFields },
+    { partyFormField },
+  ] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@jesus-walks/contracts/events'),
+    import('@/lib/events/walk-forms-schema'),
+    import('@/lib/events/party-schema'),
+  ]);
   // The walk's asks come as the form's context: its checks are the ones of this walk.
   return (values, context, options) => {
     const walk = context as WalkAsks;
-    const schema = GuestRegistrationSchema.extend(walkFormFields(walk)).superRefine((guest, ctx) =>
+    const schema = GuestRegistrationSchema.extend({
+      ...walkFormFields(walk),
+      party: partyFormField,
+    }).superRefine((guest, ctx) =>
       checkSignature(walk, { signedName: guest.signedName, fullName: guest.name }, ctx),
     );
     return zodResolver(schema)(values, context, options) as ReturnType<Resolver<GuestFormValues>>;
@@ -52,6 +63,7 @@ export function GuestRegistrationForm({ event, actionLabel }: { event: Event; ac
   const [done, setDone] = useState(false);
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setError,
@@ -59,16 +71,17 @@ export function GuestRegistrationForm({ event, actionLabel }: { event: Event; ac
   } = useForm<GuestFormValues>({
     resolver: guestResolver,
     context: { waiverRequired: event.waiverRequired, askEmergencyContact: event.askEmergencyContact },
-    defaultValues: { name: '', email: '', ...blankWalkForms },
+    defaultValues: { name: '', email: '', ...blankWalkForms, party: [] },
   });
 
   const submit = handleSubmit((values) => {
     if (registration.isPending) return;
     const guest = { name: values.name, email: values.email };
     const forms = walkFormsBody(event, waiver.data?.id, values);
-    const idempotencyKey = attempts.current.keyFor(JSON.stringify({ guest, forms }));
+    const party = partyOf(values.party);
+    const idempotencyKey = attempts.current.keyFor(JSON.stringify({ guest, forms, party }));
     registration.mutate(
-      { eventId: event.id, guest, forms, idempotencyKey },
+      { eventId: event.id, guest, forms, party, idempotencyKey },
       {
         onSuccess: (result) => {
           attempts.current.settle();
@@ -81,10 +94,10 @@ export function GuestRegistrationForm({ event, actionLabel }: { event: Event; ac
           if (error instanceof ApiError && error.status === 400) {
             for (const issue of error.issues ?? []) {
               const field = issue.path.at(-1);
-              const walkField = walkFormFieldOf(issue.path);
-              if (field === 'name' || field === 'email')
+              const walkField = walkFormFieldOf(issue.path) ?? partyFieldOf(issue.path);
+              if (walkField) setError(walkField, { type: 'server', message: issue.message });
+              else if (field === 'name' || field === 'email')
                 setError(field, { type: 'server', message: issue.message });
-              else if (walkField) setError(walkField, { type: 'server', message: issue.message });
             }
           }
           setOutcome(registrationFailure(error));
@@ -145,6 +158,12 @@ export function GuestRegistrationForm({ event, actionLabel }: { event: Event; ac
         idPrefix="guest"
         register={register}
         errors={errors}
+      />
+      <PartyFields
+        control={control}
+        errors={errors.party}
+        idPrefix="guest"
+        summary={(people) => <PartySummary event={event} people={people} />}
       />
       <Button type="submit" size="lg" className="w-full" disabled={registration.isPending}>
         {registration.isPending ? 'Registering...' : actionLabel}

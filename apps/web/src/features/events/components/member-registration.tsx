@@ -1,4 +1,6 @@
+import { UsersIcon } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -7,6 +9,7 @@ import { AttemptKeys } from '@/lib/attempt-keys';
 import { useCancelRegistration } from '@/lib/events/cancel-registration';
 import type { Event } from '@/lib/events/get-events';
 import { useMyRegistrations } from '@/lib/events/get-my-registrations';
+import { whoComesText } from '@/lib/events/party';
 import { cancelConsequence, statusLabel } from '@/lib/events/registration-status';
 import { asksBeforeTheWalk } from '@/lib/events/walk-forms';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
@@ -22,16 +25,19 @@ const MemberWalkForms = lazy(() =>
 
 /**
  * A logged-in member: register with one click (or, for a walk that asks for the waiver or an
- * emergency contact, with that form), see their registration, cancel it.
+ * emergency contact, or to bring others, with that form), see their registration, cancel it.
  */
 export function MemberRegistration({
   event,
   username,
   actionLabel,
+  askParty = false,
 }: {
   event: Event;
   username: string;
   actionLabel: string;
+  /** Open with the party's names asked (a party waiting together for a paid walk's seats). */
+  askParty?: boolean;
 }) {
   const mine = useMyRegistrations(true);
   const registration = useRegisterForEvent();
@@ -39,6 +45,8 @@ export function MemberRegistration({
   const attempts = useRef(new AttemptKeys(newIdempotencyKey));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [confirming, setConfirming] = useState(false);
+  /** They chose to bring others: the form with the party's names, instead of the one click. */
+  const [withParty, setWithParty] = useState(askParty);
 
   if (mine.isPending) return <Skeleton className="h-24 w-full" />;
 
@@ -111,6 +119,23 @@ export function MemberRegistration({
             {statusLabel(current)}
           </Badge>
         </div>
+        {current.partySize > 1 || current.payment === null ? (
+          <p
+            className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm"
+            data-party-size={current.partySize}
+          >
+            <UsersIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+            <span>{whoComesText(current.party)}</span>
+            <Link
+              to="/account?tab=walks"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {current.partySize > 1
+                ? 'Edit your party in My walks'
+                : 'Bringing others? Add them in My walks'}
+            </Link>
+          </p>
+        ) : null}
         {confirming ? (
           <div className="grid gap-3 rounded-lg border border-border bg-muted p-4">
             <p className="text-sm">Cancel your registration? {cancelConsequence(current)}</p>
@@ -147,21 +172,35 @@ export function MemberRegistration({
         You are logged in as <span className="font-semibold text-foreground">{username}</span>
         {asksBeforeTheWalk(event)
           ? '. This walk asks a few things before you come:'
-          : ": one click and you're in."}
+          : withParty
+            ? '. Who is coming with you?'
+            : ": one click and you're in."}
       </p>
-      {asksBeforeTheWalk(event) ? (
+      {asksBeforeTheWalk(event) || withParty ? (
         <Suspense fallback={<Skeleton className="h-64 w-full" />}>
           <MemberWalkForms
             event={event}
             actionLabel={actionLabel}
             pending={registration.isPending}
+            withParty={withParty}
             onRegister={handleRegisterWithForms}
           />
         </Suspense>
       ) : (
-        <Button size="lg" className="w-full" onClick={handleRegister} disabled={registration.isPending}>
-          {registration.isPending ? 'Registering...' : actionLabel}
-        </Button>
+        <div className="grid gap-2">
+          <Button size="lg" className="w-full" onClick={handleRegister} disabled={registration.isPending}>
+            {registration.isPending ? 'Registering...' : actionLabel}
+          </Button>
+          <Button
+            variant="link"
+            className="justify-self-start px-0"
+            onClick={() => setWithParty(true)}
+            disabled={registration.isPending}
+          >
+            <UsersIcon aria-hidden="true" />
+            Bringing others? Add them by name
+          </Button>
+        </div>
       )}
     </div>
   );

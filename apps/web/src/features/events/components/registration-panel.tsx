@@ -1,10 +1,11 @@
 import { BanIcon, CreditCardIcon, HistoryIcon } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/lib/current-user';
 import type { Event } from '@/lib/events/get-events';
+import { PARTY_MAX_SIZE } from '@/lib/events/party';
 import { formatPrice } from '@/lib/format';
 import { MemberRegistration } from './member-registration';
 import { OutcomeAlert } from './outcome-alert';
@@ -21,6 +22,9 @@ const GuestRegistrationForm = lazy(() =>
 /** How someone signs up for an event: as the logged-in member, or as a guest with name and e-mail. */
 export function RegistrationPanel({ event }: { event: Event }) {
   const currentUser = useCurrentUser();
+  // A party larger than a paid walk's seats left cannot pay for them: it waits in line together
+  // (decision 041), registered as for a full walk, and pays on the day if seats open up.
+  const [partyWaits, setPartyWaits] = useState(false);
 
   if (event.isCancelled) {
     return (
@@ -57,14 +61,15 @@ export function RegistrationPanel({ event }: { event: Event }) {
     );
   }
 
-  const actionLabel = event.seatsLeft > 0 ? 'Register' : 'Join the waitlist';
+  const actionLabel = event.seatsLeft > 0 && !partyWaits ? 'Register' : 'Join the waitlist';
   if (currentUser.isPending) return <Skeleton className="h-40 w-full" />;
   // A paid event with a seat left is paid through the checkout (a full one keeps its waitlist).
-  if (event.price > 0 && event.seatsLeft > 0) {
+  if (event.price > 0 && event.seatsLeft > 0 && !partyWaits) {
     return (
       <div className="grid gap-3">
         <p className="text-sm text-muted-foreground">
-          Pay now by card and your seat is confirmed straight away; your receipt comes by e-mail.
+          Pay now by card and your seat is confirmed straight away; your receipt comes by e-mail. Bringing
+          others? Add them by name at checkout: each has a seat, paid with yours.
         </p>
         <Button asChild size="lg">
           <Link to={`/checkout?event=${event.id}`}>
@@ -72,12 +77,22 @@ export function RegistrationPanel({ event }: { event: Event }) {
             Pay {formatPrice(event.price)} and register
           </Link>
         </Button>
+        {event.seatsLeft < PARTY_MAX_SIZE ? (
+          <Button variant="link" className="justify-self-start px-0" onClick={() => setPartyWaits(true)}>
+            More than {event.seatsLeft === 1 ? 'one' : event.seatsLeft} of you? Join the waitlist together
+          </Button>
+        ) : null}
       </div>
     );
   }
   if (currentUser.data) {
     return (
-      <MemberRegistration event={event} username={currentUser.data.username} actionLabel={actionLabel} />
+      <MemberRegistration
+        event={event}
+        username={currentUser.data.username}
+        actionLabel={actionLabel}
+        askParty={partyWaits}
+      />
     );
   }
   return (

@@ -1,6 +1,7 @@
 import type { Registration } from '@jesus-walks/contracts/events';
 import { ApiError } from '@/lib/api-client';
 import { formatEventPrice } from '@/lib/events/event-format';
+import { namesText, peopleText } from '@/lib/events/party';
 
 export interface Outcome {
   tone: 'success' | 'info' | 'error';
@@ -8,8 +9,9 @@ export interface Outcome {
   description: string;
 }
 
-/** What a registration's answer means for the person who sent it. */
+/** What a registration's answer means for the person who sent it (and the party they bring). */
 export function registrationOutcome(registration: Registration, price: number): Outcome {
+  if (registration.partySize > 1) return partyOutcome(registration, price);
   switch (registration.status) {
     case 'confirmed':
       return {
@@ -28,6 +30,38 @@ export function registrationOutcome(registration: Registration, price: number): 
         tone: 'info',
         title: "You're on the waitlist",
         description: `This walk is full${registration.waitlistPosition ? `, so you are number ${registration.waitlistPosition} in line` : ''}. If a seat opens up it goes to the next in line, and we'll e-mail you right away.`,
+      };
+    case 'cancelled':
+      return {
+        tone: 'info',
+        title: 'Registration cancelled',
+        description: 'This registration is cancelled.',
+      };
+  }
+}
+
+/** The same for a party (decision 041): its seats are together, or it waits in line together. */
+function partyOutcome(registration: Registration, price: number): Outcome {
+  const people = peopleText(registration.partySize);
+  const who = namesText(['you', ...registration.party]);
+  switch (registration.status) {
+    case 'confirmed':
+      return {
+        tone: 'success',
+        title: `You're registered, ${people}.`,
+        description: `Your ${registration.partySize} seats are saved (${who}) and we've e-mailed you the details. See you on the trail!`,
+      };
+    case 'pending_payment':
+      return {
+        tone: 'success',
+        title: `Your seats are reserved, ${people}.`,
+        description: `The price is ${formatEventPrice(price)} per person, ${formatEventPrice(price * registration.partySize)} for the ${registration.partySize} of you, paid on the day at check-in (cash or card). We've e-mailed you the details.`,
+      };
+    case 'waitlisted':
+      return {
+        tone: 'info',
+        title: `You're on the waitlist, ${people}.`,
+        description: `There are not ${registration.partySize} seats free, so your party waits in line together${registration.waitlistPosition ? `, number ${registration.waitlistPosition} in line` : ''}. When ${registration.partySize} seats open up, your whole party has them and we'll e-mail you right away.`,
       };
     case 'cancelled':
       return {
