@@ -274,6 +274,22 @@ describe('PUT /api/events/:id/registrations/:registrationId/party', () => {
   });
 });
 
+/** payments' fulfil of a quote, paid in full with a new payment id. */
+function fulfil(quoteId: string, amountPaid: string, userId: number | null = null) {
+  return content.app.inject({
+    method: 'POST',
+    url: `/internal/event-quotes/${quoteId}/fulfil`,
+    headers: internalHeader,
+    payload: {
+      paymentId: randomUUID(),
+      amountPaid,
+      paymentMethod: 'stripe',
+      buyer: { userId, email: null, fullName: null, phone: null },
+      shippingAddress: {},
+    },
+  });
+}
+
 describe('a paid walk: one checkout for the party', () => {
   async function quoteParty(eventId: number, party: string[], buyer: object = guest()) {
     const response = await content.app.inject({
@@ -301,18 +317,7 @@ describe('a paid walk: one checkout for the party', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/only one seat left, not enough for a party of 2/);
 
-    const paid = await content.app.inject({
-      method: 'POST',
-      url: `/internal/event-quotes/${quote.quoteId}/fulfil`,
-      headers: internalHeader,
-      payload: {
-        paymentId: randomUUID(),
-        amountPaid: '75.00',
-        paymentMethod: 'stripe',
-        buyer: { userId: null, email: null, fullName: null, phone: null },
-        shippingAddress: {},
-      },
-    });
+    const paid = await fulfil(quote.quoteId, '75.00');
     expect(FulfilmentSchema.parse(paid.json())).toMatchObject({ outcome: 'fulfilled', total: '75.00' });
     expect(await statusOf(quote.registrationId)).toEqual({ status: 'confirmed', partySize: 3 });
   });
@@ -337,18 +342,7 @@ describe('a paid walk: one checkout for the party', () => {
     expect(EventQuoteSchema.parse(second.json()).total).toBe('30.00');
     expect((await eventOf(eventId)).seatsTaken).toBe(3);
     // The first payment (for two) arrives late: not the party held now, so refunded by payments.
-    const late = await content.app.inject({
-      method: 'POST',
-      url: `/internal/event-quotes/${first.quoteId}/fulfil`,
-      headers: internalHeader,
-      payload: {
-        paymentId: randomUUID(),
-        amountPaid: '20.00',
-        paymentMethod: 'stripe',
-        buyer: { userId: null, email: null, fullName: null, phone: null },
-        shippingAddress: {},
-      },
-    });
+    const late = await fulfil(first.quoteId, '20.00');
     expect(FulfilmentSchema.parse(late.json())).toMatchObject({ outcome: 'unfulfillable' });
     expect(late.json().reason).toMatch(/party changed/);
   });
@@ -357,18 +351,7 @@ describe('a paid walk: one checkout for the party', () => {
     const eventId = await insertTestEvent(content.db, { capacity: 6, price: 10 });
     const walker = member();
     const quote = EventQuoteSchema.parse((await quoteParty(eventId, ['Ben'], { userId: walker.id })).json());
-    await content.app.inject({
-      method: 'POST',
-      url: `/internal/event-quotes/${quote.quoteId}/fulfil`,
-      headers: internalHeader,
-      payload: {
-        paymentId: randomUUID(),
-        amountPaid: '20.00',
-        paymentMethod: 'stripe',
-        buyer: { userId: walker.id, email: null, fullName: null, phone: null },
-        shippingAddress: {},
-      },
-    });
+    await fulfil(quote.quoteId, '20.00', walker.id);
     const renamed = await updateParty(eventId, quote.registrationId, walker, ['Benjamin']);
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(RegistrationSchema.parse(renamed.json()).party).toEqual(['Benjamin']);

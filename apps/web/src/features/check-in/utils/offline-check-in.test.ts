@@ -42,6 +42,17 @@ const list: CheckInList = {
 
 const at = (minute: number) => new Date(Date.UTC(2030, 4, 1, 15, minute));
 
+/** A Storage kept in a Map, as the page's localStorage. */
+function memoryStorage() {
+  const store = new Map<string, string>();
+  const storage = {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => void store.set(key, value),
+    removeItem: (key: string) => void store.delete(key),
+  };
+  return { store, storage };
+}
+
 describe("a walk's check-in on the leader's phone", () => {
   it('shows a tap at once, marked as not sent, and an undo after it', () => {
     const state: OfflineCheckIn = {
@@ -114,12 +125,7 @@ describe("a walk's check-in on the leader's phone", () => {
   });
 
   it('is kept in storage per walk, and an unreadable copy is an empty one', () => {
-    const store = new Map<string, string>();
-    const storage = {
-      getItem: (key: string) => store.get(key) ?? null,
-      setItem: (key: string, value: string) => void store.set(key, value),
-      removeItem: (key: string) => void store.delete(key),
-    };
+    const { store, storage } = memoryStorage();
     const queue = [operationOf({ kind: 'check-in', target: { registrationId: 1 } }, at(1))];
     saveOfflineCheckIn(storage, 4, { list, queue });
     expect(loadOfflineCheckIn(storage, 4)).toEqual({ list, queue });
@@ -149,12 +155,7 @@ describe("a walk's check-in on the leader's phone", () => {
   });
 
   it('keeps a list stored before parties, each of its entries one person', () => {
-    const store = new Map<string, string>();
-    const storage = {
-      getItem: (key: string) => store.get(key) ?? null,
-      setItem: (key: string, value: string) => void store.set(key, value),
-      removeItem: (key: string) => void store.delete(key),
-    };
+    const { store, storage } = memoryStorage();
     const queue = [operationOf({ kind: 'check-in', target: { registrationId: 1 } }, at(1))];
     const before = {
       list: {
