@@ -19,6 +19,7 @@ import { pgvectorLookup } from './modules/embeddings/embeddings.service';
 import { registerKnowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { seedKnowledge } from './modules/knowledge/knowledge.service';
 import { createPeers } from './modules/peers/peers';
+import { scheduleConversationRetention } from './modules/privacy/privacy.jobs';
 import { registerPrivacyRoutes } from './modules/privacy/privacy.routes';
 
 /** Builds the ai-assistant service; never listens (main.ts, the standalone runner and tests do). */
@@ -54,6 +55,8 @@ export async function buildApp(env: Env, deps: ServiceDeps<AiAssistantDatabase>)
     }
   });
   scheduleAgentLimitsCleanUp(deps.jobs, deps.db);
+  // A visitor's conversations are kept 30 days after their last message, no longer.
+  scheduleConversationRetention(deps.jobs, deps);
 
   const endpoint = env.OPENAI_API_KEY !== undefined || env.OPENAI_BASE_URL !== undefined;
   const chat = env.ASSISTANT_PROVIDER === 'openai' || (env.ASSISTANT_PROVIDER === 'auto' && endpoint);

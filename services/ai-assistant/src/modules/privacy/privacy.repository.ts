@@ -50,6 +50,32 @@ export async function deleteConversationsOf(trx: Trx, userId: number): Promise<s
   return deleted.map((row) => row.id);
 }
 
+/**
+ * Deletes the conversations of visitors without an account whose last message is older than
+ * `before` (their messages go with them), and the question counts kept for them. Answers how many.
+ */
+export async function deleteIdleAnonymousConversations(db: Db, before: Date): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('conversations')
+      .where('userId', 'is', null)
+      .where('updatedAt', '<', before)
+      .returning('id')
+      .execute();
+    if (deleted.length > 0) {
+      await trx
+        .deleteFrom('rateLimitHits')
+        .where(
+          'key',
+          'in',
+          deleted.map((row) => `conversation:${row.id}`),
+        )
+        .execute();
+    }
+    return deleted.length;
+  });
+}
+
 /** The counts of questions asked by the member and in their conversations. */
 export async function deleteRateLimitHitsOf(
   trx: Trx,

@@ -2,6 +2,7 @@ import type { MemberDataPart, MemberErasure, MemberRef } from '@jesus-walks/cont
 import type { AssistantDeps } from '../../deps';
 import {
   deleteConversationsOf,
+  deleteIdleAnonymousConversations,
   deleteRateLimitHitsOf,
   forgetActorName,
   listConversationsOf,
@@ -15,6 +16,19 @@ import {
 
 const SERVICE = 'ai-assistant';
 type PrivacyDeps = Pick<AssistantDeps, 'db'>;
+
+/**
+ * How long a conversation without an account is kept after its last message: long enough to pick
+ * it up again the next days, no longer (the privacy page says so). A member's are kept until they
+ * delete them with their account.
+ */
+export const ANONYMOUS_CONVERSATION_RETENTION_DAYS = 30;
+
+/** The daily clean-up of anonymous conversations idle for ANONYMOUS_CONVERSATION_RETENTION_DAYS. */
+export async function forgetIdleAnonymousConversations(deps: PrivacyDeps, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - ANONYMOUS_CONVERSATION_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  return deleteIdleAnonymousConversations(deps.db, before);
+}
 
 /** POST /internal/privacy/ai-assistant/export */
 export async function exportMemberData(deps: PrivacyDeps, member: MemberRef): Promise<MemberDataPart> {

@@ -72,7 +72,8 @@ const kept: { what: string; why: string; howLong: string }[] = [
   {
     what: 'Your conversations with the AI assistant',
     why: 'So a conversation can go on where you left it',
-    howLong: 'Those you had while logged in are deleted with your account',
+    howLong:
+      'Those you had while logged in are deleted with your account; those without an account, 30 days after their last message',
   },
 ];
 
