@@ -233,6 +233,8 @@ describe('POST /api/account/delete', () => {
     expect(response.json()).toEqual({ message: ACCOUNT_DELETED_MESSAGE });
     // This browser's cookie is cleared; every session of the account is gone.
     expect(response.cookies.find((cookie) => cookie.name === 'sid')).toMatchObject({ value: '' });
+    // The device cookie names the account (its user id): it goes with it.
+    expect(response.cookies.find((cookie) => cookie.name === 'device')).toMatchObject({ value: '' });
     expect(await resolve(first)).toBeNull();
     expect(await resolve(second)).toBeNull();
     const me = await identity.app.inject({

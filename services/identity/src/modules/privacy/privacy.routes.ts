@@ -35,8 +35,10 @@ export function registerPrivacyRoutes(app: ServiceApp, deps: IdentityDeps): void
       currentPassword: request.body.currentPassword,
       address: clientAddressOf(request),
     });
-    // Every session of the account is gone; this one's cookie goes too.
+    // Every session of the account is gone; this one's cookie goes too, and its device cookie,
+    // which outlives a logout on purpose but names an account that is no more.
     await endSession(request, reply);
+    deps.deviceCookies.forget(reply);
     return answer;
   });
 

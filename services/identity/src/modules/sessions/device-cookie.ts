@@ -33,6 +33,8 @@ export interface DeviceCookies {
   read(request: FastifyRequest): DeviceClaim | null;
   /** Gives the browser a fresh device cookie for this user (after a successful login). */
   issue(reply: FastifyReply, userId: number): void;
+  /** Tells the browser to drop its device cookie (its account is deleted: the id names no one). */
+  forget(reply: FastifyReply): void;
 }
 
 /** The keys device cookies are signed with: one per session secret, the signing one first. */
@@ -89,6 +91,14 @@ export function createDeviceCookies(options: {
         sameSite: 'lax',
         secure: options.secure,
         maxAge: maxAgeMs / 1000,
+      });
+    },
+    forget(reply) {
+      reply.clearCookie(DEVICE_COOKIE_NAME, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secure,
       });
     },
   };
