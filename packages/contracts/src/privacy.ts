@@ -28,6 +28,12 @@ export type MemberDataService = (typeof memberDataServices)[number];
 export const MemberRefSchema = z.object({
   userId: RowIdSchema,
   emails: z.array(z.string().max(254)).min(1).max(50),
+  /**
+   * The usernames the account had (the current one first): a service scrubs them from its own
+   * activity record, where an admin's change names the member. [] when not given (an erasure
+   * queued before they were kept).
+   */
+  usernames: z.array(z.string().max(100)).max(20).default([]),
 });
 export type MemberRef = z.infer<typeof MemberRefSchema>;
 

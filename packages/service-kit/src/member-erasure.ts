@@ -55,6 +55,8 @@ export async function scrubAuditLog(
     targets: ReadonlyArray<{ type: string; ids: readonly (string | number)[] }>;
     /** Names and phone numbers of the member found in this schema's rows. */
     names: readonly string[];
+    /** The usernames identity knows the account had (MemberRef.usernames). */
+    usernames?: readonly string[];
   },
 ): Promise<number> {
   const patterns = input.emails.map(containsPattern);
@@ -78,10 +80,13 @@ export async function scrubAuditLog(
     )
     .execute();
   // The member's username, as their own entries show it, and as a change names them ({ id, username }).
-  const usernames = rows.flatMap((row) => [
-    ...(row.actorId === input.userId && row.actorUsername ? [row.actorUsername] : []),
-    ...usernamesIn(row.changes, input.userId),
-  ]);
+  const usernames = [
+    ...(input.usernames ?? []),
+    ...rows.flatMap((row) => [
+      ...(row.actorId === input.userId && row.actorUsername ? [row.actorUsername] : []),
+      ...usernamesIn(row.changes, input.userId),
+    ]),
+  ];
   const needles = [...input.emails, ...input.names, ...usernames].sort((a, b) => b.length - a.length);
   let changed = 0;
   for (const row of rows) {

@@ -120,6 +120,8 @@ export interface AccountErasuresTable {
   userId: number;
   service: string;
   emails: ColumnType<string[] | null, string | null | undefined, string | null>;
+  /** The usernames the account had (0010), kept as long as the addresses. */
+  usernames: ColumnType<string[] | null, string | null | undefined, string | null>;
   requestedAt: Timestamp;
   attempts: ColumnType<number, number | undefined, number>;
   lastError: string | null;

@@ -13,7 +13,11 @@ const MARIA = { name: 'Mariella Quintanilla', email: 'mariella.q@example.com', p
 const maria: Identity = { id: 4242, username: 'maria-q', isAdmin: false };
 const peter: Identity = { id: 4343, username: 'peter-o', isAdmin: false };
 const admin: Identity = { id: 4444, username: 'admin-erased', isAdmin: true };
-const ref = (who: Identity, email: string): MemberRef => ({ userId: who.id, emails: [email] });
+const ref = (who: Identity, email: string): MemberRef => ({
+  userId: who.id,
+  emails: [email],
+  usernames: [who.username],
+});
 const SCHEMA = schemaNameOf('ai-assistant');
 
 beforeAll(async () => {

@@ -30,7 +30,11 @@ const MARIA = {
   phone: '+1 707 555 0142',
 };
 const PETER = { name: 'Peterson Oakhurst', email: 'peterson.o@example.org', phone: '+1 415 555 0199' };
-const ref = (): MemberRef => ({ userId: maria.id, emails: [MARIA.email, MARIA.oldEmail] });
+const ref = (): MemberRef => ({
+  userId: maria.id,
+  emails: [MARIA.email, MARIA.oldEmail],
+  usernames: [maria.username],
+});
 const needles = [MARIA.name, MARIA.email, MARIA.oldEmail, MARIA.phone, 'maria-q'];
 
 beforeAll(async () => {

@@ -93,6 +93,7 @@ export async function eraseMemberData(deps: PrivacyDeps, member: MemberRef): Pro
     const auditEntries = await scrubAuditLog(trx, {
       userId: member.userId,
       emails: member.emails,
+      usernames: member.usernames,
       targets: [{ type: 'order', ids }],
       names,
     });

@@ -27,8 +27,12 @@ const MARIA = {
 };
 const PETER = { name: 'Peterson Oakhurst', email: 'peterson.o@example.org' };
 const maria: Identity = { id: 4242, username: 'maria-q', isAdmin: false };
-const ref = (): MemberRef => ({ userId: maria.id, emails: [MARIA.email, MARIA.oldEmail] });
-const needles = [MARIA.name, MARIA.email, MARIA.oldEmail];
+const ref = (): MemberRef => ({
+  userId: maria.id,
+  emails: [MARIA.email, MARIA.oldEmail],
+  usernames: [maria.username],
+});
+const needles = [MARIA.name, MARIA.email, MARIA.oldEmail, 'Mateo Quintanilla'];
 const SCHEMA = schemaNameOf('content-and-events');
 
 beforeAll(async () => {
@@ -48,7 +52,7 @@ afterAll(async () => {
 });
 
 async function inject(
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   caller: Identity | null,
   payload?: object,
@@ -91,8 +95,8 @@ const call = (action: 'export' | 'erase') =>
   });
 
 describe('a member’s data in content-and-events', () => {
-  const walks = { full: 0, open: 0, past: 0, cancelledByAdmin: 0 };
-  const regs = { member: 0, peter: 0, guest: 0, pastMember: 0, pastGuest: 0, cancelled: 0 };
+  const walks = { full: 0, open: 0, past: 0, cancelledByAdmin: 0, family: 0 };
+  const regs = { member: 0, peter: 0, guest: 0, pastMember: 0, pastGuest: 0, cancelled: 0, family: 0 };
 
   beforeAll(async () => {
     walks.full = await insertTestEvent(content.db, { title: 'Vineyard Loop', capacity: 1 });
@@ -129,6 +133,17 @@ describe('a member’s data in content-and-events', () => {
       testAdmin,
     );
     expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // She brings her son (decision 041), and an admin changes her party: the record names her by
+    // her username (identity's), which only identity can tell this service at erasure.
+    walks.family = await insertTestEvent(content.db, { title: 'Cedar Hollow' });
+    regs.family = (await register(walks.family, maria)).id;
+    const party = await inject(
+      'PUT',
+      `/api/events/${walks.family}/registrations/${regs.family}/party`,
+      testAdmin,
+      { party: ['Mateo Quintanilla'] },
+    );
+    expect(party.statusCode, party.body).toBe(200);
     const subscribed = await inject('POST', '/api/newsletter/subscribe', null, { email: MARIA.email });
     expect(subscribed.statusCode, subscribed.body).toBeLessThan(300);
     await inject('POST', '/api/newsletter/subscribe', null, { email: PETER.email });
@@ -157,8 +172,13 @@ describe('a member’s data in content-and-events', () => {
     expect(part.service).toBe('content-and-events');
     const registrations = part.sections.registrations ?? [];
     expect(registrations.map((row) => row.id).sort((a, b) => Number(a) - Number(b))).toEqual(
-      [regs.member, regs.guest, regs.pastMember, regs.pastGuest, regs.cancelled].sort((a, b) => a - b),
+      [regs.member, regs.guest, regs.pastMember, regs.pastGuest, regs.cancelled, regs.family].sort(
+        (a, b) => a - b,
+      ),
     );
+    expect(registrations.find((row) => row.id === regs.family)).toMatchObject({
+      party: ['Mateo Quintanilla'],
+    });
     expect(registrations.find((row) => row.id === regs.guest)).toMatchObject({
       walk: 'Ridge Trail',
       registeredAs: 'guest',
@@ -185,7 +205,7 @@ describe('a member’s data in content-and-events', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { erased } = MemberErasureSchema.parse(response.json());
     expect(erased).toMatchObject({
-      registrationsCancelled: 2,
+      registrationsCancelled: 3,
       registrations: 3,
       subscribers: 1,
       contactMessages: 1,
@@ -232,5 +252,7 @@ describe('a member’s data in content-and-events', () => {
     });
     expect(record.statusCode).toBe(200);
     expect(record.body).not.toContain(MARIA.name);
+    expect(record.body).not.toContain(maria.username);
+    expect(record.body).not.toContain('Mateo Quintanilla');
   });
 });

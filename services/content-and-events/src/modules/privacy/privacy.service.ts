@@ -117,6 +117,7 @@ export async function eraseMemberData(
     const auditEntries = await scrubAuditLog(trx, {
       userId: member.userId,
       emails: member.emails,
+      usernames: member.usernames,
       targets: [
         { type: 'registration', ids },
         { type: 'subscriber', ids: subscribers },

@@ -8,6 +8,7 @@ import * as m0006 from './0006_index_admin_users';
 import * as m0007 from './0007_create_login_lockouts';
 import * as m0008 from './0008_add_account_email_confirmations_and_session_activity';
 import * as m0009 from './0009_add_account_privacy';
+import * as m0010 from './0010_add_erasure_usernames';
 
 /** Every migration of the identity schema, in order. Listed explicitly so bundlers and tests see them. */
 export const migrations: Migrations = {
@@ -20,4 +21,5 @@ export const migrations: Migrations = {
   '0007_create_login_lockouts': m0007,
   '0008_add_account_email_confirmations_and_session_activity': m0008,
   '0009_add_account_privacy': m0009,
+  '0010_add_erasure_usernames': m0010,
 };

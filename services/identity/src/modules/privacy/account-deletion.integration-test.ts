@@ -261,7 +261,12 @@ describe('POST /api/account/delete', () => {
     const erases = peers.calls.filter((call) => call.operation === 'erase');
     expect(erases.map((call) => call.service).sort()).toEqual([...memberDataServices].sort());
     for (const call of erases) {
-      expect(call.member).toEqual({ userId: walker.id, emails: [walker.email, oldEmail] });
+      // With the usernames the account had, which the services scrub from their own records.
+      expect(call.member).toEqual({
+        userId: walker.id,
+        emails: [walker.email, oldEmail],
+        usernames: expect.arrayContaining([walker.username, oldUsername]),
+      });
     }
     const erasures = await identity.db
       .selectFrom('accountErasures')
@@ -270,7 +275,12 @@ describe('POST /api/account/delete', () => {
       .execute();
     expect(erasures).toHaveLength(4);
     for (const erasure of erasures) {
-      expect(erasure).toMatchObject({ emails: null, erased: { records: 1 }, lastError: null });
+      expect(erasure).toMatchObject({
+        emails: null,
+        usernames: null,
+        erased: { records: 1 },
+        lastError: null,
+      });
       expect(erasure.erasedAt).toBeInstanceOf(Date);
     }
 

@@ -139,7 +139,7 @@ async function deleteAccount(deps: DeletionDeps, input: { userId: number; admin:
       changes: null,
     });
     for (const service of memberDataServices) {
-      await insertErasure(trx, { userId, service, emails: erasureEmails });
+      await insertErasure(trx, { userId, service, emails: erasureEmails, usernames: personal.usernames });
       await deps.jobs.enqueue(trx, ERASE_JOB, { userId, service } satisfies EraseJobData);
     }
   });
@@ -254,7 +254,11 @@ export async function runEraseJob(
   if (!erasure || erasure.erasedAt) return { userId, service, skipped: true };
   const emails = erasure.emails && erasure.emails.length > 0 ? erasure.emails : [deletedEmailOf(userId)];
   try {
-    const answer = await deps.privacy.erase(service, { userId, emails: emails.slice(0, 50) });
+    const answer = await deps.privacy.erase(service, {
+      userId,
+      emails: emails.slice(0, 50),
+      usernames: (erasure.usernames ?? []).slice(0, 20),
+    });
     await deps.db.transaction().execute(async (trx) => {
       const pending = await markErased(trx, { userId, service, erased: answer.erased });
       if (pending === 0) await forgetErasureEmails(trx, userId);

@@ -16,7 +16,8 @@ import { createInternalClient, type InternalClient } from '@jesus-walks/service-
  * rather than leaving its part out.
  */
 export interface PrivacyPeers {
-  exportOf(service: MemberDataService, member: MemberRef): Promise<MemberDataPart>;
+  /** An export needs no usernames: its rows are found by id and addresses. */
+  exportOf(service: MemberDataService, member: Omit<MemberRef, 'usernames'>): Promise<MemberDataPart>;
   erase(service: MemberDataService, member: MemberRef): Promise<MemberErasure>;
   close(): Promise<void>;
 }

@@ -139,18 +139,23 @@ export async function deleteDataExportsOf(db: Db, userId: number): Promise<void>
 
 export async function insertErasure(
   trx: Transaction<IdentityDatabase>,
-  erasure: { userId: number; service: string; emails: string[] },
+  erasure: { userId: number; service: string; emails: string[]; usernames: string[] },
 ): Promise<void> {
   await trx
     .insertInto('accountErasures')
-    .values({ userId: erasure.userId, service: erasure.service, emails: JSON.stringify(erasure.emails) })
+    .values({
+      userId: erasure.userId,
+      service: erasure.service,
+      emails: JSON.stringify(erasure.emails),
+      usernames: JSON.stringify(erasure.usernames),
+    })
     .execute();
 }
 
 export async function findErasure(db: Db, userId: number, service: string) {
   return db
     .selectFrom('accountErasures')
-    .select(['userId', 'service', 'emails', 'erasedAt', 'attempts'])
+    .select(['userId', 'service', 'emails', 'usernames', 'erasedAt', 'attempts'])
     .where('userId', '=', userId)
     .where('service', '=', service)
     .executeTakeFirst();
@@ -192,7 +197,11 @@ export async function markErased(
 
 /** Once every service has erased its part, the addresses the erasures needed go too. */
 export async function forgetErasureEmails(db: Db, userId: number): Promise<void> {
-  await db.updateTable('accountErasures').set({ emails: null }).where('userId', '=', userId).execute();
+  await db
+    .updateTable('accountErasures')
+    .set({ emails: null, usernames: null })
+    .where('userId', '=', userId)
+    .execute();
 }
 
 /**

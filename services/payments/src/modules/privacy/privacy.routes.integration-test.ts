@@ -19,7 +19,11 @@ const MARIA = {
 };
 const PETER = { name: 'Peterson Oakhurst', email: 'peterson.o@example.org', phone: '+1 415 555 0199' };
 const maria: Identity = { id: 4242, username: 'maria-q', isAdmin: false };
-const ref = (): MemberRef => ({ userId: maria.id, emails: [MARIA.email, MARIA.oldEmail] });
+const ref = (): MemberRef => ({
+  userId: maria.id,
+  emails: [MARIA.email, MARIA.oldEmail],
+  usernames: [maria.username],
+});
 const needles = [MARIA.name, MARIA.email, MARIA.oldEmail, MARIA.phone];
 const SCHEMA = schemaNameOf('payments');
 

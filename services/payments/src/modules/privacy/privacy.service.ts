@@ -82,6 +82,7 @@ export async function eraseMemberData(deps: PrivacyDeps, member: MemberRef): Pro
     const auditEntries = await scrubAuditLog(trx, {
       userId: member.userId,
       emails: member.emails,
+      usernames: member.usernames,
       targets: [{ type: 'payment', ids }],
       names,
     });
