@@ -85,7 +85,7 @@ export function EventsTab() {
                 const state = eventState(event);
                 return (
                   <TableRow key={event.id} data-event={event.id}>
-                    <TableCell className="font-medium">
+                    <TableCell className="min-w-44 font-medium whitespace-normal">
                       {event.title}
                       {event.seriesId !== null ? (
                         <Badge variant="secondary" className="ml-2 align-middle">
@@ -104,7 +104,8 @@ export function EventsTab() {
                       <Badge variant={stateBadge[state].variant}>{stateBadge[state].label}</Badge>
                     </TableCell>
                     <TableCell>
-                      <div className="flex gap-2">
+                      {/* Wrapped in two rows rather than widen the table past the page at 1280 px. */}
+                      <div className="flex w-68 flex-wrap gap-2">
                         <Button
                           size="sm"
                           variant="outline"

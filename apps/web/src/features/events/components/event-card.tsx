@@ -1,4 +1,5 @@
-import { CalendarDaysIcon, MapPinIcon, MountainIcon, UsersIcon } from 'lucide-react';
+import { CalendarDaysIcon, type LucideIcon, MapPinIcon, MountainIcon, UsersIcon } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,6 +17,77 @@ function actionLabel(event: Event): string {
 }
 
 /**
+ * A walk's card without its words: the picture with its badges over the body. A walk's card and a
+ * series' card (series-card.tsx) are both one; `muted` for what is over (past or cancelled).
+ */
+export function WalkCardShell({
+  imageUrl,
+  muted,
+  priority,
+  badges,
+  children,
+  ...card
+}: {
+  imageUrl: string | null;
+  muted: boolean;
+  priority: boolean;
+  badges: ReactNode;
+  children: ReactNode;
+} & Omit<ComponentProps<typeof Card>, 'children'>) {
+  return (
+    <Card className={cn('flex h-full flex-col overflow-hidden', muted && 'bg-card/70')} {...card}>
+      <div className="relative">
+        <EventImage
+          src={imageUrl}
+          loading={priority ? 'eager' : 'lazy'}
+          className={cn(muted && 'opacity-75 grayscale-[35%]')}
+        />
+        <div className="absolute top-3 left-3 flex flex-wrap gap-2">{badges}</div>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">{children}</div>
+    </Card>
+  );
+}
+
+function FactRow({ label, icon: Icon, children }: { label: string; icon: LucideIcon; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-2">
+      <dt className="sr-only">{label}</dt>
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** When (for a single walk), where and the trail's facts, as both cards list them. */
+export function WalkCardFacts({ event, showWhen }: { event: Event; showWhen: boolean }) {
+  return (
+    <dl className="grid gap-1.5 text-sm text-muted-foreground">
+      {showWhen ? (
+        <FactRow label="When" icon={CalendarDaysIcon}>
+          <time dateTime={event.date}>
+            {formatEventDay(event.date)} · {formatEventTime(event.date)}
+          </time>
+        </FactRow>
+      ) : null}
+      <FactRow label="Where" icon={MapPinIcon}>
+        {event.location}
+      </FactRow>
+      {walkFacts(event).length > 0 ? (
+        <FactRow label="Trail" icon={MountainIcon}>
+          <WalkFactsLine event={event} />
+        </FactRow>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The badge of a walk's price: 'Free' or '$25.00'. */
+export function PriceBadge({ price }: { price: number }) {
+  return <Badge variant={price > 0 ? 'accent' : 'secondary'}>{formatEventPrice(price)}</Badge>;
+}
+
+/**
  * An event in the /events list: picture, badges, when and where, seats, and the way in. `priority`
  * for the first cards, whose pictures are on screen at once: loaded at once, not lazily.
  */
@@ -23,68 +95,41 @@ export function EventCard({ event, priority = false }: { event: Event; priority?
   const muted = event.isPast || event.isCancelled;
   const full = !muted && event.seatsLeft <= 0;
   return (
-    <Card className={cn('flex h-full flex-col overflow-hidden', muted && 'bg-card/70')}>
-      <div className="relative">
-        <EventImage
-          src={event.imageUrl}
-          loading={priority ? 'eager' : 'lazy'}
-          className={cn(muted && 'opacity-75 grayscale-[35%]')}
-        />
-        <div className="absolute top-3 left-3 flex flex-wrap gap-2">
+    <WalkCardShell
+      imageUrl={event.imageUrl}
+      muted={muted}
+      priority={priority}
+      badges={
+        <>
           {event.isCancelled ? <Badge variant="destructive">Cancelled</Badge> : null}
-          <Badge variant={event.price > 0 ? 'accent' : 'secondary'}>{formatEventPrice(event.price)}</Badge>
-        </div>
-      </div>
-      <div className="flex flex-1 flex-col gap-3 p-5">
-        <h3 className="font-serif text-xl leading-tight font-semibold">
-          <Link to={`/events/${event.id}`} className="hover:text-primary hover:underline underline-offset-4">
-            {event.title}
+          <PriceBadge price={event.price} />
+        </>
+      }
+    >
+      <h3 className="font-serif text-xl leading-tight font-semibold">
+        <Link to={`/events/${event.id}`} className="hover:text-primary hover:underline underline-offset-4">
+          {event.title}
+        </Link>
+      </h3>
+      <WalkCardFacts event={event} showWhen />
+      <p className="line-clamp-2 text-sm leading-relaxed text-foreground/85">{event.description}</p>
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2">
+        <p
+          className={cn(
+            'inline-flex items-center gap-1.5 text-sm font-semibold',
+            full ? 'text-accent' : muted ? 'text-muted-foreground' : 'text-success',
+          )}
+        >
+          <UsersIcon aria-hidden="true" className="size-4" />
+          {seatsText(event)}
+        </p>
+        <Button asChild size="sm" variant={muted ? 'outline' : full ? 'secondary' : 'default'}>
+          <Link to={`/events/${event.id}`} aria-label={`${actionLabel(event)}: ${event.title}`}>
+            {actionLabel(event)}
           </Link>
-        </h3>
-        <dl className="grid gap-1.5 text-sm text-muted-foreground">
-          <div className="flex items-start gap-2">
-            <dt className="sr-only">When</dt>
-            <CalendarDaysIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-            <dd>
-              <time dateTime={event.date}>
-                {formatEventDay(event.date)} · {formatEventTime(event.date)}
-              </time>
-            </dd>
-          </div>
-          <div className="flex items-start gap-2">
-            <dt className="sr-only">Where</dt>
-            <MapPinIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-            <dd>{event.location}</dd>
-          </div>
-          {walkFacts(event).length > 0 ? (
-            <div className="flex items-start gap-2">
-              <dt className="sr-only">Trail</dt>
-              <MountainIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-              <dd>
-                <WalkFactsLine event={event} />
-              </dd>
-            </div>
-          ) : null}
-        </dl>
-        <p className="line-clamp-2 text-sm leading-relaxed text-foreground/85">{event.description}</p>
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2">
-          <p
-            className={cn(
-              'inline-flex items-center gap-1.5 text-sm font-semibold',
-              full ? 'text-accent' : muted ? 'text-muted-foreground' : 'text-success',
-            )}
-          >
-            <UsersIcon aria-hidden="true" className="size-4" />
-            {seatsText(event)}
-          </p>
-          <Button asChild size="sm" variant={muted ? 'outline' : full ? 'secondary' : 'default'}>
-            <Link to={`/events/${event.id}`} aria-label={`${actionLabel(event)}: ${event.title}`}>
-              {actionLabel(event)}
-            </Link>
-          </Button>
-        </div>
+        </Button>
       </div>
-    </Card>
+    </WalkCardShell>
   );
 }
 

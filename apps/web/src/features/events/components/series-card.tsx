@@ -1,15 +1,12 @@
 import { format } from 'date-fns';
-import { MapPinIcon, MountainIcon, RepeatIcon } from 'lucide-react';
+import { RepeatIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { formatEventPrice, formatEventTime, seatsText, valleyWallClock } from '@/lib/events/event-format';
+import { formatEventTime, seatsText, valleyWallClock } from '@/lib/events/event-format';
 import type { ListedEvent } from '@/lib/events/get-events';
-import { walkFacts } from '@/lib/events/walk-facts';
-import { EventImage } from './event-image';
-import { WalkFactsLine } from './walk-facts';
+import { PriceBadge, WalkCardFacts, WalkCardShell } from './event-card';
 
 /** Dates shown at once; the rest open under 'All N dates'. */
 const SHOWN_DATES = 4;
@@ -69,81 +66,61 @@ export function SeriesCard({
   const more = walks.slice(SHOWN_DATES);
   const headingId = `series-${series.id}-${muted ? 'past' : 'upcoming'}`;
   return (
-    <Card
-      className={cn('flex h-full flex-col overflow-hidden', muted && 'bg-card/70')}
+    <WalkCardShell
+      imageUrl={next.imageUrl}
+      muted={muted}
+      priority={priority}
       data-series={series.id}
       aria-labelledby={headingId}
-    >
-      <div className="relative">
-        <EventImage
-          src={next.imageUrl}
-          loading={priority ? 'eager' : 'lazy'}
-          className={cn(muted && 'opacity-75 grayscale-[35%]')}
-        />
-        <div className="absolute top-3 left-3 flex flex-wrap gap-2">
+      badges={
+        <>
           <Badge variant="default">
             <RepeatIcon aria-hidden="true" className="size-3.5" />
             {series.ruleInWords}
           </Badge>
-          <Badge variant={next.price > 0 ? 'accent' : 'secondary'}>{formatEventPrice(next.price)}</Badge>
-        </div>
+          <PriceBadge price={next.price} />
+        </>
+      }
+    >
+      <div className="grid gap-1">
+        <h3 id={headingId} className="font-serif text-xl leading-tight font-semibold">
+          <Link to={`/events/${next.id}`} className="hover:text-primary hover:underline underline-offset-4">
+            {series.title}
+          </Link>
+        </h3>
+        <p className="text-sm font-medium text-primary">
+          {series.ruleInWords} · {walks.length} dates
+        </p>
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-5">
-        <div className="grid gap-1">
-          <h3 id={headingId} className="font-serif text-xl leading-tight font-semibold">
-            <Link to={`/events/${next.id}`} className="hover:text-primary hover:underline underline-offset-4">
-              {series.title}
+      <WalkCardFacts event={next} showWhen={false} />
+      <p className="line-clamp-2 text-sm leading-relaxed text-foreground/85">{next.description}</p>
+      <div className="mt-auto grid gap-1 pt-2">
+        <h4 className="text-sm font-semibold">{muted ? 'Dates' : 'Choose a date'}</h4>
+        <ul aria-label={`Dates of ${series.title}`} className="divide-y divide-border text-sm">
+          {shown.map((walk) => (
+            <SeriesDate key={walk.id} walk={walk} />
+          ))}
+        </ul>
+        {more.length > 0 ? (
+          <details className="group text-sm">
+            <summary className="cursor-pointer py-2 font-medium text-primary hover:underline underline-offset-4">
+              All {walks.length} dates
+            </summary>
+            <ul aria-label={`More dates of ${series.title}`} className="divide-y divide-border">
+              {more.map((walk) => (
+                <SeriesDate key={walk.id} walk={walk} />
+              ))}
+            </ul>
+          </details>
+        ) : null}
+        {muted ? null : (
+          <Button asChild size="sm" className="mt-2 justify-self-start">
+            <Link to={`/events/${next.id}`}>
+              {next.seatsLeft > 0 ? 'Register for' : 'Join the waitlist for'} {shortDay(next.date)}
             </Link>
-          </h3>
-          <p className="text-sm font-medium text-primary">
-            {series.ruleInWords} · {walks.length} dates
-          </p>
-        </div>
-        <dl className="grid gap-1.5 text-sm text-muted-foreground">
-          <div className="flex items-start gap-2">
-            <dt className="sr-only">Where</dt>
-            <MapPinIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-            <dd>{next.location}</dd>
-          </div>
-          {walkFacts(next).length > 0 ? (
-            <div className="flex items-start gap-2">
-              <dt className="sr-only">Trail</dt>
-              <MountainIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-              <dd>
-                <WalkFactsLine event={next} />
-              </dd>
-            </div>
-          ) : null}
-        </dl>
-        <p className="line-clamp-2 text-sm leading-relaxed text-foreground/85">{next.description}</p>
-        <div className="mt-auto grid gap-1 pt-2">
-          <h4 className="text-sm font-semibold">{muted ? 'Dates' : 'Choose a date'}</h4>
-          <ul aria-label={`Dates of ${series.title}`} className="divide-y divide-border text-sm">
-            {shown.map((walk) => (
-              <SeriesDate key={walk.id} walk={walk} />
-            ))}
-          </ul>
-          {more.length > 0 ? (
-            <details className="group text-sm">
-              <summary className="cursor-pointer py-2 font-medium text-primary hover:underline underline-offset-4">
-                All {walks.length} dates
-              </summary>
-              <ul aria-label={`More dates of ${series.title}`} className="divide-y divide-border">
-                {more.map((walk) => (
-                  <SeriesDate key={walk.id} walk={walk} />
-                ))}
-              </ul>
-            </details>
-          ) : null}
-          {muted ? null : (
-            <Button asChild size="sm" className="mt-2 justify-self-start">
-              <Link to={`/events/${next.id}`}>
-                {next.seatsLeft > 0 ? 'Register for' : 'Join the waitlist for'} {shortDay(next.date)}
-              </Link>
-            </Button>
-          )}
-        </div>
+          </Button>
+        )}
       </div>
-    </Card>
+    </WalkCardShell>
   );
 }
