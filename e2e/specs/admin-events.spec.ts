@@ -205,6 +205,64 @@ describe('admin events and subscribers', () => {
     await visible(page.getByText('No subscribers match.'), 'empty search');
   });
 
+  it('cancels every walk of a series still to come from one of them, each as Cancel does it', async () => {
+    const admin = await adminCredentials();
+    const post = async (path: string, body: unknown) =>
+      fetch(`${site.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: site.baseUrl, cookie: admin.cookie },
+        body: JSON.stringify(body),
+      });
+    const date = new Date(Date.now() + 9 * 24 * 60 * 60 * 1000);
+    const title = `Series walk ${suffix}`;
+    const created = await post('/api/events', {
+      title,
+      description: 'A weekly walk made by the end-to-end tests.',
+      location: 'Napa, CA',
+      date: date.toISOString(),
+      capacity: 10,
+      price: 0,
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const template = (await created.json()) as { id: number };
+    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'America/Los_Angeles' })
+      .format(date)
+      .toLowerCase();
+    const series = await post('/api/admin/event-series', {
+      templateEventId: template.id,
+      rule: { frequency: 'weekly', weekday },
+      end: { kind: 'count', count: 3 },
+    });
+    expect(series.status, await series.clone().text()).toBe(201);
+    const { walks } = (await series.json()) as { walks: Array<{ id: number }> };
+    expect(walks).toHaveLength(3);
+    // Someone is registered on the second walk: it is cancelled (kept), the others deleted.
+    await registerGuest(walks[1]?.id ?? 0, 'Series Walker', `series.${suffix}@example.com`);
+
+    const page = await site.newPage({ width: 1280, height: 900 });
+    await logIn(page, admin);
+    await page.goto('/admin?tab=events');
+    const cancel = page.getByRole('button', { name: `Cancel ${title}` }).first();
+    await visible(cancel, 'the walk of the series');
+    await cancel.click();
+    const dialog = page.getByRole('alertdialog');
+    await visible(
+      dialog.getByText('It is one of 3 walks of its series still to come.', { exact: false }),
+      'series question',
+    );
+    await dialog.getByRole('button', { name: 'Cancel all 3' }).click();
+    await expectToast(page, 'Success', 'Cancelled 3 walks of the series; 1 person told by e-mail.');
+    // Each walk deleted (no one registered) or cancelled (kept for its walker), none still on.
+    const stateOf = async (id: number) => {
+      const response = await fetch(`${site.baseUrl}/api/events/${id}`);
+      if (response.status === 404) return 'deleted';
+      return ((await response.json()) as { isCancelled: boolean }).isCancelled ? 'cancelled' : 'on';
+    };
+    await expect
+      .poll(() => Promise.all(walks.map((walk) => stateOf(walk.id))), { timeout: 10_000 })
+      .toEqual(['deleted', 'cancelled', 'deleted']);
+  });
+
   it('fits 375 px: the events and subscribers tabs and the registrations dialog without page scroll', async () => {
     const admin = await adminCredentials();
     const page = await site.newPage({ width: 375, height: 800 });

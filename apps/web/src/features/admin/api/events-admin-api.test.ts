@@ -4,7 +4,7 @@ import { orderPaymentRoutes } from '@jesus-walks/contracts/payments';
 import { pathOf } from '@jesus-walks/contracts/route-contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anAdminEvent, anEvent, jsonResponse, stubFetch } from '@/testing/api-stubs';
-import { cancelEvent } from './cancel-event';
+import { cancelEvent, cancelEvents, WalksCancelledBefore } from './cancel-event';
 import { createEvent } from './create-event';
 import { getRegistrationsCsv } from './download-registrations-csv';
 import { getSubscribersCsv } from './download-subscribers-csv';
@@ -107,6 +107,34 @@ describe('admin events', () => {
       method: 'POST',
       body: {},
     });
+  });
+
+  it("cancels a series' walks one after the other, and stops at the first refusal saying how many went", async () => {
+    const answer = (eventId: number) => ({
+      eventId,
+      outcome: 'cancelled',
+      notified: 1,
+      refunds: { requested: 0, already: 0, retrying: 0, amount: '0.00' },
+      message: 'Cancelled.',
+    });
+    let fetchMock = stubFetch(() => jsonResponse(answer(0)));
+    expect((await cancelEvents([5, 6, 7])).length).toBe(3);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(
+      [5, 6, 7].map((id) => pathOf(orderPaymentRoutes.cancelEventAndRefund, { id })),
+    );
+
+    let calls = 0;
+    fetchMock = stubFetch(() => {
+      calls += 1;
+      return calls === 2
+        ? jsonResponse({ code: 'not_found', message: 'Event not found' }, { status: 404 })
+        : jsonResponse(answer(calls));
+    });
+    const refused = await cancelEvents([5, 6, 7]).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(WalksCancelledBefore);
+    expect((refused as WalksCancelledBefore).cancelled).toBe(1);
+    // The walk after the refused one is not asked.
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('lists, cancels and promotes registrations', async () => {

@@ -11,10 +11,11 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { useCancelEvent } from '../api/cancel-event';
+import { useCancelEvent, useCancelEvents } from '../api/cancel-event';
 import { type Event, useAdminEvents } from '../api/get-admin-events';
 import { eventCounts, eventState, formatWholeDollars } from '../utils/event-stats';
 import { formatValleyDateTime } from '../utils/valley-time';
+import { CancelWalkDialog, cancelWalkMessage } from './cancel-walk-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { EventFormDialog, type EventFormTarget } from './event-form-dialog';
 import { EventRegistrationsDialog } from './event-registrations-dialog';
@@ -38,6 +39,7 @@ export function EventsTab() {
   // The walk a series is being made from (decision 039).
   const [seriesTemplate, setSeriesTemplate] = useState<Event | null>(null);
   const removal = useCancelEvent();
+  const seriesRemoval = useCancelEvents();
   const list = events.data ?? [];
   // The dialog follows the list, so its counts stay current after a change.
   const viewing = list.find((event) => event.id === viewingId) ?? null;
@@ -46,6 +48,17 @@ export function EventsTab() {
   const confirmCancel = () => {
     if (!cancelling) return;
     removal.mutate(cancelling.id, { onSettled: () => setCancelling(null) });
+  };
+  // A walk of a series with others still to come may be cancelled with them (decision 039).
+  const seriesWalks =
+    cancelling?.seriesId != null
+      ? list.filter((event) => event.seriesId === cancelling.seriesId && eventState(event) === 'upcoming')
+      : [];
+  const confirmCancelSeries = () => {
+    seriesRemoval.mutate(
+      seriesWalks.map((event) => event.id),
+      { onSettled: () => setCancelling(null) },
+    );
   };
 
   return (
@@ -158,19 +171,26 @@ export function EventsTab() {
       <EventFormDialog target={form} onClose={() => setForm(null)} />
       <EventRegistrationsDialog event={viewing} onClose={() => setViewingId(null)} />
       <SeriesDialog template={seriesTemplate} onClose={() => setSeriesTemplate(null)} />
-      <ConfirmDialog
-        open={cancelling !== null}
-        title="Cancel event?"
-        message={
-          cancelling && cancelling.seatsTaken + cancelling.waitlistCount > 0
-            ? `"${cancelling.title}" has registrations: it will be marked cancelled, everyone registered or waitlisted told by e-mail${cancelling.price > 0 ? ', and every seat paid online refunded in full' : ''}.`
-            : `"${cancelling?.title ?? ''}" has no registrations: it will be deleted.`
-        }
-        confirmLabel="Cancel Event"
-        pending={removal.isPending}
-        onConfirm={confirmCancel}
-        onOpenChange={(next) => (next ? undefined : setCancelling(null))}
-      />
+      {seriesWalks.length > 1 ? (
+        <CancelWalkDialog
+          walk={cancelling}
+          seriesWalks={seriesWalks}
+          pending={removal.isPending || seriesRemoval.isPending}
+          onCancelWalk={confirmCancel}
+          onCancelSeries={confirmCancelSeries}
+          onOpenChange={(next) => (next ? undefined : setCancelling(null))}
+        />
+      ) : (
+        <ConfirmDialog
+          open={cancelling !== null}
+          title="Cancel event?"
+          message={cancelling ? cancelWalkMessage(cancelling) : ''}
+          confirmLabel="Cancel Event"
+          pending={removal.isPending}
+          onConfirm={confirmCancel}
+          onOpenChange={(next) => (next ? undefined : setCancelling(null))}
+        />
+      )}
     </section>
   );
 }
