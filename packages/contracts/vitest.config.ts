@@ -6,5 +6,6 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'src/**/*.integration-test.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    isolate: false,
   },
 });
