@@ -13,9 +13,14 @@ import {
 } from '@/components/ui/table';
 import { useCancelEvent, useCancelEvents } from '../api/cancel-event';
 import { type Event, useAdminEvents } from '../api/get-admin-events';
-import { eventCounts, eventState, formatWholeDollars } from '../utils/event-stats';
+import {
+  cancelWalkMessage,
+  eventCounts,
+  eventState,
+  formatWholeDollars,
+  seriesCancelDetails,
+} from '../utils/event-stats';
 import { formatValleyDateTime } from '../utils/valley-time';
-import { CancelWalkDialog, cancelWalkMessage } from './cancel-walk-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { EventFormDialog, type EventFormTarget } from './event-form-dialog';
 import { EventRegistrationsDialog } from './event-registrations-dialog';
@@ -171,26 +176,22 @@ export function EventsTab() {
       <EventFormDialog target={form} onClose={() => setForm(null)} />
       <EventRegistrationsDialog event={viewing} onClose={() => setViewingId(null)} />
       <SeriesDialog template={seriesTemplate} onClose={() => setSeriesTemplate(null)} />
-      {seriesWalks.length > 1 ? (
-        <CancelWalkDialog
-          walk={cancelling}
-          seriesWalks={seriesWalks}
-          pending={removal.isPending || seriesRemoval.isPending}
-          onCancelWalk={confirmCancel}
-          onCancelSeries={confirmCancelSeries}
-          onOpenChange={(next) => (next ? undefined : setCancelling(null))}
-        />
-      ) : (
-        <ConfirmDialog
-          open={cancelling !== null}
-          title="Cancel event?"
-          message={cancelling ? cancelWalkMessage(cancelling) : ''}
-          confirmLabel="Cancel Event"
-          pending={removal.isPending}
-          onConfirm={confirmCancel}
-          onOpenChange={(next) => (next ? undefined : setCancelling(null))}
-        />
-      )}
+      <ConfirmDialog
+        open={cancelling !== null}
+        title="Cancel event?"
+        message={cancelling ? cancelWalkMessage(cancelling) : ''}
+        confirmLabel={seriesWalks.length > 1 ? 'Cancel this walk' : 'Cancel Event'}
+        pending={removal.isPending || seriesRemoval.isPending}
+        onConfirm={confirmCancel}
+        onOpenChange={(next) => (next ? undefined : setCancelling(null))}
+        {...(seriesWalks.length > 1
+          ? {
+              dismissLabel: 'Keep them',
+              details: <p className="text-sm">{seriesCancelDetails(seriesWalks)}</p>,
+              alternative: { label: `Cancel all ${seriesWalks.length}`, onClick: confirmCancelSeries },
+            }
+          : {})}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anEvent } from '@/testing/api-stubs';
 import {
+  cancelWalkMessage,
   eventCounts,
   eventState,
   formatWholeDollars,
@@ -8,6 +9,7 @@ import {
   seatBars,
   seatBarText,
   seatGivenMessage,
+  seriesCancelDetails,
   subscriberCountCards,
 } from './event-stats';
 
@@ -94,6 +96,32 @@ describe('event stats', () => {
     );
     expect(seatGivenMessage('Priscilla', { from: 20, to: 20 })).toBe(
       'Priscilla has a seat and is told by e-mail.',
+    );
+  });
+});
+
+describe('cancelling a walk, or its series', () => {
+  it('says what Cancel does to a walk with and without registrations', () => {
+    expect(cancelWalkMessage(anEvent({ title: 'Oak Grove', seatsTaken: 0, waitlistCount: 0 }))).toBe(
+      '"Oak Grove" has no registrations: it will be deleted.',
+    );
+    expect(cancelWalkMessage(anEvent({ title: 'Oak Grove', seatsTaken: 2, price: 15 }))).toBe(
+      '"Oak Grove" has registrations: it will be marked cancelled, everyone registered or waitlisted told by e-mail, and every seat paid online refunded in full.',
+    );
+  });
+
+  it("counts the people on a series' walks still to come", () => {
+    const walks = [
+      anEvent({ seatsTaken: 2, waitlistCount: 1 }),
+      anEvent({ seatsTaken: 0, waitlistCount: 0 }),
+    ];
+    expect(seriesCancelDetails(walks)).toBe(
+      'It is one of 2 walks of its series still to come. Cancelling them all cancels each the same way: 3 people are registered or waitlisted on them.',
+    );
+    expect(
+      seriesCancelDetails([anEvent({ seatsTaken: 0, waitlistCount: 0 }), anEvent({ seatsTaken: 0 })]),
+    ).toBe(
+      'It is one of 2 walks of its series still to come. Cancelling them all cancels each the same way.',
     );
   });
 });

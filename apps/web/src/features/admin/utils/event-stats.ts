@@ -104,3 +104,20 @@ export function subscriberCountCards(
 export function formatWholeDollars(price: number): string {
   return price > 0 ? `$${price}` : 'Free';
 }
+
+/** What cancelling a walk does, as the confirmation says it. */
+export function cancelWalkMessage(walk: Event): string {
+  return walk.seatsTaken + walk.waitlistCount > 0
+    ? `"${walk.title}" has registrations: it will be marked cancelled, everyone registered or waitlisted told by e-mail${walk.price > 0 ? ', and every seat paid online refunded in full' : ''}.`
+    : `"${walk.title}" has no registrations: it will be deleted.`;
+}
+
+/**
+ * Cancelling a walk of a series (decision 039) with other walks still to come: they may all be
+ * cancelled with it, each the same way.
+ */
+export function seriesCancelDetails(seriesWalks: readonly Event[]): string {
+  const people = seriesWalks.reduce((sum, walk) => sum + walk.seatsTaken + walk.waitlistCount, 0);
+  const who = people === 1 ? '1 person is' : `${people} people are`;
+  return `It is one of ${seriesWalks.length} walks of its series still to come. Cancelling them all cancels each the same way${people > 0 ? `: ${who} registered or waitlisted on them` : ''}.`;
+}
