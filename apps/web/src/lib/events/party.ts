@@ -68,7 +68,7 @@ export function removePersonLabel(name: string, index: number): string {
 }
 
 /** Why a party larger than the whole walk cannot come (the server refuses it too); null when it fits. */
-function tooManyNote(people: number, capacity: number): string | null {
+export function tooManyNote(people: number, capacity: number): string | null {
   return people > capacity
     ? `This walk takes ${peopleText(capacity)} in all: a party of ${people} cannot come.`
     : null;

@@ -152,8 +152,12 @@ describe('registering a party', () => {
   it('refuses a party larger than the whole walk, and more than eight people, with a clear message', async () => {
     const eventId = await insertTestEvent(content.db, { capacity: 3 });
     const tooBig = await registerGuest(eventId, names(3));
-    expect(tooBig.statusCode).toBe(422);
-    expect(tooBig.json().message).toMatch(/has 3 seats in all, so a party of 4 cannot come/);
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json()).toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringMatching(/has 3 seats in all, so a party of 4 cannot come/),
+      issues: [{ path: ['body', 'party'], message: expect.stringMatching(/a party of 4 cannot come/) }],
+    });
     const tooMany = await registerGuest(eventId, names(8));
     expect(tooMany.statusCode).toBe(400);
     expect(JSON.stringify(tooMany.json())).toContain('A party is at most 8 people, you included');
@@ -229,7 +233,7 @@ describe('PUT /api/events/:id/registrations/:registrationId/party', () => {
     expect(waiting.status).toBe('waitlisted');
     // A party of 2 on a walk of one seat could never come: refused as too big.
     const grown = await updateParty(eventId, waiting.id, walker, ['Ben']);
-    expect(grown.statusCode, grown.body).toBe(422);
+    expect(grown.statusCode, grown.body).toBe(400);
     expect(grown.json().message).toMatch(/so a party of 2 cannot come/);
 
     const roomy = await insertTestEvent(content.db, { capacity: 3 });

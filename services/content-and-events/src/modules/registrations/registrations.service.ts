@@ -202,13 +202,12 @@ export async function fillFreedSeats(deps: InTransaction, event: EventRow): Prom
 
 /**
  * A party that can never have its seats: larger than the whole walk. Refused rather than left on a
- * waitlist it could not leave.
+ * waitlist it could not leave, as a detail of the form to change (400, under the party's names).
  */
 export function checkPartyFits(event: Pick<EventRow, 'capacity' | 'title'>, partySize: number): void {
   if (partySize > event.capacity) {
-    throw businessRule(
-      `${event.title} has ${event.capacity === 1 ? 'one seat' : `${event.capacity} seats`} in all, so a party of ${partySize} cannot come.`,
-    );
+    const message = `${event.title} has ${event.capacity === 1 ? 'one seat' : `${event.capacity} seats`} in all, so a party of ${partySize} cannot come.`;
+    throw new DomainError('validation_failed', message, [{ path: ['body', 'party'], message }]);
   }
 }
 

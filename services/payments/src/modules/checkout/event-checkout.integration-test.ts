@@ -120,6 +120,27 @@ describe('paid events through checkout', () => {
     expect(order.statusCode).toBe(422);
   });
 
+  it("charges a party's seats in one payment, and refuses a party larger than the walk as a detail to change", async () => {
+    const eventId = await insertTestEvent(content.db, { price: 20, capacity: 4 });
+    const family = await eventIntent(eventId, payer(), { party: ['Ben Payer', 'Cara Payer'] });
+    expect(family.statusCode, family.body).toBe(201);
+    const intent = EventPaymentIntentResponseSchema.parse(family.json());
+    expect(intent).toMatchObject({ total: '60.00', items: [{ quantity: 3, unitPrice: '20.00' }] });
+    await pay(intent.clientSecret);
+    const paid = await complete(intent.paymentId);
+    expect(PaidRegistrationSchema.parse(paid.json())).toMatchObject({ total: '60.00', status: 'confirmed' });
+    const seats = await content.db
+      .selectFrom('registrations')
+      .select(['partySize', 'partyNames'])
+      .where('id', '=', intent.registrationId)
+      .executeTakeFirstOrThrow();
+    expect(seats).toEqual({ partySize: 3, partyNames: ['Ben Payer', 'Cara Payer'] });
+
+    const tooBig = await eventIntent(eventId, payer(), { party: ['A', 'B', 'C', 'D'] });
+    expect(tooBig.statusCode, tooBig.body).toBe(400);
+    expect(tooBig.json().message).toMatch(/has 4 seats in all, so a party of 5 cannot come/);
+  });
+
   it('gives the last seat to one of five payers; the other four are refused before any charge', async () => {
     const eventId = await insertTestEvent(content.db, { price: 40, capacity: 2 });
     // One seat is already taken.

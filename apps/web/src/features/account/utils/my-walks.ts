@@ -1,5 +1,5 @@
 import type { MyRegistration } from '@jesus-walks/contracts/events';
-import { PARTY_HINT, partyPriceText, peopleText } from '@/lib/events/party';
+import { PARTY_HINT, partyPriceText, peopleText, tooManyNote } from '@/lib/events/party';
 
 export interface MyWalks {
   /** Walks still to come, soonest first: what the member may still cancel. */
@@ -63,8 +63,9 @@ export function partyChangeNotes(
   const notes: string[] = [];
   const seated = registration.status === 'confirmed' || registration.status === 'pending_payment';
   const added = people - registration.partySize;
-  if (people > event.capacity) {
-    notes.push(`This walk takes ${peopleText(event.capacity)} in all: a party of ${people} cannot come.`);
+  const tooMany = tooManyNote(people, event.capacity);
+  if (tooMany) {
+    notes.push(tooMany);
   } else if (seated && added > 0 && added > event.seatsLeft) {
     notes.push(
       event.seatsLeft <= 0
