@@ -111,8 +111,10 @@ describe('parties', () => {
     await page.getByLabel('Email', { exact: true }).fill(`hana.${suffix}@example.com`);
     await addPeople(page, ['Ivy Payer', 'Jon Payer']);
     await visible(page, '3 × $20.00 = $60.00');
-    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    // The line above the form says the party's seats as they are named.
     await visible(page, 'Pay for your seats');
+    await expect.poll(() => page.getByTestId('checkout-line').textContent()).toContain('$60.00');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
 
     const pay = page.getByRole('button', { name: 'Pay $60.00 and register' });
     await expect.poll(() => pay.isEnabled(), { message: 'the pay button', timeout: 15_000 }).toBe(true);

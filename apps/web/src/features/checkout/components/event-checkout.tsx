@@ -6,8 +6,8 @@ import type {
 } from '@jesus-walks/contracts/checkout';
 import type { PaymentMethod } from '@jesus-walks/contracts/payable';
 import { CalendarX2Icon, CheckCircle2Icon, UsersIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { EmptyState } from '@/components/layout/empty-state';
@@ -149,6 +149,8 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
     seats: number;
   } | null>(null);
   const lastTyped = useRef<PayerFormValues | null>(null);
+  // The people named while the details are typed: the line above says their seats at once.
+  const [typedSeats, setTypedSeats] = useState(1);
   const completeRegistration = useCompleteRegistration();
   // A member's seat: the intent at once (a guest's once the name and e-mail are given).
   const payment = usePaymentIntent({
@@ -203,7 +205,7 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
 
   // What is paid for: the server's quote once there is one, else a preview from the party given.
   const quoted = payment.state.status === 'ready' ? payment.state.intent.items[0] : undefined;
-  const seats = quoted?.quantity ?? 1 + (payer?.party.length ?? 0);
+  const seats = quoted?.quantity ?? (payer ? 1 + payer.party.length : typedSeats);
   /** Back to the details (the party among them), as typed, or as the member's one-click start. */
   const changeDetails = (withParty: boolean) => {
     if (payer && !lastTyped.current) {
@@ -252,6 +254,7 @@ function EventPaymentFlow({ event, member, config }: EventPaymentFlowProps) {
           ) : (
             <PayerForm
               event={event}
+              onPeople={setTypedSeats}
               initial={
                 lastTyped.current ?? {
                   fullName: '',
@@ -310,10 +313,13 @@ function PayerForm({
   event,
   initial,
   onContinue,
+  onPeople,
 }: {
   event: Event;
   initial: PayerFormValues;
   onContinue: (payer: Payer) => void;
+  /** How many people the form names now (the payer and the others), as it is typed. */
+  onPeople: (people: number) => void;
 }) {
   const waiver = useWaiver(event.waiverRequired);
   const form = useForm<PayerFormValues>({
@@ -325,6 +331,8 @@ function PayerForm({
     defaultValues: initial,
   });
   const errors = form.formState.errors;
+  const others = useWatch({ control: form.control, name: 'party' })?.length ?? 0;
+  useEffect(() => onPeople(1 + others), [onPeople, others]);
   return (
     <form
       noValidate
