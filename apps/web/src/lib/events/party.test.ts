@@ -1,6 +1,6 @@
+import { listInWords } from '@jesus-walks/contracts/words';
 import { describe, expect, it } from 'vitest';
 import {
-  namesText,
   partyBody,
   partyCheckoutNote,
   partyFieldOf,
@@ -17,7 +17,7 @@ describe('a party in words (decision 041)', () => {
     expect(whoComesText([])).toBe('Just you');
     expect(whoComesText(['Ben'])).toBe('You and Ben · 2 people');
     expect(whoComesText(['Ben', 'Cara'])).toBe('You, Ben and Cara · 3 people');
-    expect(namesText(['Ben', 'Cara', 'Dan'])).toBe('Ben, Cara and Dan');
+    expect(listInWords(['Ben', 'Cara', 'Dan'])).toBe('Ben, Cara and Dan');
     expect([peopleText(1), peopleText(8)]).toEqual(['1 person', '8 people']);
   });
 

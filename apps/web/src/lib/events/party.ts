@@ -1,4 +1,5 @@
 import { PARTY_MAX_SIZE } from '@jesus-walks/contracts/constants';
+import { listInWords } from '@jesus-walks/contracts/words';
 import { formatCount, formatPrice } from '@/lib/format';
 
 /*
@@ -45,16 +46,10 @@ export function peopleText(count: number): string {
   return formatCount(count, { one: 'person', other: 'people' });
 }
 
-/** "Ben", "Ben and Cara", "Ben, Cara and Dan". */
-export function namesText(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
-
 /** Who comes, from the registrant's side: "Just you", "You and Ben", "You, Ben and Cara · 3 people". */
 export function whoComesText(party: readonly string[]): string {
   if (party.length === 0) return 'Just you';
-  return `${namesText(['You', ...party])} · ${peopleText(1 + party.length)}`;
+  return `${listInWords(['You', ...party])} · ${peopleText(1 + party.length)}`;
 }
 
 /** The label of person `index` of the others (0 is the second person: the registrant is the first). */

@@ -7,6 +7,7 @@ import type {
   EventInput,
   ListedEvent,
 } from '@jesus-walks/contracts/events';
+import { listInWords } from '@jesus-walks/contracts/words';
 import { diffChanges, recordAudit } from '@jesus-walks/service-kit/audit';
 import { businessRule, conflict, DomainError, notFound } from '@jesus-walks/service-kit/errors';
 import type { ContentDeps } from '../../deps';
@@ -76,11 +77,6 @@ const editableFields = {
 } as const;
 type EditableField = keyof typeof editableFields;
 const editableFieldNames = Object.keys(editableFields) as EditableField[];
-
-/** 'a', 'a and b', 'a, b and c'. */
-function listInWords(words: readonly string[]): string {
-  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
-}
 
 function peopleCount(count: number): string {
   return count === 1 ? '1 person' : `${count} people`;

@@ -1,5 +1,6 @@
 import { walkMapUrl } from '@jesus-walks/contracts/constants';
 import type { MeetingPoint } from '@jesus-walks/contracts/events';
+import { listInWords } from '@jesus-walks/contracts/words';
 import type { MailAttachment, MailMessage } from '@jesus-walks/service-kit/mailer';
 import type { RegistrationStatusColumn } from '../../db/database';
 import { formatEventDateTime } from '../../lib/event-time';
@@ -26,9 +27,7 @@ type SeatStatus = 'confirmed' | 'pending_payment' | 'waitlisted';
 /** 'you, Ben and Cara (3 people)': who a registration brings (decision 041). */
 export function partyLine(party: readonly string[]): string | null {
   if (party.length === 0) return null;
-  const names = ['you', ...party];
-  const last = names.pop();
-  return `${names.join(', ')} and ${last} (${names.length + 1} people)`;
+  return `${listInWords(['you', ...party])} (${party.length + 1} people)`;
 }
 
 function details(

@@ -132,14 +132,13 @@ export async function setRegistrationStatus(
 }
 
 /**
- * An event's waitlist in order, while there are free seats: the parties that could take them are
- * among the first (capacity is at most a few hundred people, so is the waitlist worth reading).
+ * The parties on an event's waitlist that fit `freeSeats`, in line order: at most `freeSeats` of
+ * them could be seated (a party is one person or more), so no more are read.
  */
 export async function nextWaitlisted(
   trx: Transaction<ContentAndEventsDatabase>,
   eventId: number,
   freeSeats: number,
-  limit = 1000,
 ): Promise<RegistrationRow[]> {
   if (freeSeats <= 0) return [];
   return trx
@@ -147,9 +146,10 @@ export async function nextWaitlisted(
     .selectAll()
     .where('eventId', '=', eventId)
     .where('status', '=', 'waitlisted')
+    .where('partySize', '<=', freeSeats)
     .orderBy('createdAt')
     .orderBy('id')
-    .limit(limit)
+    .limit(freeSeats)
     .execute();
 }
 

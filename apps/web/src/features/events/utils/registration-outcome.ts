@@ -1,7 +1,8 @@
 import type { Registration } from '@jesus-walks/contracts/events';
+import { listInWords } from '@jesus-walks/contracts/words';
 import { ApiError } from '@/lib/api-client';
 import { formatEventPrice } from '@/lib/events/event-format';
-import { namesText, peopleText } from '@/lib/events/party';
+import { peopleText } from '@/lib/events/party';
 
 export interface Outcome {
   tone: 'success' | 'info' | 'error';
@@ -43,7 +44,7 @@ export function registrationOutcome(registration: Registration, price: number): 
 /** The same for a party (decision 041): its seats are together, or it waits in line together. */
 function partyOutcome(registration: Registration, price: number): Outcome {
   const people = peopleText(registration.partySize);
-  const who = namesText(['you', ...registration.party]);
+  const who = listInWords(['you', ...registration.party]);
   switch (registration.status) {
     case 'confirmed':
       return {
