@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { inject } from 'vitest';
+import { siteConsole } from './site-console';
 
 /**
  * The demo administrator, as a newcomer finds them: the credentials the site printed at its first
@@ -17,7 +16,7 @@ export interface DemoAdmin {
 
 /** The demo administrator's box in the site's console (username, printed password, e-mail). */
 export function demoAdminBox(
-  siteOutput: string = readFileSync(inject('siteLogPath'), 'utf8'),
+  siteOutput: string = siteConsole(),
 ): { username: string; password: string; email: string } | null {
   const box =
     /Demo administrator created[\s\S]*?username: (\S+)[\s\S]*?password: (\S+)[\s\S]*?forgot-password with[\s\S]*?(\S+@\S+);/.exec(

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../harness/browser';
 import { addFromShop, fillCard, toPaymentStep } from '../harness/checkout';
 import { createEvent, createProduct, uniqueSuffix } from '../harness/own-data';
 import { watchPageProblems } from '../harness/page-problems';
+import { mailedLink } from '../harness/site-console';
 
 const site = useBrowser();
 
@@ -28,32 +28,6 @@ beforeAll(async () => {
     inDays: 9,
   });
 });
-
-/** The link of the newest e-mail with this subject to this address, printed to the site's console. */
-async function mailedLink(to: string, subject: string, path: string): Promise<URL> {
-  let link: URL | undefined;
-  await expect
-    .poll(
-      () => {
-        const log = readFileSync(inject('siteLogPath'), 'utf8');
-        const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        const mails = [
-          ...log.matchAll(
-            new RegExp(
-              `To:\\s+${escaped(to)}[\\s\\S]*?Subject: ${escaped(subject)}[\\s\\S]*?(https?://\\S+${escaped(path)}\\?token=\\S+)\\s`,
-              'g',
-            ),
-          ),
-        ];
-        const last = mails.at(-1)?.[1];
-        link = last ? new URL(last) : undefined;
-        return link !== undefined;
-      },
-      { message: `the e-mail '${subject}' to ${to}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return link as URL;
-}
 
 async function noHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -167,7 +141,11 @@ describe('a member’s own page', () => {
     await changeForm.getByRole('button', { name: 'Change e-mail' }).click();
     await expect.poll(() => toast(page, 'Check your new e-mail').isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => page.getByRole('status').filter({ hasText: newEmail }).isVisible()).toBe(true);
-    const link = await mailedLink(newEmail, 'Confirm your new e-mail address', '/account/confirm-email');
+    const link = await mailedLink({
+      to: newEmail,
+      subject: 'Confirm your new e-mail address',
+      path: '/account/confirm-email',
+    });
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByRole('button', { name: 'Confirm my e-mail' }).click();
     await expect

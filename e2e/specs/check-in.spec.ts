@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../harness/browser';
 import { demoAdmin } from '../harness/demo-admin';
 import { createEvent, uniqueSuffix } from '../harness/own-data';
+import { mailedLink } from '../harness/site-console';
 
 // Check-in at the trailhead (decision 040): two leaders on their phones, one of them without signal,
 // and tickets scanned. The spec makes its own walk, walkers and leaders.
@@ -41,19 +41,8 @@ async function registerGuest(eventId: number, name: string): Promise<void> {
 /** The ticket link printed with a guest's confirmation (no SMTP: e-mails go to the site's console). */
 async function ticketTokenOf(name: string): Promise<string> {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${suffix}@example.com`;
-  let token: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const log = readFileSync(inject('siteLogPath'), 'utf8');
-        const at = log.lastIndexOf(`To:      ${email}`);
-        token = at < 0 ? undefined : /\/tickets\/([^\s]+)/.exec(log.slice(at))?.[1];
-        return token !== undefined;
-      },
-      { message: `ticket e-mail to ${email}`, timeout: 20_000 },
-    )
-    .toBe(true);
-  return decodeURIComponent(token ?? '');
+  const link = await mailedLink({ to: email, path: '/tickets/' });
+  return decodeURIComponent(link.pathname.slice('/tickets/'.length));
 }
 
 async function openCheckIn(page: Page, walkId: number, who: { username: string; password: string }) {

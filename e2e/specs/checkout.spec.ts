@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../harness/browser';
 import { addFromShop, fillCard, fillContact, toPaymentStep } from '../harness/checkout';
 import { demoAdmin } from '../harness/demo-admin';
 import { createProduct, uniqueSuffix } from '../harness/own-data';
+import { mailedLink } from '../harness/site-console';
 
 // A purchase as a new visitor makes it on a clean install with no keys: the built-in sandbox
 // processor ('Test mode') stands in for Stripe, and the order is checked afterwards through the
@@ -113,23 +113,12 @@ describe('checkout', () => {
 
       // The confirmation e-mail (printed to the console: no SMTP_URL) links to the order's status
       // page, which a guest opens without an account.
-      let statusLink: URL | undefined;
-      await expect
-        .poll(
-          () => {
-            // Its own e-mail (the log has every spec's), its link whole: up to the white space after it,
-            // since the log may be read while that e-mail is still being written.
-            const mail = new RegExp(
-              `Subject: Order #${orderNumber} confirmed[\\s\\S]*?(https?://\\S+/orders/status\\?token=\\S+)\\s`,
-            ).exec(readFileSync(inject('siteLogPath'), 'utf8'));
-            statusLink = mail?.[1] ? new URL(mail[1]) : undefined;
-            return statusLink !== undefined;
-          },
-          { message: 'the order confirmation e-mail', timeout: 15_000 },
-        )
-        .toBe(true);
+      const statusLink = await mailedLink({
+        subject: `Order #${orderNumber} confirmed`,
+        path: '/orders/status',
+      });
       const guest = await site.newPage({ width });
-      await guest.goto(`${statusLink?.pathname}${statusLink?.search}`);
+      await guest.goto(`${statusLink.pathname}${statusLink.search}`);
       await expect
         .poll(() => guest.getByRole('heading', { name: `Order #${orderNumber}` }).isVisible(), {
           timeout: 10_000,

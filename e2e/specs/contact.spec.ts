@@ -1,15 +1,14 @@
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appRunning, useBrowser } from '../harness/browser';
 import { demoAdmin } from '../harness/demo-admin';
+import { siteConsole } from '../harness/site-console';
 
 // The contact page end to end: a visitor writes from a phone, the demo administrator answers from
 // the Messages tab on a desktop and marks the message done. The message is this run's own (its
 // subject carries the run's suffix), so other specs on the shared site do not disturb it.
 
 const site = useBrowser();
-const siteConsole = () => readFileSync(inject('siteLogPath'), 'utf8');
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
 const visitor = {

@@ -426,6 +426,17 @@ describe('gateway: the web app', () => {
     expect(headerBytes).toBeLessThan(500);
   });
 
+  it("gives a page whose address ends like a file's (a ticket's token) a page's headers", async () => {
+    // One ticket token in four ends in letters and digits only, which read as a file's extension.
+    const response = await gateway.inject({
+      url: '/tickets/1.1795852386.CciY4U1dyq2rnc3a6UkcGx6bU2IHeEjXvvTuAB58TEg',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(response.headers['x-frame-options']).toBeDefined();
+  });
+
   it('sends security headers with a CSP that allows the payment providers', async () => {
     const response = await gateway.inject({ url: '/' });
     const csp = String(response.headers['content-security-policy']);

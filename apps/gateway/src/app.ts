@@ -21,7 +21,7 @@ import { createKeptAnswers } from './kept-answers';
 import { createOriginCheck } from './origin-check';
 import { registerProxies } from './proxy';
 import { createSharedRateLimitCounts } from './rate-limit-counts';
-import { contentSecurityPolicy, isDocumentRequest, resourceHeaders } from './security-headers';
+import { answerKind, contentSecurityPolicy, resourceHeaders } from './security-headers';
 import { registerWebApp } from './web-app';
 
 export interface GatewayDeps {
@@ -77,13 +77,12 @@ export async function buildApp(env: Env, deps: GatewayDeps): Promise<FastifyInst
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   const apiAndAssetHeaders = resourceHeaders(env.PUBLIC_ORIGIN);
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!isDocumentRequest(request.url)) {
-      reply.headers(apiAndAssetHeaders);
-      return done();
-    }
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const kind = answerKind(reply.statusCode, reply.getHeader('content-type'));
+    if (kind === 'resource') reply.headers(apiAndAssetHeaders);
+    if (kind !== 'document') return done(null, payload);
     securityHeaders(request.raw, reply.raw, (error?: unknown) =>
-      done(error instanceof Error ? error : undefined),
+      error instanceof Error ? done(error) : done(null, payload),
     );
   });
   const sharedCounts = deps.db ? createSharedRateLimitCounts({ db: deps.db, logger }) : undefined;

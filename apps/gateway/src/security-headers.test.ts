@@ -1,30 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { isDocumentRequest, resourceHeaders } from './security-headers';
+import { answerKind, resourceHeaders } from './security-headers';
 
-describe('isDocumentRequest', () => {
-  it('takes pages for documents, and the API, assets and files for resources', () => {
-    for (const page of [
-      '/',
-      '/shop',
-      '/events/12',
-      '/orders/status?token=abc.def',
-      '/index.html',
-      '/api/docs',
+describe('answerKind', () => {
+  it('takes an HTML answer for a document, whatever its address, and anything else for a resource', () => {
+    expect(answerKind(200, 'text/html; charset=utf-8')).toBe('document');
+    expect(answerKind(404, 'text/html; charset=utf-8')).toBe('document');
+    for (const type of [
+      'application/json; charset=utf-8',
+      'text/javascript',
+      'image/svg+xml',
+      'text/calendar',
+      undefined,
     ])
-      expect(isDocumentRequest(page), page).toBe(true);
-    for (const resource of [
-      '/api/products',
-      '/api/events/1?x=y.z',
-      '/assets/index-abc.js',
-      '/health/ready',
-      '/images/events/a.svg',
-      '/sitemap.xml',
-      '/robots.txt',
-      '/events.ics',
-      '/api/events/3/calendar.ics',
-      '/favicon.svg',
-    ])
-      expect(isDocumentRequest(resource), resource).toBe(false);
+      expect(answerKind(200, type), String(type)).toBe('resource');
+  });
+
+  it('leaves a 304 alone: the browser keeps the headers it stored with the page', () => {
+    expect(answerKind(304, undefined)).toBe('not-modified');
   });
 });
 

@@ -78,12 +78,17 @@ export function resourceHeaders(publicOrigin: string): Record<string, string> {
   };
 }
 
-/** Whether a request is for a page (a document), which gets the full set of security headers. */
-export function isDocumentRequest(url: string): boolean {
-  // The API's documentation is a page (its files are files).
-  if (url === '/api/docs' || url.startsWith('/api/docs?')) return true;
-  if (url.startsWith('/api/') || url.startsWith('/assets/') || url.startsWith('/health')) return false;
-  const path = url.split('?', 1)[0] ?? url;
-  // Files have an extension (/images/x.svg, /sitemap.xml, /robots.txt, /favicon.svg); pages do not.
-  return !/\.[A-Za-z0-9]+$/.test(path) || path.endsWith('.html');
+/**
+ * Whether an answer is a page (a document), which gets the full set of security headers: what it
+ * is, never what its address looks like. A ticket's address ends in its token
+ * (`/tickets/1.1795852386.CciY...`), which read like a file's extension one time in four, and the
+ * page then came with the API's policy and could load none of its scripts. A 304 is neither: it
+ * would overwrite the headers the browser keeps with the page.
+ */
+export function answerKind(
+  statusCode: number,
+  contentType: unknown,
+): 'document' | 'resource' | 'not-modified' {
+  if (statusCode === 304) return 'not-modified';
+  return typeof contentType === 'string' && contentType.startsWith('text/html') ? 'document' : 'resource';
 }
