@@ -151,6 +151,69 @@ describe('check-in at the trailhead', () => {
     await expect.poll(() => second.getByTestId('sync-status').textContent()).toBe('All check-ins sent');
   });
 
+  it('opens again with no signal once opened there, and sends what was done offline', async () => {
+    const walk = await createEvent(site.baseUrl, {
+      title: `Offline walk ${suffix}`,
+      capacity: 10,
+      price: 0,
+      inDays: 1,
+    });
+    for (const name of ['Gil Ginkgo', 'Hal Hazel']) await registerGuest(walk.id, name);
+    const leader = await newMember('lou');
+    const { cookie } = await demoAdmin(site.baseUrl);
+    await post(`/api/admin/events/${walk.id}/leaders`, { userId: leader.id }, cookie);
+
+    const page = await site.newPage({ width: 375, height: 812 });
+    await openCheckIn(page, walk.id, leader);
+    // The service worker has taken the page and kept it with its files, the scanner's among them
+    // (the page is kept last).
+    const kept = () =>
+      page.evaluate(async () => {
+        const cache = await caches.open('jw-check-in-v1');
+        const urls = (await cache.keys()).map((request) => new URL(request.url).pathname);
+        return {
+          controlled: navigator.serviceWorker.controller !== null,
+          page: urls.includes(location.pathname),
+          scanner: urls.some((url) => /^\/assets\/ticket-scanner-[\w-]+\.js$/.test(url)),
+          api: urls.some((url) => url.startsWith('/api/')),
+        };
+      });
+    await expect
+      .poll(kept, { timeout: 20_000 })
+      .toEqual({ controlled: true, page: true, scanner: true, api: false });
+
+    // No signal, and the phone dropped the tab: the page opens from what was kept.
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Walkers' }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    await expect
+      .poll(() => page.getByTestId('sync-status').textContent())
+      .toBe('Offline — the list is kept on this phone');
+    expect(await page.getByTestId('count-expected').textContent()).toBe('2');
+    await row(page, 'Gil Ginkgo').click();
+    await expect
+      .poll(() => page.getByTestId('sync-status').textContent())
+      .toBe('Offline — 1 check-in waiting to send');
+
+    // Back in signal: the check-in goes to the server.
+    await page.context().setOffline(false);
+    await expect
+      .poll(() => page.getByTestId('sync-status').textContent(), { timeout: 20_000 })
+      .toBe('All check-ins sent');
+    const list = await fetch(`${site.baseUrl}/api/leader/walks/${walk.id}/check-in`, {
+      headers: { cookie: leader.cookie },
+    });
+    const { entries } = (await list.json()) as {
+      entries: Array<{ name: string; checkedInBy: string | null }>;
+    };
+    expect(entries.map((entry) => [entry.name, entry.checkedInBy])).toEqual([
+      ['Gil Ginkgo', leader.username],
+      ['Hal Hazel', null],
+    ]);
+  });
+
   it('checks in by a scanned ticket and refuses a forged one or another walk’s', async () => {
     const walk = await createEvent(site.baseUrl, {
       title: `Ticket walk ${suffix}`,

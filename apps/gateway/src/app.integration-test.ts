@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadEnv } from './env';
 import { allowedOrigins } from './origin-check';
+import { SERVICE_WORKER_POLICY } from './web-app';
 
 const ORIGIN = 'http://localhost:3000';
 let database: TestDatabase<IdentityDatabase>;
@@ -110,6 +111,12 @@ beforeAll(async () => {
   );
   // The build's brotli copy (apps/web/vite.config.ts), told apart by its content.
   await writeFile(join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log("br copy");'));
+  await mkdir(join(webDist, 'lead'), { recursive: true });
+  await writeFile(join(webDist, 'lead', 'sw.js'), "self.addEventListener('fetch', () => {});");
+  await writeFile(
+    join(webDist, 'lead', 'sw.js.br'),
+    brotliCompressSync("self.addEventListener('fetch', () => {});"),
+  );
   database = await createTestDatabase<IdentityDatabase>({
     schema: identity.schema,
     migrations: identity.migrations,
@@ -405,6 +412,17 @@ describe('gateway: the web app', () => {
     expect(response.headers['x-frame-options']).toBeUndefined();
     // A page keeps them.
     expect((await gateway.inject({ url: '/' })).headers['x-frame-options']).toBeDefined();
+  });
+
+  it('serves the check-in service worker under a policy that lets it fetch this origin', async () => {
+    // As a browser asks for it: the build's compressed copy is what is sent.
+    const response = await gateway.inject({ url: '/lead/sw.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('javascript');
+    // A worker lives under its script's policy: 'none' would let it fetch nothing.
+    expect(response.headers['content-security-policy']).toBe(SERVICE_WORKER_POLICY);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it("answers the API with a JSON answer's headers, not a page's", async () => {

@@ -77,9 +77,15 @@ export async function buildApp(env: Env, deps: GatewayDeps): Promise<FastifyInst
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   const apiAndAssetHeaders = resourceHeaders(env.PUBLIC_ORIGIN);
+  const { 'content-security-policy': _, ...apiAndAssetHeadersButPolicy } = apiAndAssetHeaders;
   app.addHook('onSend', (request, reply, payload, done) => {
     const kind = answerKind(reply.statusCode, reply.getHeader('content-type'));
-    if (kind === 'resource') reply.headers(apiAndAssetHeaders);
+    if (kind === 'resource') {
+      // A file that says its own policy keeps it (the service worker's, web-app.ts).
+      reply.headers(
+        reply.hasHeader('content-security-policy') ? apiAndAssetHeadersButPolicy : apiAndAssetHeaders,
+      );
+    }
     if (kind !== 'document') return done(null, payload);
     securityHeaders(request.raw, reply.raw, (error?: unknown) =>
       error instanceof Error ? done(error) : done(null, payload),

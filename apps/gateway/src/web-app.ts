@@ -47,6 +47,9 @@ async function loadRenderer(serverEntry: string): Promise<PageRenderer | null> {
  * path the 404 page with a real 404 status (as does an event that does not exist), so crawlers and
  * monitors see the truth. Unknown /api paths answer JSON 404.
  */
+/** The check-in's service worker's own policy (apps/web/public/lead/sw.js): this origin only. */
+export const SERVICE_WORKER_POLICY = "default-src 'self'; frame-ancestors 'none'";
+
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
   const indexPath = join(options.distDir, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
@@ -80,6 +83,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
+        // A service worker lives under the policy its script came with: the check-in's fetches the
+        // site's own files (a resource's 'none' would let it fetch nothing).
+        if (/\/sw\.js(\.br|\.gz)?$/.test(path)) res.header('content-security-policy', SERVICE_WORKER_POLICY);
       },
     });
   }

@@ -8,7 +8,8 @@ export type { CurrentUser };
 
 export const currentUserQueryKey = ['auth', 'me'] as const;
 
-function hasSignedInHint(cookies: string): boolean {
+/** Whether the cookies carry the signed-in hint (a session may be behind them). */
+export function hasSignedInHint(cookies: string): boolean {
   return cookies.split(';').some((cookie) => cookie.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
 }
 

@@ -17,9 +17,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { loginPathReturningTo } from '@/features/auth/utils/post-login-path';
-import { useCurrentUser } from '@/lib/current-user';
+import { hasSignedInHint, useCurrentUser } from '@/lib/current-user';
 import { formatEventDate, formatEventTime } from '@/lib/events/event-format';
 import { useOfflineCheckIn } from '../components/use-offline-check-in';
+import { keepCheckInOffline } from '../utils/keep-offline';
 import {
   type CheckInRow,
   countsOf,
@@ -155,6 +156,15 @@ function CheckIn({ walkId, leaderName }: { walkId: number; leaderName: string })
   const [panel, setPanel] = useState<'none' | 'walk-in' | 'scan'>('none');
   const started = list ? new Date(list.walk.date) <= new Date() : false;
   const counts = countsOf(rows, started);
+  const listShown = list !== null;
+
+  // Once the list is here (so this leader may see it), the page is kept to open again offline.
+  useEffect(() => {
+    if (!listShown || !online) return;
+    keepCheckInOffline(() => import('../components/ticket-scanner')).catch(() => {
+      // Not kept (a private window, storage full): the page still works while it stays open.
+    });
+  }, [listShown, online]);
 
   const toggle = (row: CheckInRow) =>
     perform(operationOf({ kind: row.checkedInAt === null ? 'check-in' : 'undo', target: row.target }));
@@ -305,6 +315,13 @@ export function CheckInRoute() {
   const navigate = useNavigate();
   const location = useLocation();
   const anonymous = !currentUser.isPending && currentUser.data === null;
+  // Opened with no signal (from the service worker's copy): who is logged in cannot be asked, and
+  // the session's hint says whether anyone is. The kept list is this phone's.
+  const offlineSignedIn =
+    currentUser.isPending &&
+    currentUser.fetchStatus === 'paused' &&
+    typeof document !== 'undefined' &&
+    hasSignedInHint(document.cookie);
   useEffect(() => {
     if (anonymous) navigate(loginPathReturningTo(location.pathname), { replace: true });
   }, [anonymous, navigate, location.pathname]);
@@ -325,7 +342,7 @@ export function CheckInRoute() {
         </p>
         {!Number.isSafeInteger(walkId) || walkId <= 0 ? (
           <p role="alert">This walk does not exist.</p>
-        ) : anonymous || currentUser.isPending ? (
+        ) : anonymous || (currentUser.isPending && !offlineSignedIn) ? (
           <p role="status">{anonymous ? 'Taking you to the login page…' : 'Loading…'}</p>
         ) : (
           // Offline with a session the browser no longer confirms: the kept list still works.
