@@ -32,9 +32,9 @@ async function newMember(
   return { id, username, password, cookie };
 }
 
-async function registerGuest(eventId: number, name: string): Promise<void> {
+async function registerGuest(eventId: number, name: string, party: string[] = []): Promise<void> {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${suffix}@example.com`;
-  const response = await post(`/api/events/${eventId}/registrations`, { name, email });
+  const response = await post(`/api/events/${eventId}/registrations`, { name, email, party });
   expect(response.status, `registering ${name}`).toBe(201);
 }
 
@@ -158,7 +158,8 @@ describe('check-in at the trailhead', () => {
       price: 0,
       inDays: 1,
     });
-    for (const name of ['Gil Ginkgo', 'Hal Hazel']) await registerGuest(walk.id, name);
+    await registerGuest(walk.id, 'Gil Ginkgo', ['Gwen Ginkgo']);
+    await registerGuest(walk.id, 'Hal Hazel');
     const leader = await newMember('lou');
     const { cookie } = await demoAdmin(site.baseUrl);
     await post(`/api/admin/events/${walk.id}/leaders`, { userId: leader.id }, cookie);
@@ -191,11 +192,17 @@ describe('check-in at the trailhead', () => {
     await expect
       .poll(() => page.getByTestId('sync-status').textContent())
       .toBe('Offline — the list is kept on this phone');
-    expect(await page.getByTestId('count-expected').textContent()).toBe('2');
+    expect(await page.getByTestId('count-expected').textContent()).toBe('3');
+    // Gil's party is checked in whole by one tap; Gwen stayed home, which the leader says.
     await row(page, 'Gil Ginkgo').click();
+    expect(await page.getByTestId('count-checked-in').textContent()).toBe('2');
+    await expect.poll(() => page.getByTestId('party-count').textContent()).toBe('2 of 2 here');
+    await page.getByRole('button', { name: 'One fewer of Gil Ginkgo + 1 here' }).click();
+    await expect.poll(() => page.getByTestId('party-count').textContent()).toBe('1 of 2 here');
+    expect(await page.getByTestId('count-checked-in').textContent()).toBe('1');
     await expect
       .poll(() => page.getByTestId('sync-status').textContent())
-      .toBe('Offline — 1 check-in waiting to send');
+      .toBe('Offline — 2 check-ins waiting to send');
 
     // Back in signal: the check-in goes to the server.
     await page.context().setOffline(false);
@@ -206,12 +213,13 @@ describe('check-in at the trailhead', () => {
       headers: { cookie: leader.cookie },
     });
     const { entries } = (await list.json()) as {
-      entries: Array<{ name: string; checkedInBy: string | null }>;
+      entries: Array<{ name: string; checkedInBy: string | null; checkedInPeople: number }>;
     };
-    expect(entries.map((entry) => [entry.name, entry.checkedInBy])).toEqual([
-      ['Gil Ginkgo', leader.username],
-      ['Hal Hazel', null],
+    expect(entries.map((entry) => [entry.name, entry.checkedInBy, entry.checkedInPeople])).toEqual([
+      ['Gil Ginkgo', leader.username, 1],
+      ['Hal Hazel', null, 0],
     ]);
+    expect(await page.getByTestId('count-checked-in').textContent()).toBe('1');
   });
 
   it('checks in by a scanned ticket and refuses a forged one or another walk’s', async () => {

@@ -219,5 +219,7 @@ describe('fuzzing every public and user route from its contract', () => {
       .reduce((sum, [, count]) => sum + count, 0);
     expect(succeeded).toBeGreaterThan(REQUESTS / 20);
     expect([...statuses.values()].reduce((sum, count) => sum + count, 0)).toBe(REQUESTS);
-  }, 240_000);
+    // Only a guard against a hang: 50-70 s on a quiet machine, 272 s (whole file) on 2026-11-28,
+    // when the same machine ran everything three times slower.
+  }, 480_000);
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorResponseSchema, IdParamsSchema, RowIdParamSchema } from './common';
+import { PARTY_MAX_SIZE } from './constants';
 import { RowIdSchema } from './products';
 import { defineRoute } from './route-contract';
 
@@ -108,6 +109,8 @@ export const CheckInEntrySchema = z.object({
   checkedInAt: z.string().nullable(),
   /** The leader whose check-in counts (their username). */
   checkedInBy: z.string().nullable(),
+  /** How many of the party are there: the whole party unless a leader said fewer; 0 before check-in. */
+  checkedInPeople: z.number().int().min(0),
   /** Null when none was given (or the walk did not ask). */
   emergency: CheckInEmergencySchema.nullable(),
 });
@@ -162,7 +165,16 @@ export type WalkIn = z.infer<typeof WalkInSchema>;
 
 /** One thing a leader did on the check-in page. */
 export const CheckInOperationSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ ...operationBase, kind: z.literal('check-in'), target: CheckInTargetSchema }),
+  z.strictObject({
+    ...operationBase,
+    kind: z.literal('check-in'),
+    target: CheckInTargetSchema,
+    /**
+     * How many of the party are there (three of a family of four): the latest count stands. Left
+     * out, the whole party; on a party already checked in, it changes only the count.
+     */
+    present: z.number().int().min(1).max(PARTY_MAX_SIZE).optional(),
+  }),
   z.strictObject({ ...operationBase, kind: z.literal('undo'), target: CheckInTargetSchema }),
   /** Someone who turned up without a seat: registered on the spot, checked in, capacity ignored. */
   z.strictObject({ ...operationBase, kind: z.literal('walk-in'), walkIn: WalkInSchema }),
@@ -217,6 +229,8 @@ export const AttendanceSchema = z.object({
   checkedInAt: z.string().nullable(),
   /** The leader's username. */
   checkedInBy: z.string().nullable(),
+  /** How many of the party came: the whole party unless a leader said fewer; 0 when not checked in. */
+  checkedInPeople: z.number().int().min(0),
 });
 export type Attendance = z.infer<typeof AttendanceSchema>;
 

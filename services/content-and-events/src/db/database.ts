@@ -94,6 +94,8 @@ export interface RegistrationsTable {
   checkedInAt: NullableTimestamp;
   /** The leader (identity's user id) whose check-in counts. */
   checkedInById: number | null;
+  /** How many of a checked-in party are there, when a leader said (0025); null: the whole party. */
+  checkedInPeople: number | null;
   /** Added by a leader at the trailhead (capacity ignored). */
   walkIn: Generated<boolean>;
   /** A walk-in's phone, when they gave one. */
@@ -278,6 +280,8 @@ export interface CheckInOperationsTable {
   madeAt: Timestamp;
   leaderId: number;
   receivedAt: Timestamp;
+  /** A check-in's count of the party there (0025); null: the whole party. */
+  present: number | null;
 }
 
 export interface ContentAndEventsDatabase {

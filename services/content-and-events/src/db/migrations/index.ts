@@ -22,6 +22,7 @@ import * as m0021 from './0021_create_event_series';
 import * as m0022 from './0022_create_walk_leaders_and_check_ins';
 import * as m0023 from './0023_add_walk_refund_policy';
 import * as m0024 from './0024_add_registration_parties';
+import * as m0025 from './0025_add_party_attendance';
 
 /**
  * Every migration of the content_and_events schema, in order. Listed explicitly so bundlers and tests
@@ -51,4 +52,5 @@ export const migrations: Migrations = {
   '0020_create_waivers_and_emergency_details': m0020,
   '0023_add_walk_refund_policy': m0023,
   '0024_add_registration_parties': m0024,
+  '0025_add_party_attendance': m0025,
 };

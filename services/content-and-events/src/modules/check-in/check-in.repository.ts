@@ -27,6 +27,7 @@ export async function insertOperation(
     kind: CheckInOperationKindColumn;
     madeAt: Date;
     leaderId: number;
+    present: number | null;
   },
 ): Promise<boolean> {
   const inserted = await trx

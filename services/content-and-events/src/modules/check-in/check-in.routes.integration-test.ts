@@ -69,8 +69,15 @@ async function registerGuest(eventId: number, name: string): Promise<number> {
   return response.json().id;
 }
 
-function checkIn(registrationId: number, at = new Date()): CheckInOperation {
-  return { id: randomUUID(), kind: 'check-in', at: at.toISOString(), target: { registrationId } };
+/** A tap on a walker's row; `present` says how many of their party came. */
+function checkIn(registrationId: number, at = new Date(), present?: number): CheckInOperation {
+  return {
+    id: randomUUID(),
+    kind: 'check-in',
+    at: at.toISOString(),
+    target: { registrationId },
+    ...(present === undefined ? {} : { present }),
+  };
 }
 
 async function sync(who: Identity, eventId: number, operations: CheckInOperation[]) {
@@ -347,9 +354,9 @@ describe('check-in operations', () => {
 
     const csv = await call(testAdmin, 'GET', `/api/events/${eventId}/registrations.csv`);
     const [header, ...lines] = csv.body.trim().split(/\r?\n/);
-    expect(header).toContain('Attendance,Checked in at,Checked in by,Walk-in');
-    expect(lines.find((line) => line.includes('Wanda Walkin'))).toMatch(/,walk-in,[^,]+,leader-anna,yes$/);
-    expect(lines.find((line) => line.includes('Sam Seated'))).toMatch(/,no-show,,,no$/);
+    expect(header).toContain('Attendance,People checked in,Checked in at,Checked in by,Walk-in');
+    expect(lines.find((line) => line.includes('Wanda Walkin'))).toMatch(/,walk-in,1,[^,]+,leader-anna,yes$/);
+    expect(lines.find((line) => line.includes('Sam Seated'))).toMatch(/,no-show,0,,,no$/);
 
     // The walk's leader list counts the walk-in.
     const walks = LeaderWalkSchema.array().parse((await call(leaderA, 'GET', '/api/leader/walks')).json());
@@ -358,6 +365,81 @@ describe('check-in operations', () => {
       checkedIn: 1,
       isPast: true,
     });
+  });
+
+  it('counts the people of a party who came: the latest count stands, whoever checked them in', async () => {
+    const eventId = await insertTestEvent(content.db, { title: 'Family walk', capacity: 10, price: 0 });
+    await makeLeader(eventId, leaderA);
+    await makeLeader(eventId, leaderB);
+    const family = await call(null, 'POST', `/api/events/${eventId}/registrations`, {
+      name: 'Fay Family',
+      email: `fay.${eventId}@example.com`,
+      party: ['Finn', 'Flo', 'Fred'],
+    });
+    expect(family.statusCode, family.body).toBe(201);
+    const familyId: number = family.json().id;
+    const solo = await registerGuest(eventId, 'Sol Solo');
+    const start = Date.now() - 60_000;
+    const at = (seconds: number) => new Date(start + seconds * 1000);
+    const entryOf = (list: unknown, id: number) =>
+      CheckInListSchema.parse(list).entries.find((entry) => entry.registrationId === id);
+
+    // Anna taps the family in, then says three of the four came; Ben, offline, had tapped them in
+    // whole before her count: his tap, sent last, changes neither who checked them in nor the count.
+    await sync(leaderA, eventId, [
+      checkIn(familyId, at(1)),
+      checkIn(familyId, at(3), 3),
+      checkIn(solo, at(4)),
+    ]);
+    const merged = await sync(leaderB, eventId, [checkIn(familyId, at(2))]);
+    expect(entryOf(merged.list, familyId)).toMatchObject({
+      partySize: 4,
+      checkedInPeople: 3,
+      checkedInBy: leaderA.username,
+    });
+    expect(entryOf(merged.list, solo)).toMatchObject({ checkedInPeople: 1 });
+    const walks = LeaderWalkSchema.array().parse((await call(leaderA, 'GET', '/api/leader/walks')).json());
+    expect(walks.find((walk) => walk.id === eventId)).toMatchObject({ expected: 5, checkedIn: 4 });
+
+    // Fred turns up after all: the latest count stands. An undo forgets the count with the check-in.
+    const later = await sync(leaderB, eventId, [checkIn(familyId, at(5), 4)]);
+    expect(entryOf(later.list, familyId)).toMatchObject({
+      checkedInPeople: 4,
+      checkedInBy: leaderA.username,
+    });
+    await sync(leaderA, eventId, [
+      { id: randomUUID(), kind: 'undo', at: at(6).toISOString(), target: { registrationId: familyId } },
+      checkIn(familyId, at(7)),
+    ]);
+    const again = await sync(leaderA, eventId, [checkIn(familyId, at(8), 2)]);
+    expect(entryOf(again.list, familyId)).toMatchObject({ checkedInPeople: 2 });
+
+    // The admin's list and CSV after the walk: two of the family came, the rest of them did not.
+    await content.db
+      .updateTable('events')
+      .set({ date: daysFromNow(-1) })
+      .where('id', '=', eventId)
+      .execute();
+    const list = EventRegistrationsSchema.parse(
+      (await call(testAdmin, 'GET', `/api/events/${eventId}/registrations`)).json(),
+    );
+    expect(list.registrations.find((registration) => registration.id === familyId)).toMatchObject({
+      attendance: 'checked-in',
+      checkedInPeople: 2,
+    });
+    const csv = await call(testAdmin, 'GET', `/api/events/${eventId}/registrations.csv`);
+    expect(csv.body.split(/\r?\n/).find((line) => line.includes('Fay Family'))).toMatch(
+      /,checked-in,2,[^,]+,leader-anna,no$/,
+    );
+  });
+
+  it('refuses a count of more people than a party can have', async () => {
+    const eventId = await insertTestEvent(content.db, { capacity: 10, price: 0 });
+    await makeLeader(eventId, leaderA);
+    const response = await call(leaderA, 'POST', `/api/leader/walks/${eventId}/check-in`, {
+      operations: [checkIn(1, new Date(), 9)],
+    });
+    expect(response.statusCode).toBe(400);
   });
 
   it('refuses check-in on a cancelled walk', async () => {

@@ -98,6 +98,7 @@ async function checkInListOf(deps: ContentDeps, eventId: number, requestId: stri
         walkIn: registration.walkIn,
         checkedInAt: registration.checkedInAt,
         checkedInBy: registration.checkedInBy,
+        checkedInPeople: registration.checkedInPeople,
         emergency: registration.emergency ?? null,
       },
     ];
@@ -215,6 +216,7 @@ async function applyOperation(
     kind: operation.kind,
     madeAt: new Date(operation.at),
     leaderId: input.leader.id,
+    present: operation.kind === 'check-in' ? (operation.present ?? null) : null,
   });
   return result('applied', registrationId, null);
 }

@@ -286,13 +286,14 @@ export async function paidSeatsPerDay(
 export async function setAttendance(
   trx: Transaction<ContentAndEventsDatabase>,
   id: number,
-  attendance: { checkedInAt: Date; checkedInById: number } | null,
+  attendance: { checkedInAt: Date; checkedInById: number; present: number | null } | null,
 ): Promise<void> {
   await trx
     .updateTable('registrations')
     .set({
       checkedInAt: attendance?.checkedInAt ?? null,
       checkedInById: attendance?.checkedInById ?? null,
+      checkedInPeople: attendance?.present ?? null,
       updatedAt: sql<Date>`now()`,
     })
     .where('id', '=', id)
@@ -341,6 +342,9 @@ export async function seatAsWalkIn(
 }
 
 /** Per walk: its seat holders and how many of them are checked in. */
+/** How many of a checked-in registration's party are there: all, unless a leader said fewer. */
+export const CHECKED_IN_PEOPLE = sql<number>`least(coalesce(checked_in_people, party_size), party_size)`;
+
 export async function attendanceCounts(
   db: Db,
   eventIds: readonly number[],
@@ -350,9 +354,11 @@ export async function attendanceCounts(
     .selectFrom('registrations')
     .select([
       'eventId',
-      // People: a party counts its every walker (checked in together).
+      // People: a party counts its every walker, and those of it a leader saw (all, unless told).
       sql<number>`sum(party_size)::int`.as('expected'),
-      sql<number>`coalesce(sum(party_size) filter (where checked_in_at is not null), 0)::int`.as('checkedIn'),
+      sql<number>`coalesce(sum(${CHECKED_IN_PEOPLE}) filter (where checked_in_at is not null), 0)::int`.as(
+        'checkedIn',
+      ),
     ])
     .where('eventId', 'in', [...eventIds])
     .where('status', 'in', ['confirmed', 'pending_payment'])

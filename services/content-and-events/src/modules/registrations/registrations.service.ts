@@ -37,6 +37,7 @@ import {
 import type { RegistrationStatusColumn } from '../../db/database';
 import { type ContentDeps, type InTransaction, siteUrl } from '../../deps';
 import { walkCalendarAttachment } from '../calendar/calendar.service';
+import type { CheckedIn } from '../check-in/check-in-state';
 import { toEvent } from '../events/event-mapping';
 import {
   type EventRow,
@@ -799,7 +800,10 @@ export async function listRegistrationsForAdmin(
  * no-show once the walk started (a seat holder not checked in), else not known yet.
  */
 export function attendanceOf(
-  row: Pick<RegistrationRow, 'status' | 'checkedInAt' | 'checkedInById' | 'walkIn'>,
+  row: Pick<
+    RegistrationRow,
+    'status' | 'checkedInAt' | 'checkedInById' | 'checkedInPeople' | 'partySize' | 'walkIn'
+  >,
   context: { started: boolean; members: ReadonlyMap<number, MemberContact> },
 ): Attendance {
   const seat = row.status === 'confirmed' || row.status === 'pending_payment';
@@ -816,7 +820,13 @@ export function attendanceOf(
     checkedInAt: seat && row.checkedInAt ? row.checkedInAt.toISOString() : null,
     checkedInBy:
       seat && row.checkedInAt && by !== null ? (context.members.get(by)?.username ?? `User ${by}`) : null,
+    checkedInPeople: seat && row.checkedInAt ? checkedInPeopleOf(row) : 0,
   };
+}
+
+/** How many of a checked-in party came: all, unless a leader said fewer (CHECKED_IN_PEOPLE in SQL). */
+export function checkedInPeopleOf(row: Pick<RegistrationRow, 'checkedInPeople' | 'partySize'>): number {
+  return Math.min(row.checkedInPeople ?? row.partySize, row.partySize);
 }
 
 export const registrationsCsvHeader = [
@@ -840,6 +850,7 @@ export const registrationsCsvHeader = [
   'Emergency phone',
   'Note for the leader',
   'Attendance',
+  'People checked in',
   'Checked in at',
   'Checked in by',
   'Walk-in',
@@ -871,6 +882,7 @@ export function registrationsCsv(list: EventRegistrations): string {
       r.emergency?.leaderNote ?? null,
       // Known once the walk started (decision 040): checked-in, walk-in or no-show.
       r.attendance,
+      r.attendance === null ? null : r.checkedInPeople,
       r.checkedInAt,
       r.checkedInBy,
       r.walkIn ? 'yes' : 'no',
@@ -928,7 +940,7 @@ export async function cancelForErasure(
 export async function recordAttendance(
   deps: InTransaction,
   registrationId: number,
-  attendance: { checkedInAt: Date; checkedInById: number } | null,
+  attendance: CheckedIn | null,
 ): Promise<void> {
   await setAttendance(deps.db, registrationId, attendance);
 }

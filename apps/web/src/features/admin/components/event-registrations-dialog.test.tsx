@@ -18,6 +18,7 @@ const seat: AdminRegistration = {
   attendance: null,
   checkedInAt: null,
   checkedInBy: null,
+  checkedInPeople: 0,
   walkIn: false,
   waiver: null,
   emergency: null,

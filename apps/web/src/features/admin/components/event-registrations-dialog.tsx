@@ -120,6 +120,10 @@ function AttendanceNote({ registration }: { registration: AdminRegistration }) {
     <span className="text-xs text-muted-foreground" data-attendance={registration.attendance}>
       <Badge variant={registration.attendance === 'no-show' ? 'outline' : 'secondary'}>
         {attendanceLabels[registration.attendance]}
+        {/* A party some of whom stayed home (decision 041). */}
+        {registration.attendance !== 'no-show' && registration.checkedInPeople < registration.partySize
+          ? ` (${registration.checkedInPeople} of ${registration.partySize})`
+          : ''}
       </Badge>
       {registration.checkedInBy ? ` by ${registration.checkedInBy}` : ''}
     </span>

@@ -5,6 +5,8 @@ import {
   CloudOffIcon,
   CloudUploadIcon,
   LoaderCircleIcon,
+  MinusIcon,
+  PlusIcon,
   UserPlusIcon,
 } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
@@ -41,8 +43,59 @@ function rowLabel(row: CheckInRow): string {
   return `${row.name}: ${party}${row.checkedInAt !== null ? 'checked in, tap to undo' : 'tap to check in'}`;
 }
 
+/**
+ * How many of a checked-in party came, one less or one more a tap (three of a family of four): the
+ * party was checked in whole, so the count starts there.
+ */
+function PartyCount({
+  row,
+  onCount,
+}: {
+  row: CheckInRow;
+  onCount: (row: CheckInRow, present: number) => void;
+}) {
+  const who = rowTitle(row);
+  return (
+    <div className="mt-1 flex items-center justify-end gap-2 px-1 text-sm">
+      <span data-testid="party-count" aria-live="polite">
+        {row.checkedInPeople} of {row.partySize} here
+      </span>
+      <Button
+        type="button"
+        variant="outline"
+        size="icon"
+        className="size-11"
+        aria-label={`One fewer of ${who} here`}
+        disabled={row.checkedInPeople <= 1}
+        onClick={() => onCount(row, row.checkedInPeople - 1)}
+      >
+        <MinusIcon className="size-5" aria-hidden="true" />
+      </Button>
+      <Button
+        type="button"
+        variant="outline"
+        size="icon"
+        className="size-11"
+        aria-label={`One more of ${who} here`}
+        disabled={row.checkedInPeople >= row.partySize}
+        onClick={() => onCount(row, row.checkedInPeople + 1)}
+      >
+        <PlusIcon className="size-5" aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
+
 /** A registration, its party checked in with it by one tap (decision 041). */
-function Row({ row, onToggle }: { row: CheckInRow; onToggle: (row: CheckInRow) => void }) {
+function Row({
+  row,
+  onToggle,
+  onCount,
+}: {
+  row: CheckInRow;
+  onToggle: (row: CheckInRow) => void;
+  onCount: (row: CheckInRow, present: number) => void;
+}) {
   const checkedIn = row.checkedInAt !== null;
   return (
     <li>
@@ -94,6 +147,7 @@ function Row({ row, onToggle }: { row: CheckInRow; onToggle: (row: CheckInRow) =
           {row.pending ? <Badge variant="outline">Not sent</Badge> : null}
         </span>
       </button>
+      {checkedIn && row.partySize > 1 ? <PartyCount row={row} onCount={onCount} /> : null}
     </li>
   );
 }
@@ -168,6 +222,8 @@ function CheckIn({ walkId, leaderName }: { walkId: number; leaderName: string })
 
   const toggle = (row: CheckInRow) =>
     perform(operationOf({ kind: row.checkedInAt === null ? 'check-in' : 'undo', target: row.target }));
+  const count = (row: CheckInRow, present: number) =>
+    perform(operationOf({ kind: 'check-in', target: row.target, present }));
 
   const onTicket = useCallback(
     (token: string) => {
@@ -299,7 +355,7 @@ function CheckIn({ walkId, leaderName }: { walkId: number; leaderName: string })
       ) : (
         <ul className="space-y-2" aria-label="Walkers">
           {shown.map((row) => (
-            <Row key={row.key} row={row} onToggle={toggle} />
+            <Row key={row.key} row={row} onToggle={toggle} onCount={count} />
           ))}
         </ul>
       )}

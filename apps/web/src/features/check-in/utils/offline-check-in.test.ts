@@ -24,6 +24,7 @@ const entry = (registrationId: number, name: string, party: string[] = []) => ({
   walkIn: false,
   checkedInAt: null,
   checkedInBy: null,
+  checkedInPeople: 0,
   emergency: null,
 });
 
@@ -111,7 +112,12 @@ describe("a walk's check-in on the leader's phone", () => {
     const merged: CheckInList = {
       ...list,
       entries: [
-        { ...entry(1, 'Zoë Adams'), checkedInAt: at(0).toISOString(), checkedInBy: 'ben' },
+        {
+          ...entry(1, 'Zoë Adams'),
+          checkedInAt: at(0).toISOString(),
+          checkedInBy: 'ben',
+          checkedInPeople: 1,
+        },
         entry(2, 'Ben Carter'),
       ],
     };
@@ -171,5 +177,33 @@ describe("a walk's check-in on the leader's phone", () => {
   it('says whether check-ins are waiting', () => {
     expect(syncStatusText({ online: false, waiting: 2 })).toBe('Offline — 2 check-ins waiting to send');
     expect(syncStatusText({ online: true, waiting: 0 })).toBe('All check-ins sent');
+  });
+
+  it('counts those of a party who came when a leader says fewer, and forgets the count with an undo', () => {
+    const withParty: CheckInList = {
+      ...list,
+      entries: [entry(1, 'Anna Smith', ['Ben Smith', 'Cara Jones'])],
+    };
+    const target = { registrationId: 1 };
+    const tap = operationOf({ kind: 'check-in', target }, at(1));
+    const two = operationOf({ kind: 'check-in', target, present: 2 }, at(2));
+    expect(two).toMatchObject({ kind: 'check-in', present: 2 });
+    const rows = rowsOf({ list: withParty, queue: [two, tap] }, 'anna');
+    expect(rows[0]).toMatchObject({ checkedInPeople: 2, checkedInAt: at(1).toISOString() });
+    expect(countsOf(rows, true)).toEqual({ expected: 3, checkedIn: 2, noShow: 1 });
+    const undo = operationOf({ kind: 'undo', target }, at(3));
+    const again = operationOf({ kind: 'check-in', target }, at(4));
+    expect(rowsOf({ list: withParty, queue: [tap, two, undo, again] }, 'anna')[0]?.checkedInPeople).toBe(3);
+  });
+
+  it('reads a list kept before parties had a count: a checked-in party came whole', () => {
+    const { store, storage } = memoryStorage();
+    const { checkedInPeople: _, ...old } = {
+      ...entry(1, 'Anna Smith', ['Ben Smith']),
+      checkedInAt: at(0).toISOString(),
+      checkedInBy: 'ben',
+    };
+    store.set('jw.check-in.4', JSON.stringify({ list: { ...list, entries: [old] }, queue: [] }));
+    expect(loadOfflineCheckIn(storage, 4).list?.entries[0]?.checkedInPeople).toBe(2);
   });
 });

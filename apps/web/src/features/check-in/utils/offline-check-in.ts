@@ -43,7 +43,12 @@ const StoredSchema = z.object({
       CheckInEntrySchema.extend({
         partySize: CheckInEntrySchema.shape.partySize.default(1),
         party: CheckInEntrySchema.shape.party.default([]),
-      }),
+        // Kept before a party's count: a checked-in party came whole.
+        checkedInPeople: CheckInEntrySchema.shape.checkedInPeople.optional(),
+      }).transform((entry) => ({
+        ...entry,
+        checkedInPeople: entry.checkedInPeople ?? (entry.checkedInAt === null ? 0 : entry.partySize),
+      })),
     ),
   }).nullable(),
   queue: z.array(CheckInOperationSchema),
@@ -86,8 +91,8 @@ function rowKeyOf(target: CheckInTarget, rows: readonly CheckInRow[]): string | 
 
 /**
  * The rows as the phone shows them: the server's list with the unsent operations applied in time
- * order (a check-in checks in unless already checked in; an undo undoes; a walk-in is a new row),
- * sorted by name.
+ * order (a check-in checks in unless already checked in, and its count of the party stands; an undo
+ * undoes; a walk-in is a new row), sorted by name.
  */
 export function rowsOf(state: OfflineCheckIn, leaderName: string): CheckInRow[] {
   const rows: CheckInRow[] = (state.list?.entries ?? []).map((entry) => ({
@@ -110,6 +115,7 @@ export function rowsOf(state: OfflineCheckIn, leaderName: string): CheckInRow[] 
         walkIn: true,
         checkedInAt: operation.at,
         checkedInBy: leaderName,
+        checkedInPeople: 1,
         emergency: null,
         key: `w${operation.id}`,
         pending: true,
@@ -120,10 +126,20 @@ export function rowsOf(state: OfflineCheckIn, leaderName: string): CheckInRow[] 
     const key = rowKeyOf(operation.target, rows);
     const row = rows.find((candidate) => candidate.key === key);
     if (!row) continue;
+    const present = operation.kind === 'check-in' ? operation.present : undefined;
+    const people = Math.min(present ?? row.partySize, row.partySize);
     if (operation.kind === 'undo') {
-      Object.assign(row, { checkedInAt: null, checkedInBy: null, pending: true });
+      Object.assign(row, { checkedInAt: null, checkedInBy: null, checkedInPeople: 0, pending: true });
     } else if (row.checkedInAt === null) {
-      Object.assign(row, { checkedInAt: operation.at, checkedInBy: leaderName, pending: true });
+      Object.assign(row, {
+        checkedInAt: operation.at,
+        checkedInBy: leaderName,
+        checkedInPeople: people,
+        pending: true,
+      });
+    } else if (present !== undefined) {
+      // A party's count (three of the four came): the latest stands.
+      Object.assign(row, { checkedInPeople: people, pending: true });
     }
   }
   return rows.sort(
@@ -133,12 +149,12 @@ export function rowsOf(state: OfflineCheckIn, leaderName: string): CheckInRow[] 
 
 /**
  * People expected (seats, walk-ins included), checked in, and no-shows (only once the walk
- * started): a party counts each of its people (decision 041), checked in together with one tap.
+ * started): a party counts each of its people (decision 041), checked in together with one tap,
+ * and those of it who came when a leader said fewer.
  */
 export function countsOf(rows: readonly CheckInRow[], started: boolean) {
-  const people = (subset: readonly CheckInRow[]) => subset.reduce((sum, row) => sum + row.partySize, 0);
-  const expected = people(rows);
-  const checkedIn = people(rows.filter((row) => row.checkedInAt !== null));
+  const expected = rows.reduce((sum, row) => sum + row.partySize, 0);
+  const checkedIn = rows.reduce((sum, row) => sum + (row.checkedInAt === null ? 0 : row.checkedInPeople), 0);
   return { expected, checkedIn, noShow: started ? expected - checkedIn : null };
 }
 
@@ -165,14 +181,22 @@ export function rowTitle(row: Pick<CheckInEntry, 'name' | 'partySize'>): string 
 /** A new operation, made now on this phone. */
 export function operationOf(
   input:
-    | { kind: 'check-in' | 'undo'; target: CheckInTarget }
+    | { kind: 'check-in'; target: CheckInTarget; present?: number }
+    | { kind: 'undo'; target: CheckInTarget }
     | { kind: 'walk-in'; walkIn: { name: string; email?: string; phone?: string } },
   now = new Date(),
   id = crypto.randomUUID(),
 ): CheckInOperation {
-  return input.kind === 'walk-in'
-    ? { id, at: now.toISOString(), kind: 'walk-in', walkIn: input.walkIn }
-    : { id, at: now.toISOString(), kind: input.kind, target: input.target };
+  const at = now.toISOString();
+  if (input.kind === 'walk-in') return { id, at, kind: 'walk-in', walkIn: input.walkIn };
+  if (input.kind === 'undo') return { id, at, kind: 'undo', target: input.target };
+  return {
+    id,
+    at,
+    kind: 'check-in',
+    target: input.target,
+    ...(input.present === undefined ? {} : { present: input.present }),
+  };
 }
 
 /** The indicator's words. */
